@@ -1,0 +1,40 @@
+# make run: play Wildfire in the terminal against three bots.  make test: lint, types, tests.
+# Both create .venv on first use; nothing else needs installing but Python 3.11+, pip and make.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint typecheck pytest bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+$(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $@
+
+run: $(VENV)/.installed
+	$(BIN)/gamenight play wildfire --seats human,greedy,greedy,greedy
+
+test: lint typecheck pytest
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(VENV)/.installed
+	$(BIN)/mypy
+
+pytest: $(VENV)/.installed
+	$(BIN)/pytest
+
+bench: $(VENV)/.bench-installed
+	$(BIN)/python benchmarks/playouts.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

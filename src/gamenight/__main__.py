@@ -1,0 +1,3 @@
+from gamenight.interfaces.cli import main
+
+main()

@@ -1,0 +1,1 @@
+"""Game engine: the contract every game implements and the machinery around it."""

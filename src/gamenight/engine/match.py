@@ -1,0 +1,99 @@
+"""Match: drives chance steps and seats (agents) to the end of a game, and records it.
+
+The Match owns the only random generator: `random.Random(seed)`. Seat generators are
+split off it first (one 64-bit draw per seat), then every chance step draws from it,
+so (game, options, seats, seed, decisions) fixes the whole game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from gamenight.engine.chance import sample
+from gamenight.engine.errors import ConfigError, IllegalMoveError
+from gamenight.engine.options import options_to_dict
+from gamenight.engine.protocol import CHANCE, Game, Move, State, View
+from gamenight.engine.record import Record, Step
+
+
+class Agent(Protocol):
+    """Anything that fills a seat: a bot or a person. It sees a view, never the state."""
+
+    name: str
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move: ...
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step of the game as it happened, for logs and interfaces."""
+
+    seat: int  # CHANCE for a chance step
+    text: str  # notation, as in the record
+    description: str  # for people: redacted by the interface, not here
+    state: State  # the state *after* the step (interfaces render views of it)
+
+
+def seat_rngs(rng: random.Random, seats: int) -> list[random.Random]:
+    return [random.Random(rng.getrandbits(64)) for _ in range(seats)]
+
+
+class Match:
+    def __init__(
+        self,
+        game: Game,
+        agents: Sequence[Agent],
+        seed: int,
+        state: State | None = None,
+    ) -> None:
+        self.game = game
+        self.state = state if state is not None else game.new_state()
+        if len(agents) != self.state.num_players:
+            raise ConfigError(
+                f"{game.spec.title} here has {self.state.num_players} seats, "
+                f"but {len(agents)} agents were given"
+            )
+        self.agents = list(agents)
+        self.rng = random.Random(seed)
+        self.rngs = seat_rngs(self.rng, len(agents))
+        self.record = Record(
+            game=game.spec.name,
+            options=options_to_dict(game.options),
+            seats=[a.name for a in agents],
+            seed=seed,
+            start=None if state is None else state.notation(),
+        )
+
+    def step(self) -> Event | None:
+        """Advance one decision or chance step; None when the game is over."""
+        state = self.state
+        seat = state.to_act()
+        if seat is None:
+            return None
+        if seat == CHANCE:
+            outcome = sample(state.chance_outcomes(), self.rng)
+            text = state.outcome_notation(outcome)
+            state.apply_chance(outcome)
+            self.record.steps.append(Step(seat=CHANCE, text=text))
+            return Event(CHANCE, text, text, state)
+        legal = state.legal_moves()
+        move = self.agents[seat].choose(state.view(seat), legal, self.rngs[seat])
+        if move not in legal:
+            raise IllegalMoveError(
+                f"{self.agents[seat].name} in seat {seat + 1} chose an illegal move: {move!r}"
+            )
+        text = state.move_notation(move)
+        description = state.describe(move)
+        state.apply(move)
+        self.record.steps.append(Step(seat=seat, text=text))
+        return Event(seat, text, description, state)
+
+    def run(self, on_event: Callable[[Event], None] | None = None) -> Record:
+        while (event := self.step()) is not None:
+            if on_event is not None:
+                on_event(event)
+        self.record.result = self.state.scores()
+        return self.record

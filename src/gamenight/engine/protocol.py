@@ -1,0 +1,105 @@
+"""The contract every game implements.
+
+A game is a `Game` (its spec and options; it makes states) and a `State` (everything,
+hidden parts included). States are mutable with a cheap `clone()`; `apply` never
+changes a state when it raises.
+
+Turn structure: `to_act()` is a seat index (0-based), `CHANCE` when the next step is
+random (a tile drawn, the hub's number, a die), or `None` when the game is over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol, Self
+
+CHANCE: Final = -1
+"""`to_act()` returns this when the next step is a chance outcome."""
+
+Seat = int
+Move = Hashable
+Outcome = Hashable
+View = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game is, as data: its registry name, title, player range and traits."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    traits: frozenset[str] = field(default_factory=frozenset)
+    """e.g. "hidden-information", "chance", "multi-round", "lowest-score-wins"."""
+
+
+class State(Protocol):
+    @property
+    def num_players(self) -> int: ...
+
+    def to_act(self) -> int | None: ...
+
+    def legal_moves(self) -> Sequence[Move]: ...
+
+    def apply(self, move: Move) -> None:
+        """Play `move` for the seat to act; IllegalMoveError (state untouched) if illegal."""
+        ...
+
+    def chance_outcomes(self) -> Sequence[tuple[Outcome, float]]:
+        """At a chance step: every outcome with its probability (they sum to 1)."""
+        ...
+
+    def apply_chance(self, outcome: Outcome) -> None: ...
+
+    def clone(self) -> Self: ...
+
+    def is_over(self) -> bool: ...
+
+    def scores(self) -> list[int]:
+        """Running totals, as the score sheet shows them."""
+        ...
+
+    def returns(self) -> list[float]:
+        """Game result per seat, for search and RL: winners share 1, the rest get 0."""
+        ...
+
+    def view(self, seat: int | None) -> View:
+        """JSON-ready: only what `seat` may know. `None` is a spectator."""
+        ...
+
+    def notation(self) -> str:
+        """The whole position (hidden parts included) as text that parses back."""
+        ...
+
+    def move_notation(self, move: Move) -> str: ...
+
+    def parse_move(self, text: str) -> Move:
+        """Text to move in this position; NotationError if the text is not a move."""
+        ...
+
+    def outcome_notation(self, outcome: Outcome) -> str: ...
+
+    def parse_outcome(self, text: str) -> Outcome: ...
+
+    def describe(self, move: Move) -> str:
+        """A sentence for people: 'plays 5-3 on the 5 end'."""
+        ...
+
+
+class Game(Protocol):
+    spec: GameSpec
+
+    @property
+    def options(self) -> Any: ...
+
+    def new_state(self) -> State:
+        """The start of the game, before the deal (usually a chance step)."""
+        ...
+
+    def state_from_notation(self, text: str) -> State: ...
+
+    def sample_state(self, view: View, rng: Any) -> State:
+        """A full state whose `view(view['seat'])` equals `view`, hidden parts sampled."""
+        ...

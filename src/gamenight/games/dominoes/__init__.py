@@ -1,0 +1,1 @@
+"""Pieces shared by the three domino games."""

@@ -1,0 +1,52 @@
+"""Wildfire as a registered game: spec, options, and the factory for states."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from gamenight.engine.options import options_from_dict
+from gamenight.engine.protocol import GameSpec
+from gamenight.games.wildfire.options import WildfireOptions
+from gamenight.games.wildfire.state import WildfireState
+
+SPEC = GameSpec(
+    name="wildfire",
+    title="Wildfire",
+    min_players=2,
+    max_players=8,
+    traits=frozenset({"hidden-information", "chance", "multi-round", "lowest-score-wins"}),
+)
+
+
+class WildfireGame:
+    spec = SPEC
+
+    def __init__(self, options: WildfireOptions | None = None) -> None:
+        self._options = options or WildfireOptions()
+
+    @classmethod
+    def from_options(cls, values: dict[str, Any]) -> WildfireGame:
+        return cls(options_from_dict(WildfireOptions, values))
+
+    @property
+    def options(self) -> WildfireOptions:
+        return self._options
+
+    def new_state(self) -> WildfireState:
+        return WildfireState(self)
+
+    def state_from_notation(self, text: str) -> WildfireState:
+        from gamenight.games.wildfire.notation import parse_position
+
+        return parse_position(self, text)
+
+    def sample_state(self, view: dict[str, Any], rng: random.Random) -> WildfireState:
+        from gamenight.games.wildfire.view import sample_state
+
+        return sample_state(self, view, rng)
+
+    def heuristics(self) -> Any:
+        from gamenight.games.wildfire import heuristics
+
+        return heuristics

@@ -1,0 +1,139 @@
+"""The layout on the table: the centre double in the hub and every tile played since.
+
+A tile on the table is a *node*. It was played on a parent node with its `inner` half,
+and its outer half (or halves) are where the next tiles go. Each node has a number of
+free places (`free`); a node with free places is an *open end*, named by its node id
+("e7"), which stays the same for the whole round. Geometry is ignored (D-WF-4): the
+rules only ask which numbers are open and whether an end belongs to a double or a
+Wildfire.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+from gamenight.games.wildfire.tiles import (
+    ALL_TILES,
+    DOUBLE_FLAME,
+    TILES,
+    TRIPLE_FLAME,
+    WILD,
+    is_double_wild_one,
+    is_plain_double,
+)
+
+# What a node is, for the rules. The last four open an *obligation* (D-WF-3).
+PLAIN: Final = 0  # one outer end
+DOUBLE: Final = 1  # crosswise plain double: three new openings (R-WF); the centre has four
+WILD_ONE: Final = 2  # Wild One played with the wild half as the open end: 1 slot
+DOUBLE_WILD_ONE: Final = 3  # crosswise, the next three plays go on it: 3 slots
+DOUBLE_WILDFIRE: Final = 4  # flame end out, the next two plays: 2 slots
+TRIPLE_WILDFIRE: Final = 5  # flame end out, the next three plays: 3 slots
+
+KIND_NAMES: Final = ("plain", "double", "Wild One", "Double Wild One", "Double Wildfire", "Triple Wildfire")
+OBLIGATION_KINDS: Final = frozenset({WILD_ONE, DOUBLE_WILD_ONE, DOUBLE_WILDFIRE, TRIPLE_WILDFIRE})
+WILDFIRE_KINDS: Final = frozenset({DOUBLE_WILDFIRE, TRIPLE_WILDFIRE})
+CENTRE_ARMS: Final = 4  # the hub's four notches (CLARIFICATIONS 1.2, D-WF-4)
+UNSPUN: Final = -1  # an obligation's number before the hub has been pressed
+
+
+class Placement(NamedTuple):
+    """One way to lay a tile: which half goes in, and what it makes on the table."""
+
+    inner: int
+    outer: int
+    kind: int
+    free: int  # places it opens
+    value: int  # the number its open places must match (UNSPUN for an obligation)
+    crosswise: bool  # played as a double (a plain double or the Double Wild One)
+
+
+def _placements(tile: int) -> tuple[Placement, ...]:
+    a, b = TILES.halves[tile]
+    if is_double_wild_one(tile):
+        return (Placement(WILD, WILD, DOUBLE_WILD_ONE, 3, UNSPUN, True),)
+    if is_plain_double(tile):
+        return (Placement(a, a, DOUBLE, 3, a, True),)
+    if a in (DOUBLE_FLAME, TRIPLE_FLAME):
+        # D-WF-2: a Wildfire joins by its number half; the flame half is the new end.
+        kind, slots = (DOUBLE_WILDFIRE, 2) if a == DOUBLE_FLAME else (TRIPLE_WILDFIRE, 3)
+        return (Placement(b, a, kind, slots, UNSPUN, False),)
+    if a == WILD:
+        return (
+            Placement(WILD, b, PLAIN, 1, b, False),  # wild-in: the Wild One matches any end
+            Placement(b, WILD, WILD_ONE, 1, UNSPUN, False),  # wild-out: the hub names the end
+        )
+    return (Placement(a, b, PLAIN, 1, b, False), Placement(b, a, PLAIN, 1, a, False))
+
+
+PLACEMENTS: Final = tuple(_placements(t) for t in ALL_TILES)
+
+
+def placement(tile: int, inner: int) -> Placement | None:
+    for p in PLACEMENTS[tile]:
+        if p.inner == inner:
+            return p
+    return None
+
+
+class Node(NamedTuple):
+    tile: int
+    inner: int
+    parent: int  # -1 for the centre
+    kind: int
+    value: int  # the number to match here: outer half, double's number, or the hub's number
+
+
+class Layout:
+    """Nodes in the order they were played, their free places, and the open obligation."""
+
+    __slots__ = ("nodes", "free", "open_ends", "obligation")
+
+    def __init__(self) -> None:
+        self.nodes: list[Node] = []
+        self.free: list[int] = []
+        self.open_ends: list[int] = []  # node ids with free places, ascending
+        self.obligation = -1  # the node whose slots must be filled first, or -1
+
+    def clone(self) -> Layout:
+        new = Layout.__new__(Layout)
+        new.nodes = self.nodes.copy()
+        new.free = self.free.copy()
+        new.open_ends = self.open_ends.copy()
+        new.obligation = self.obligation
+        return new
+
+    def tiles(self) -> list[int]:
+        return [node.tile for node in self.nodes]
+
+    def is_double(self, node: int) -> bool:
+        """An end that belongs to a double: the centre, a crosswise double, the Double Wild One."""
+        return self.nodes[node].kind in (DOUBLE, DOUBLE_WILD_ONE)
+
+    def place_centre(self, tile: int) -> None:
+        a, _ = TILES.halves[tile]
+        self._add(Node(tile, a, -1, DOUBLE, a), CENTRE_ARMS)
+
+    def place(self, tile: int, inner: int, parent: int) -> int:
+        """Lay `tile` on `parent` (already checked legal); returns the new node id."""
+        p = placement(tile, inner)
+        assert p is not None
+        node = self._add(Node(tile, inner, parent, p.kind, p.value), p.free)
+        self.free[parent] -= 1
+        if self.free[parent] == 0:
+            self.open_ends.remove(parent)
+            if parent == self.obligation:
+                self.obligation = -1  # the last slot is filled: normal play resumes
+        if p.kind in OBLIGATION_KINDS:
+            self.obligation = node
+        return node
+
+    def set_hub(self, number: int) -> None:
+        node = self.nodes[self.obligation]
+        self.nodes[self.obligation] = node._replace(value=number)
+
+    def _add(self, node: Node, free: int) -> int:
+        self.nodes.append(node)
+        self.free.append(free)
+        self.open_ends.append(len(self.nodes) - 1)
+        return len(self.nodes) - 1

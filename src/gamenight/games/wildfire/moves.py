@@ -1,0 +1,72 @@
+"""Moves and their notation (docs/notation.md).
+
+    5-3@e2         play 5-3 on end e2, the 5 inward (halves are written inner-outer)
+    5-W@e2         a Wild One with the wild half out; W-5@e2 is the same tile wild-in
+    4-D@e9         a Double Wildfire joined by its 4 (the flame is always out)
+    3-2@e4 knock   a play that leaves one tile, knocking
+    draw  pass     when you cannot play
+    hub 7          the strategic variant: name the hub's number
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, NamedTuple
+
+from gamenight.engine.errors import NotationError
+from gamenight.games.wildfire.tiles import HUB_NUMBERS, TILES
+
+PLAY: Final = 0
+DRAW: Final = 1
+PASS: Final = 2
+HUB: Final = 3
+
+
+class Move(NamedTuple):
+    kind: int
+    tile: int = -1  # for HUB: the number named
+    inner: int = -1  # the half code laid against the end
+    end: int = -1
+    knock: bool = False
+
+
+DRAW_MOVE: Final = Move(DRAW)
+PASS_MOVE: Final = Move(PASS)
+
+_PLAY = re.compile(r"^([0-9a-z])-([0-9a-z])\s*@\s*e?(\d+)(\s+knock|!)?$", re.IGNORECASE)
+_HUB = re.compile(r"^hub\s+(\d+)$", re.IGNORECASE)
+
+
+def move_notation(move: Move) -> str:
+    if move.kind == DRAW:
+        return "draw"
+    if move.kind == PASS:
+        return "pass"
+    if move.kind == HUB:
+        return f"hub {move.tile}"
+    a, b = TILES.halves[move.tile]
+    outer = b if a == move.inner else a
+    knock = " knock" if move.knock else ""
+    return f"{TILES.oriented(move.inner, outer)}@e{move.end}{knock}"
+
+
+def parse_move(text: str) -> Move:
+    """Syntax only: whether the move is legal is the state's question."""
+    t = " ".join(text.strip().split())
+    low = t.lower()
+    if low == "draw":
+        return DRAW_MOVE
+    if low == "pass":
+        return PASS_MOVE
+    if m := _HUB.match(t):
+        number = int(m.group(1))
+        if number not in HUB_NUMBERS:
+            raise NotationError(f"the hub shows 1 to 9, not {number}")
+        return Move(HUB, number)
+    if m := _PLAY.match(t):
+        inner, outer = TILES.parse_halves(f"{m.group(1)}-{m.group(2)}")
+        return Move(PLAY, TILES.by_halves[(inner, outer)], inner, int(m.group(3)), bool(m.group(4)))
+    raise NotationError(
+        f"{text!r} is not a Wildfire move: write a play like 5-3@e2 (inner half first, "
+        "then the end), '5-3@e2 knock', 'draw', 'pass' or 'hub 7'"
+    )

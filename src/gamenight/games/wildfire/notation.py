@@ -1,0 +1,210 @@
+"""Position notation: the whole state as one line of text that parses back exactly.
+
+    dealer=1 turn=3 phase=play sheet=12,0,30,4 | layout 9-9 9-5@e0 5-W@e1:6 | hands 6-3 2-2 / 7-0 / W-4 8-8 | pile *
+
+Sections are split by '|'. The header holds key=value fields (seats are numbered from
+1, as people number them); `layout` lists the tiles in the order they were played,
+the centre double first, each later one as a play (`inner-outer@eN`, `:N` giving an
+obligation's hub number, `:?` before the hub); `hands` lists each seat's tiles, seats
+split by '/', '-' for an empty hand; `pile` lists the draw pile, or '*' for every tile
+not named elsewhere. docs/notation.md has the full grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from gamenight.engine.errors import NotationError
+from gamenight.games.wildfire import rules
+from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout
+from gamenight.games.wildfire.moves import PLAY, Move, move_notation
+from gamenight.games.wildfire.state import PHASE_NAMES, Phase, WildfireState
+from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, TILES, is_plain_double
+
+if TYPE_CHECKING:
+    from gamenight.games.wildfire.game import WildfireGame
+
+_PLACED = re.compile(r"^(.+?)@e?(\d+)(?::(\d|\?))?$", re.IGNORECASE)
+
+
+def layout_entries(layout: Layout) -> list[str]:
+    entries = []
+    for i, node in enumerate(layout.nodes):
+        if node.parent < 0:
+            entries.append(TILES.name(node.tile))
+            continue
+        text = move_notation(Move(PLAY, node.tile, node.inner, node.parent))
+        if node.kind in OBLIGATION_KINDS:
+            text += ":?" if node.value == UNSPUN else f":{node.value}"
+        entries.append(text)
+    return entries
+
+
+def position_notation(state: WildfireState) -> str:
+    header = [f"dealer={state.dealer + 1}", f"turn={state.turn + 1}", f"phase={PHASE_NAMES[state.phase]}"]
+    if state.phase == Phase.AFTER_DRAW:
+        header.append(f"drawn={TILES.name(state.drawn)}")
+    for key, flags in (("knocked", state.knocked), ("loses_turn", state.loses_turn)):
+        if any(flags):
+            header.append(f"{key}=" + ",".join(str(s + 1) for s, f in enumerate(flags) if f))
+    if state.penalty >= 0:
+        header.append(f"penalty={state.penalty + 1}")
+    if state.sheet:
+        header.append("sheet=" + ";".join(",".join(map(str, row)) for row in state.sheet))
+    hands = " / ".join(" ".join(TILES.name(t) for t in hand) or "-" for hand in state.hands)
+    pile = " ".join(TILES.name(t) for t in sorted(state.pile)) or "-"
+    return f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}"
+
+
+def parse_position(game: WildfireGame, text: str) -> WildfireState:
+    """The state the notation describes; NotationError naming the first thing wrong."""
+    header, sections = _split(text)
+    state = WildfireState(game)
+    n = state.n
+    seat = _seat_parser(n)
+    state.dealer = seat("dealer", header.pop("dealer", "1"))
+    state.turn = seat("turn", header.pop("turn", "1"))
+    phase_name = header.pop("phase", "play")
+    if phase_name not in PHASE_NAMES:
+        raise NotationError(f"phase {phase_name!r} is not one of: {', '.join(PHASE_NAMES)}")
+    state.phase = Phase(PHASE_NAMES.index(phase_name))
+    if "sheet" in header:
+        state.sheet = [_score_row(row, n) for row in header.pop("sheet").split(";")]
+        state.totals = [sum(col) for col in zip(*state.sheet)]
+    for key in ("knocked", "loses_turn"):
+        flags = [False] * n
+        for s in filter(None, header.pop(key, "").split(",")):
+            flags[seat(key, s)] = True
+        setattr(state, key, flags)
+    state.penalty = seat("penalty", header.pop("penalty")) if "penalty" in header else -1
+    drawn_text = header.pop("drawn", None)
+    if header:
+        raise NotationError(f"unknown field(s) in the header: {', '.join(sorted(header))}")
+
+    state.layout = _parse_layout(sections.get("layout", ""))
+    hands_text = sections.get("hands")
+    if hands_text is None:
+        raise NotationError("a position needs a 'hands' section")
+    hands = [_tiles(h) for h in hands_text.split("/")]
+    if len(hands) != n:
+        raise NotationError(f"{len(hands)} hands for a {n}-player game")
+    state.hands = hands
+    named = state.layout.tiles() + [t for h in hands for t in h]
+    pile_text = sections.get("pile", "*").strip()
+    state.pile = sorted(set(ALL_TILES) - set(named)) if pile_text == "*" else _tiles(pile_text)
+    _check_every_tile_once(named + state.pile)
+    state.drawn = -1
+    if drawn_text is not None:
+        state.drawn = TILES.parse(drawn_text)
+    _check_phase(state)
+    return state
+
+
+def _split(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("empty position")
+    parts = [p.strip() for p in text.split("|")]
+    header: dict[str, str] = {}
+    for field in parts[0].split():
+        key, eq, value = field.partition("=")
+        if not eq or not value:
+            raise NotationError(f"header field {field!r} is not key=value")
+        header[key.lower()] = value
+    sections: dict[str, str] = {}
+    for part in parts[1:]:
+        name, _, body = part.partition(" ")
+        if name.lower() not in ("layout", "hands", "pile"):
+            raise NotationError(f"unknown section {name!r}: the sections are layout, hands, pile")
+        sections[name.lower()] = body.strip()
+    return header, sections
+
+
+def _seat_parser(n: int):  # type: ignore[no-untyped-def]
+    def seat(key: str, text: str) -> int:
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
+        return int(text) - 1
+
+    return seat
+
+
+def _score_row(text: str, n: int) -> list[int]:
+    cells = text.split(",")
+    if len(cells) != n or not all(c.isdigit() for c in cells):
+        raise NotationError(f"sheet row {text!r} needs {n} scores, whole numbers, split by ','")
+    return [int(c) for c in cells]
+
+
+def _tiles(text: str) -> list[int]:
+    tokens = text.split()
+    if tokens == ["-"]:
+        return []
+    return [TILES.parse(t) for t in tokens]
+
+
+def _check_every_tile_once(tiles: list[int]) -> None:
+    seen: set[int] = set()
+    for t in tiles:
+        if t in seen:
+            raise NotationError(f"{TILES.name(t)} is named twice")
+        seen.add(t)
+    missing = set(ALL_TILES) - seen
+    if missing:
+        names = " ".join(TILES.name(t) for t in sorted(missing))
+        raise NotationError(f"{len(missing)} tile(s) are nowhere (write 'pile *' for the rest): {names}")
+
+
+def _parse_layout(text: str) -> Layout:
+    """Lay the tiles again one by one: each must have been a legal play when it was made."""
+    layout = Layout()
+    tokens = text.split()
+    if not tokens:
+        return layout
+    centre = TILES.parse(tokens[0])
+    if not is_plain_double(centre):
+        raise NotationError(f"the centre must be a plain double, not {tokens[0]}")
+    layout.place_centre(centre)
+    for token in tokens[1:]:
+        m = _PLACED.match(token)
+        if not m:
+            raise NotationError(f"layout entry {token!r} is not a play like 5-3@e2 (or 5-W@e2:7)")
+        inner, outer = TILES.parse_halves(m.group(1))
+        tile, end = TILES.by_halves[(inner, outer)], int(m.group(2))
+        if layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN:
+            raise NotationError(f"{token}: the obligation before it has no hub number")
+        canon = rules.canonical_end(layout, end) if end < len(layout.nodes) else end
+        if (tile, inner, canon) not in rules.legal_plays(layout, [tile]):
+            why = rules.why_illegal(layout, tile, inner, end) if end < len(layout.nodes) else f"there is no e{end}"
+            raise NotationError(f"layout entry {token!r} is not a legal play: {why}")
+        node = layout.place(tile, inner, end)
+        hub = m.group(3)
+        if layout.nodes[node].kind in OBLIGATION_KINDS:
+            if hub is None:
+                raise NotationError(f"{token}: give the obligation's hub number (:7), or :? before the hub")
+            if hub != "?":
+                if int(hub) not in HUB_NUMBERS:
+                    raise NotationError(f"{token}: the hub shows 1 to 9")
+                layout.set_hub(int(hub))
+        elif hub is not None:
+            raise NotationError(f"{token}: only a wild that opens an obligation has a hub number")
+    return layout
+
+
+def _check_phase(state: WildfireState) -> None:
+    phase, layout = state.phase, state.layout
+    unspun = layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN
+    if unspun != (phase == Phase.HUB):
+        raise NotationError("phase=hub goes with an obligation written ':?', and only then")
+    if (phase == Phase.AFTER_DRAW) != (state.drawn >= 0):
+        raise NotationError("phase=afterdraw goes with drawn=TILE, and only then")
+    if state.drawn >= 0 and state.drawn not in state.hands[state.turn]:
+        raise NotationError(f"the drawn tile {TILES.name(state.drawn)} is not in seat {state.turn + 1}'s hand")
+    if (phase == Phase.PENALTY) != (state.penalty >= 0) and phase != Phase.HUB:
+        raise NotationError("phase=penalty goes with penalty=SEAT")
+    if phase in (Phase.DEAL, Phase.FIRST_DOUBLE) and layout.nodes:
+        raise NotationError(f"phase={PHASE_NAMES[phase]} is before the centre double is placed")
+    if phase not in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.OVER) and not layout.nodes:
+        raise NotationError("the layout is empty: write the centre double first")
+    if phase in (Phase.DRAW, Phase.PENALTY, Phase.FIRST_DOUBLE) and not state.pile:
+        raise NotationError(f"phase={PHASE_NAMES[phase]} needs tiles in the pile")

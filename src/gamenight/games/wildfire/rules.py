@@ -1,0 +1,120 @@
+"""Which tile may go where: matching, doubles, wilds and obligations.
+
+Rule sentences are quoted from the rulebook (R-WF) or cited by design decision (D-WF-n)
+in CLARIFICATIONS.md; docs/rules/wildfire.md maps each to its test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from gamenight.games.wildfire.layout import (
+    DOUBLE_WILD_ONE,
+    KIND_NAMES,
+    OBLIGATION_KINDS,
+    PLACEMENTS,
+    WILDFIRE_KINDS,
+    Layout,
+    placement,
+)
+from gamenight.games.wildfire.tiles import TILES, WILD, is_double_wild_one
+
+Play = tuple[int, int, int]  # (tile, inner half, end)
+
+
+def fits(inner: int, value: int) -> bool:
+    """R-WF: an end matches the same pips; "The Wild Ones are wild and can be played on any open end"."""
+    return inner == WILD or inner == value
+
+
+def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
+    """Every legal way to lay one of `tiles`, one per kind of end (see `end_class`)."""
+    if layout.obligation >= 0:
+        return _obligation_plays(layout, tiles)
+    ends = canonical_ends(layout)
+    plays: list[Play] = []
+    for tile in tiles:
+        ww = is_double_wild_one(tile)
+        for p in PLACEMENTS[tile]:
+            for end, value, double in ends:
+                if (p.inner == WILD or p.inner == value) and not (ww and double):
+                    plays.append((tile, p.inner, end))
+    return plays
+
+
+def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
+    end = layout.obligation
+    node = layout.nodes[end]
+    last_slot = layout.free[end] == 1
+    on_wildfire = node.kind in WILDFIRE_KINDS
+    on_double = node.kind == DOUBLE_WILD_ONE
+    plays: list[Play] = []
+    for tile in tiles:
+        for p in PLACEMENTS[tile]:
+            if p.inner != WILD and p.inner != node.value:
+                continue
+            if on_wildfire and p.crosswise:
+                continue  # R-WF: "A double may never be played on a Wildfire."
+            if on_double and is_double_wild_one(tile):
+                continue  # R-WF: "The Double Wild One can not be played on another double."
+            if p.kind in OBLIGATION_KINDS and not last_slot:
+                continue  # D-WF-3: a new obligation only as the closing play
+            plays.append((tile, p.inner, end))
+    return plays
+
+
+def end_class(layout: Layout, end: int) -> tuple[int, bool]:
+    """Ends with the same number and double-ness take exactly the same plays, then and later."""
+    return layout.nodes[end].value, layout.is_double(end)
+
+
+def canonical_ends(layout: Layout) -> list[tuple[int, int, bool]]:
+    """The lowest-numbered open end of each class: (end, number, is a double)."""
+    seen: set[tuple[int, bool]] = set()
+    ends = []
+    for end in layout.open_ends:
+        key = end_class(layout, end)
+        if key not in seen:
+            seen.add(key)
+            ends.append((end, key[0], key[1]))
+    return ends
+
+
+def canonical_end(layout: Layout, end: int) -> int:
+    """The end that `legal_plays` names for plays on `end`'s class."""
+    if layout.obligation >= 0 or end not in layout.open_ends:
+        return end
+    key = end_class(layout, end)
+    return next(e for e in layout.open_ends if end_class(layout, e) == key)
+
+
+def why_illegal(layout: Layout, tile: int, inner: int, end: int) -> str:
+    """The rule a play breaks, in words, for a play `legal_plays` does not list."""
+    name = TILES.name(tile)
+    p = placement(tile, inner)
+    if p is None:
+        if any(h not in (WILD, *range(10)) for h in TILES.halves[tile]):
+            return f"{name} is a Wildfire: it is played only with the Wildfire end out"
+        return f"{name} has no half {TILES.symbols.get(inner, inner)} to play inward"
+    if end not in layout.open_ends:
+        return f"there is no open end e{end}"
+    ob = layout.obligation
+    if ob >= 0 and end != ob:
+        node = layout.nodes[ob]
+        return (
+            f"the open {KIND_NAMES[node.kind]} at e{ob} must be completed first "
+            f"(hub number {node.value}, {layout.free[ob]} left)"
+        )
+    node = layout.nodes[end]
+    if not fits(p.inner, node.value):
+        return f"{TILES.oriented(p.inner, p.outer)} does not match the {node.value} at e{end}"
+    if ob >= 0 and node.kind in WILDFIRE_KINDS and p.crosswise:
+        return "a double may never be played on a Wildfire"
+    if is_double_wild_one(tile) and layout.is_double(end):
+        return "the Double Wild One can not be played on another double"
+    if ob >= 0 and p.kind in OBLIGATION_KINDS:
+        return (
+            f"a {KIND_NAMES[p.kind]} may go on the open {KIND_NAMES[node.kind]} "
+            "only as the last play that completes it"
+        )
+    return f"{name} cannot be played at e{end}"

@@ -1,0 +1,400 @@
+"""A game of Wildfire in progress: rounds, turns, the draw pile, the hub, knocks and scores.
+
+The turn structure is a small set of phases. Decisions happen in PLAY, AFTER_DRAW and
+(in the strategic variant) HUB; DEAL, FIRST_DOUBLE, DRAW, HUB and PENALTY are chance
+steps whose outcomes are a tile from the unseen pile or the hub's number.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any
+
+from gamenight.engine.chance import uniform
+from gamenight.engine.errors import IllegalMoveError, NotationError
+from gamenight.games.wildfire import rules
+from gamenight.games.wildfire.layout import KIND_NAMES, OBLIGATION_KINDS, Layout
+from gamenight.games.wildfire.moves import (
+    DRAW,
+    DRAW_MOVE,
+    HUB,
+    PASS,
+    PASS_MOVE,
+    PLAY,
+    Move,
+    move_notation,
+    parse_move,
+)
+from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, STARTING_DOUBLES, TILES
+
+if TYPE_CHECKING:
+    from gamenight.games.wildfire.game import WildfireGame
+
+HAND_SIZE = 7  # R-WF SET-UP: "deals seven dominoes to each player"
+
+
+class Phase(IntEnum):
+    DEAL = 0  # chance: the next tile of the deal
+    FIRST_DOUBLE = 1  # chance: nobody holds a double, `turn` draws (D-WF-7)
+    PLAY = 2  # `turn` plays, draws or passes
+    DRAW = 3  # chance: the tile `turn` draws
+    AFTER_DRAW = 4  # `turn` plays the drawn tile or passes
+    HUB = 5  # the hub's number for the new obligation (chance, or `turn` names it)
+    PENALTY = 6  # chance: the tile `penalty` draws for not knocking (D-WF-8)
+    OVER = 7
+
+
+PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
+
+
+class WildfireState:
+    __slots__ = (
+        "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
+        "knocked", "loses_turn", "penalty", "sheet", "totals",
+    )  # fmt: skip
+
+    def __init__(self, game: WildfireGame) -> None:
+        self.game = game
+        self.n = game.options.players
+        self.dealer = 0
+        self.sheet: list[list[int]] = []  # one row of scores per round played
+        self.totals = [0] * self.n
+        self._new_round()
+
+    # -- the protocol ------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def to_act(self) -> int | None:
+        phase = self.phase
+        if phase == Phase.PLAY or phase == Phase.AFTER_DRAW:
+            return self.turn
+        if phase == Phase.OVER:
+            return None
+        if phase == Phase.HUB and self.game.options.strategic:
+            return self.turn
+        return -1
+
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def clone(self) -> WildfireState:
+        new = WildfireState.__new__(WildfireState)
+        new.game = self.game
+        new.n = self.n
+        new.phase = self.phase
+        new.hands = [h.copy() for h in self.hands]
+        new.pile = self.pile.copy()
+        new.layout = self.layout.clone()
+        new.turn = self.turn
+        new.dealer = self.dealer
+        new.drawn = self.drawn
+        new.knocked = self.knocked.copy()
+        new.loses_turn = self.loses_turn.copy()
+        new.penalty = self.penalty
+        new.sheet = [row.copy() for row in self.sheet]
+        new.totals = self.totals.copy()
+        return new
+
+    def legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            hand = self.hands[self.turn]
+            plays = rules.legal_plays(self.layout, hand)
+            if plays:
+                return self._with_knocks(plays, len(hand))
+            return [DRAW_MOVE] if self.pile else [PASS_MOVE]
+        if phase == Phase.AFTER_DRAW:
+            # R-WF: draw one domino "and either play it or say pass if [it] cannot be played"
+            plays = rules.legal_plays(self.layout, (self.drawn,))
+            return self._with_knocks(plays, len(self.hands[self.turn])) if plays else [PASS_MOVE]
+        if phase == Phase.HUB and self.game.options.strategic:
+            return [Move(HUB, n) for n in HUB_NUMBERS]
+        return []
+
+    def _with_knocks(self, plays: list[rules.Play], hand_size: int) -> list[Move]:
+        moves = [Move(PLAY, t, i, e) for t, i, e in plays]
+        if hand_size == 2 and self._manual_knock():
+            # R-WF: "When a player is down to one domino, they must knock."
+            moves += [m._replace(knock=True) for m in moves]
+        return moves
+
+    def _manual_knock(self) -> bool:
+        options = self.game.options
+        return options.knock_penalty and not options.auto_knock
+
+    def apply(self, move: Move) -> None:
+        move = self._canonical(move)
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self._why_illegal(move))
+        if move.kind == PLAY:
+            self._play(move)
+        elif move.kind == DRAW:
+            self.phase = Phase.DRAW
+        elif move.kind == PASS:
+            self._next_turn()
+        else:
+            self._set_hub(move.tile)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        phase = self.phase
+        if phase == Phase.HUB:
+            if self.game.options.strategic:
+                return []
+            return uniform(HUB_NUMBERS)  # D-WF-5: the lights stop on 1..9, uniformly
+        if phase in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY):
+            return uniform(self.pile)  # the pile has no order: a draw is any unseen tile
+        return []
+
+    def apply_chance(self, outcome: int) -> None:
+        phase = self.phase
+        if phase == Phase.HUB and not self.game.options.strategic:
+            if outcome not in HUB_NUMBERS:
+                raise IllegalMoveError(f"the hub shows 1 to 9, not {outcome}")
+            self._set_hub(outcome)
+            return
+        if phase not in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY):
+            raise IllegalMoveError("this is not a chance step")
+        if outcome not in self.pile:
+            raise IllegalMoveError(f"{TILES.name(outcome)} is not in the draw pile")
+        self.pile.remove(outcome)
+        if phase == Phase.DEAL:
+            self.hands[self._next_dealt_seat()].append(outcome)
+            if len(self.pile) == len(ALL_TILES) - HAND_SIZE * self.n:
+                self._place_first_double()
+        elif phase == Phase.FIRST_DOUBLE:
+            self.hands[self.turn].append(outcome)
+            if outcome in STARTING_DOUBLES:
+                self._start_play(self.turn, outcome)
+            else:
+                self.turn = (self.turn + 1) % self.n
+        elif phase == Phase.DRAW:
+            self.hands[self.turn].append(outcome)
+            self.knocked[self.turn] = False
+            self.drawn = outcome
+            self.phase = Phase.AFTER_DRAW
+        else:
+            self.hands[self.penalty].append(outcome)
+            self.knocked[self.penalty] = False
+            self.penalty = -1
+            self._next_turn()
+
+    def scores(self) -> list[int]:
+        return self.totals.copy()
+
+    def returns(self) -> list[float]:
+        if self.phase != Phase.OVER:
+            return [0.0] * self.n
+        winners = self.winners()
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """R-WF: "the player with the fewest points is the winner"; ties share (D-WF-6)."""
+        best = min(self.totals)
+        return [s for s in range(self.n) if self.totals[s] == best]
+
+    # -- notation and views (implemented in notation.py / view.py) ---------------
+
+    def notation(self) -> str:
+        from gamenight.games.wildfire.notation import position_notation
+
+        return position_notation(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from gamenight.games.wildfire.view import view
+
+        return view(self, seat)
+
+    def move_notation(self, move: Move) -> str:
+        return move_notation(move)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def outcome_notation(self, outcome: int) -> str:
+        return str(outcome) if self.phase == Phase.HUB else TILES.name(outcome)
+
+    def parse_outcome(self, text: str) -> int:
+        if self.phase == Phase.HUB:
+            if text.strip() in {str(n) for n in HUB_NUMBERS}:
+                return int(text)
+            raise NotationError(f"{text!r} is not a hub number (1 to 9)")
+        return TILES.parse(text)
+
+    def describe(self, move: Move) -> str:
+        if move.kind == DRAW:
+            return "cannot play and draws"
+        if move.kind == PASS:
+            return "passes"
+        if move.kind == HUB:
+            return f"names {move.tile} on the hub"
+        node = self.layout.nodes[move.end]
+        target = "the centre" if move.end == 0 else f"the {node.value} at e{move.end}"
+        if move.end == self.layout.obligation:
+            target = f"the open {KIND_NAMES[node.kind]} at e{move.end}"
+        text = f"plays {move_notation(move).split('@')[0]} on {target}"
+        if len(self.hands[self.turn]) == 1:
+            return text + " and goes out"
+        return text + " and knocks" if move.knock else text
+
+    def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
+        """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
+        if self.phase == Phase.HUB:
+            text = f"the hub lights up {outcome}"
+            return text, text, frozenset()
+        seat = {
+            Phase.DEAL: lambda: self._next_dealt_seat(),
+            Phase.PENALTY: lambda: self.penalty,
+        }.get(Phase(self.phase), lambda: self.turn)()
+        name = TILES.name(outcome)
+        if self.phase == Phase.DEAL:
+            return f"P{seat + 1} is dealt a tile", f"P{seat + 1} is dealt {name}", frozenset({seat})
+        if self.phase == Phase.PENALTY:
+            why = "draws a penalty tile for not knocking"
+            return f"P{seat + 1} {why}", f"P{seat + 1} {why}: {name}", frozenset({seat})
+        if self.phase == Phase.FIRST_DOUBLE and outcome in STARTING_DOUBLES:
+            text = f"P{seat + 1} draws {name}, a double, and places it in the hub"
+            return text, text, frozenset()
+        return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
+
+    # -- the rules of a turn -----------------------------------------------------
+
+    def _canonical(self, move: Move) -> Move:
+        if move.kind == PLAY and 0 <= move.end < len(self.layout.nodes):
+            return move._replace(end=rules.canonical_end(self.layout, move.end))
+        return move
+
+    def _why_illegal(self, move: Move) -> str:
+        phase = self.phase
+        if phase == Phase.OVER:
+            return "the game is over"
+        if self.to_act() == -1:
+            return "no player is to act: the next step is chance (a draw or the hub)"
+        if phase == Phase.HUB:
+            return "name the hub's number first: 'hub 1' to 'hub 9'"
+        if move.kind == HUB:
+            return "there is no hub number to name now"
+        hand = self.hands[self.turn]
+        can_play = any(m.kind == PLAY for m in self.legal_moves())
+        if move.kind == DRAW:
+            if phase == Phase.AFTER_DRAW:
+                return "you have drawn already: play the drawn tile or pass"
+            if can_play:
+                return "you can play, so you may not draw (R-WF: draw only if you cannot play)"
+            return "the draw pile is empty: you must pass"
+        if move.kind == PASS:
+            if phase == Phase.PLAY and self.pile:
+                return "you cannot pass before drawing: draw one domino first"
+            return "you must play when you can"
+        if move.tile not in hand:
+            return f"you do not hold {TILES.name(move.tile)}"
+        if phase == Phase.AFTER_DRAW and move.tile != self.drawn:
+            return f"after drawing you may play only the tile you drew, {TILES.name(self.drawn)}"
+        if move.knock:
+            if len(hand) != 2:
+                return "you knock only with the play that leaves you one domino"
+            return "knocking is automatic in this game"
+        return rules.why_illegal(self.layout, move.tile, move.inner, move.end)
+
+    def _play(self, move: Move) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(move.tile)
+        self.drawn = -1
+        node = self.layout.place(move.tile, move.inner, move.end)
+        if not hand:
+            self._end_round()  # R-WF: the round ends when a player plays his last domino
+            return
+        if len(hand) == 1:
+            if move.knock or not self._manual_knock():
+                self.knocked[seat] = True
+            else:
+                self.penalty = seat  # D-WF-8: ended the turn on one domino without knocking
+        if self.layout.nodes[node].kind in OBLIGATION_KINDS:
+            self.phase = Phase.HUB  # R-WF: "must immediately press the center domino on the Hub"
+            return
+        self._finish_turn()
+
+    def _set_hub(self, number: int) -> None:
+        self.layout.set_hub(number)
+        self._finish_turn()
+
+    def _finish_turn(self) -> None:
+        if self.penalty >= 0:
+            if self.pile:
+                self.phase = Phase.PENALTY  # "must take a domino from the draw pile as a penalty"
+                return
+            self.loses_turn[self.penalty] = True  # "If the draw pile is out ... loses their next turn"
+            self.penalty = -1
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """Play proceeds clockwise (to the left): seat + 1, skipping a lost turn."""
+        seat = (self.turn + 1) % self.n
+        while self.loses_turn[seat]:
+            self.loses_turn[seat] = False
+            seat = (seat + 1) % self.n
+        self.turn = seat
+        self.drawn = -1
+        self.phase = Phase.PLAY
+        if not self.pile and not rules.legal_plays(self.layout, self.hands[seat]) and self._blocked():
+            self._end_round()
+
+    def _blocked(self) -> bool:
+        """R-WF: blocked "because no other plays can be made and there are no dominoes left"."""
+        return not any(rules.legal_plays(self.layout, hand) for hand in self.hands)
+
+    # -- rounds ------------------------------------------------------------------
+
+    def _new_round(self) -> None:
+        self.phase = Phase.DEAL
+        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.pile = list(ALL_TILES)
+        self.layout = Layout()
+        self.turn = self.dealer
+        self.drawn = -1
+        self.knocked = [False] * self.n
+        self.loses_turn = [False] * self.n
+        self.penalty = -1
+
+    def _next_dealt_seat(self) -> int:
+        """The dealer deals one at a time, starting on the left."""
+        dealt = sum(len(h) for h in self.hands)
+        return (self.dealer + 1 + dealt) % self.n
+
+    def _place_first_double(self) -> None:
+        """R-WF: "The player with the highest double plays first and places that highest double"."""
+        for double in STARTING_DOUBLES:
+            for seat, hand in enumerate(self.hands):
+                if double in hand:
+                    self._start_play(seat, double)
+                    return
+        # "If no player has a double, then each player draws another domino from the pile,
+        # until someone draws a double" -- one at a time from the dealer's left (D-WF-7).
+        self.phase = Phase.FIRST_DOUBLE
+        self.turn = (self.dealer + 1) % self.n
+
+    def _start_play(self, seat: int, double: int) -> None:
+        self.hands[seat].remove(double)
+        self.layout.place_centre(double)
+        self.turn = seat
+        self._next_turn()
+
+    def _end_round(self) -> None:
+        """R-WF SCORING: who goes out scores 0, the others count their hands (pips, +10 a Wild
+        One, +20 a Double, +30 a Triple Wildfire); blocked, everyone counts their own hand."""
+        row = [sum(POINTS[t] for t in hand) for hand in self.hands]
+        self.sheet.append(row)
+        self.totals = [t + r for t, r in zip(self.totals, row)]
+        options = self.game.options
+        if options.rounds is not None:
+            over = len(self.sheet) >= options.rounds
+        else:
+            over = max(self.totals) >= options.target_score  # "if one player has 300 or more"
+        if over:
+            self.phase = Phase.OVER
+            return
+        self.dealer = (self.dealer + 1) % self.n  # "the player to the left of the dealer becomes the new dealer"
+        self._new_round()

@@ -1,0 +1,97 @@
+"""What a seat may know, and states sampled to match it (for search bots).
+
+A view holds the public table (layout, scores, counts, who knocked), the seat's own
+hand, and the tile it just drew; never another hand or the pile's tiles.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from gamenight.engine.errors import NotationError
+from gamenight.games.wildfire.layout import KIND_NAMES, UNSPUN
+from gamenight.games.wildfire.notation import _parse_layout, layout_entries
+from gamenight.games.wildfire.state import PHASE_NAMES, Phase, WildfireState
+from gamenight.games.wildfire.tiles import ALL_TILES, TILES
+
+if TYPE_CHECKING:
+    from gamenight.games.wildfire.game import WildfireGame
+
+
+def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
+    layout = state.layout
+    own = seat is not None
+    obligation = None
+    if layout.obligation >= 0:
+        node = layout.nodes[layout.obligation]
+        obligation = {
+            "end": layout.obligation,
+            "kind": KIND_NAMES[node.kind],
+            "hub": None if node.value == UNSPUN else node.value,
+            "slots_left": layout.free[layout.obligation],
+        }
+    return {
+        "game": "wildfire",
+        "seat": seat,
+        "players": state.n,
+        "round": len(state.sheet) + 1 if state.phase != Phase.OVER else len(state.sheet),
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": state.to_act(),
+        "layout": layout_entries(layout),
+        "open_ends": [
+            {"end": e, "value": layout.nodes[e].value, "double": layout.is_double(e), "free": layout.free[e]}
+            for e in layout.open_ends
+        ],
+        "obligation": obligation,
+        "hand": [TILES.name(t) for t in state.hands[seat]] if own else None,
+        "drawn": TILES.name(state.drawn) if own and seat == state.turn and state.drawn >= 0 else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "pile": len(state.pile),
+        "knocked": state.knocked.copy(),
+        "loses_turn": state.loses_turn.copy(),
+        "penalty": state.penalty if state.penalty >= 0 else None,
+        "sheet": [row.copy() for row in state.sheet],
+        "scores": state.totals.copy(),
+        "winners": state.winners() if state.phase == Phase.OVER else None,
+    }
+
+
+def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -> WildfireState:
+    """A full state with this view: the unseen tiles dealt at random to the hidden places."""
+    try:
+        state = WildfireState(game)
+        state.dealer = view["dealer"]
+        state.turn = view["turn"]
+        state.phase = Phase(PHASE_NAMES.index(view["phase"]))
+        state.layout = _parse_layout(" ".join(view["layout"]))
+        state.sheet = [list(row) for row in view["sheet"]]
+        state.totals = list(view["scores"])
+        state.knocked = list(view["knocked"])
+        state.loses_turn = list(view["loses_turn"])
+        state.penalty = -1 if view["penalty"] is None else view["penalty"]
+        seat = view["seat"]
+        sizes = view["hand_sizes"]
+        own = [TILES.parse(t) for t in view["hand"]] if seat is not None else []
+    except (KeyError, TypeError, ValueError) as exc:
+        raise NotationError(f"not a Wildfire view: {exc}") from None
+    unseen = sorted(set(ALL_TILES) - set(state.layout.tiles()) - set(own))
+    rng.shuffle(unseen)
+    hands = []
+    for s, size in enumerate(sizes):
+        if s == seat:
+            hands.append(own)
+        else:
+            hands.append(unseen[:size])
+            del unseen[:size]
+    state.hands = hands
+    state.pile = sorted(unseen)
+    if len(state.pile) != view["pile"]:
+        raise NotationError("the view's counts do not add up to the set")
+    state.drawn = -1
+    if state.phase == Phase.AFTER_DRAW:
+        drawn = view["drawn"]
+        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(hands[state.turn])
+    return state
