@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from gamenight.engine.chance import sample
-from gamenight.engine.errors import ConfigError, IllegalMoveError
+from gamenight.engine.errors import ConfigError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, State, View
 from gamenight.engine.record import Record, Step
@@ -32,9 +32,15 @@ class Event:
     """One step of the game as it happened, for logs and interfaces."""
 
     seat: int  # CHANCE for a chance step
-    text: str  # notation, as in the record
-    description: str  # for people: redacted by the interface, not here
+    text: str  # notation, as in the record: may name a hidden tile, so never shown as is
+    public: str  # for people: what every seat may know
+    private: str  # for the owners: what a hidden chance outcome was
+    owners: frozenset[int]  # the seats that see `private`
     state: State  # the state *after* the step (interfaces render views of it)
+
+    def description_for(self, seat: int | None) -> str:
+        """What `seat` (None: a spectator) may be told of this step."""
+        return self.private if seat in self.owners else self.public
 
 
 def seat_rngs(rng: random.Random, seats: int) -> list[random.Random]:
@@ -76,20 +82,17 @@ class Match:
         if seat == CHANCE:
             outcome = sample(state.chance_outcomes(), self.rng)
             text = state.outcome_notation(outcome)
+            public, private, owners = state.describe_outcome(outcome)
             state.apply_chance(outcome)
             self.record.steps.append(Step(seat=CHANCE, text=text))
-            return Event(CHANCE, text, text, state)
+            return Event(CHANCE, text, public, private, owners, state)
         legal = state.legal_moves()
         move = self.agents[seat].choose(state.view(seat), legal, self.rngs[seat])
-        if move not in legal:
-            raise IllegalMoveError(
-                f"{self.agents[seat].name} in seat {seat + 1} chose an illegal move: {move!r}"
-            )
         text = state.move_notation(move)
         description = state.describe(move)
-        state.apply(move)
+        state.apply(move)  # IllegalMoveError, state untouched, if the agent broke a rule
         self.record.steps.append(Step(seat=seat, text=text))
-        return Event(seat, text, description, state)
+        return Event(seat, text, description, description, frozenset(), state)
 
     def run(self, on_event: Callable[[Event], None] | None = None) -> Record:
         while (event := self.step()) is not None:

@@ -84,7 +84,12 @@ class State(Protocol):
     def parse_outcome(self, text: str) -> Outcome: ...
 
     def describe(self, move: Move) -> str:
-        """A sentence for people: 'plays 5-3 on the 5 end'."""
+        """A sentence for people, before the move is applied: 'plays 5-3 on the 5 at e2'."""
+        ...
+
+    def describe_outcome(self, outcome: Outcome) -> tuple[str, str, frozenset[int]]:
+        """Before a chance outcome is applied: (what everyone may know, what its owners
+        see, the owners). A drawn tile is private to the drawer; a hub number is public."""
         ...
 
 
