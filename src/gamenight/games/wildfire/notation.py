@@ -173,8 +173,7 @@ def _parse_layout(text: str) -> Layout:
         tile, end = TILES.by_halves[(inner, outer)], int(m.group(2))
         if layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN:
             raise NotationError(f"{token}: the obligation before it has no hub number")
-        canon = rules.canonical_end(layout, end) if end < len(layout.nodes) else end
-        if (tile, inner, canon) not in rules.legal_plays(layout, [tile]):
+        if (tile, inner, end) not in rules.legal_plays(layout, [tile]):
             why = rules.why_illegal(layout, tile, inner, end) if end < len(layout.nodes) else f"there is no e{end}"
             raise NotationError(f"layout entry {token!r} is not a legal play: {why}")
         node = layout.place(tile, inner, end)

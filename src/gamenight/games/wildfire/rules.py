@@ -28,10 +28,11 @@ def fits(inner: int, value: int) -> bool:
 
 
 def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
-    """Every legal way to lay one of `tiles`, one per kind of end (see `end_class`)."""
+    """Every legal way to lay one of `tiles`: (tile, inner half, end), ends in id order."""
     if layout.obligation >= 0:
         return _obligation_plays(layout, tiles)
-    ends = canonical_ends(layout)
+    nodes = layout.nodes
+    ends = [(end, nodes[end].value, layout.is_double(end)) for end in layout.open_ends]
     plays: list[Play] = []
     for tile in tiles:
         ww = is_double_wild_one(tile)
@@ -61,31 +62,6 @@ def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
                 continue  # D-WF-3: a new obligation only as the closing play
             plays.append((tile, p.inner, end))
     return plays
-
-
-def end_class(layout: Layout, end: int) -> tuple[int, bool]:
-    """Ends with the same number and double-ness take exactly the same plays, then and later."""
-    return layout.nodes[end].value, layout.is_double(end)
-
-
-def canonical_ends(layout: Layout) -> list[tuple[int, int, bool]]:
-    """The lowest-numbered open end of each class: (end, number, is a double)."""
-    seen: set[tuple[int, bool]] = set()
-    ends = []
-    for end in layout.open_ends:
-        key = end_class(layout, end)
-        if key not in seen:
-            seen.add(key)
-            ends.append((end, key[0], key[1]))
-    return ends
-
-
-def canonical_end(layout: Layout, end: int) -> int:
-    """The end that `legal_plays` names for plays on `end`'s class."""
-    if layout.obligation >= 0 or end not in layout.open_ends:
-        return end
-    key = end_class(layout, end)
-    return next(e for e in layout.open_ends if end_class(layout, e) == key)
 
 
 def why_illegal(layout: Layout, tile: int, inner: int, end: int) -> str:

@@ -126,7 +126,6 @@ class WildfireState:
         return options.knock_penalty and not options.auto_knock
 
     def apply(self, move: Move) -> None:
-        move = self._canonical(move)
         if move not in self.legal_moves():
             raise IllegalMoveError(self._why_illegal(move))
         if move.kind == PLAY:
@@ -260,11 +259,6 @@ class WildfireState:
         return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
 
     # -- the rules of a turn -----------------------------------------------------
-
-    def _canonical(self, move: Move) -> Move:
-        if move.kind == PLAY and 0 <= move.end < len(self.layout.nodes):
-            return move._replace(end=rules.canonical_end(self.layout, move.end))
-        return move
 
     def _why_illegal(self, move: Move) -> str:
         phase = self.phase
