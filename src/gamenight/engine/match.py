@@ -59,8 +59,7 @@ class Match:
         self.state = state if state is not None else game.new_state()
         if len(agents) != self.state.num_players:
             raise ConfigError(
-                f"{game.spec.title} here has {self.state.num_players} seats, "
-                f"but {len(agents)} agents were given"
+                f"{game.spec.title} here has {self.state.num_players} seats, but {len(agents)} agents were given"
             )
         self.agents = list(agents)
         self.rng = random.Random(seed)

@@ -9,10 +9,10 @@ from typing import Any, TypeVar
 
 from gamenight.engine.errors import ConfigError
 
-O = TypeVar("O")
+OptionsT = TypeVar("OptionsT")
 
 
-def options_from_dict(cls: type[O], values: dict[str, Any]) -> O:
+def options_from_dict(cls: type[OptionsT], values: dict[str, Any]) -> OptionsT:
     """Build options of type `cls`, naming any unknown key or ill-typed value."""
     if not isinstance(values, dict):
         raise ConfigError(f"options must be a mapping of names to values, not {values!r}")

@@ -57,7 +57,7 @@ class Record:
     @classmethod
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"not a gamenight record (expected \"format\": \"{FORMAT}\")")
+            raise RecordError(f'not a gamenight record (expected "format": "{FORMAT}")')
         try:
             steps = [Step(seat=int(seat), text=str(text)) for seat, text in data["steps"]]
             record = cls(

@@ -30,7 +30,7 @@ _PLACED = re.compile(r"^(.+?)@e?(\d+)(?::(\d|\?))?$", re.IGNORECASE)
 
 def layout_entries(layout: Layout) -> list[str]:
     entries = []
-    for i, node in enumerate(layout.nodes):
+    for node in layout.nodes:
         if node.parent < 0:
             entries.append(TILES.name(node.tile))
             continue
@@ -71,7 +71,7 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
     state.phase = Phase(PHASE_NAMES.index(phase_name))
     if "sheet" in header:
         state.sheet = [_score_row(row, n) for row in header.pop("sheet").split(";")]
-        state.totals = [sum(col) for col in zip(*state.sheet)]
+        state.totals = [sum(col) for col in zip(*state.sheet, strict=True)]
     for key in ("knocked", "loses_turn"):
         flags = [False] * n
         for s in filter(None, header.pop(key, "").split(",")):
@@ -193,7 +193,9 @@ def _parse_layout(text: str) -> Layout:
 def _check_phase(state: WildfireState) -> None:
     phase, layout = state.phase, state.layout
     unspun = layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN
-    if unspun != (phase == Phase.HUB):
+    # R-WF: "The round ends when a player plays his last domino": going out on a wild
+    # ends the game before the hub, so a finished game may keep an obligation at ':?'.
+    if unspun != (phase == Phase.HUB) and not (unspun and phase == Phase.OVER):
         raise NotationError("phase=hub goes with an obligation written ':?', and only then")
     if (phase == Phase.AFTER_DRAW) != (state.drawn >= 0):
         raise NotationError("phase=afterdraw goes with drawn=TILE, and only then")

@@ -52,12 +52,26 @@ class WildfireState:
         "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
         "knocked", "loses_turn", "penalty", "sheet", "totals",
     )  # fmt: skip
+    game: WildfireGame
+    n: int
+    phase: Phase
+    hands: list[list[int]]
+    pile: list[int]
+    layout: Layout
+    turn: int  # the seat whose turn it is (or who draws for the first double)
+    dealer: int
+    drawn: int  # the tile just drawn, in AFTER_DRAW; else -1
+    knocked: list[bool]
+    loses_turn: list[bool]  # the missed-knock penalty with an empty pile (D-WF-8)
+    penalty: int  # the seat owing a penalty draw, or -1
+    sheet: list[list[int]]
+    totals: list[int]
 
     def __init__(self, game: WildfireGame) -> None:
         self.game = game
         self.n = game.options.players
         self.dealer = 0
-        self.sheet: list[list[int]] = []  # one row of scores per round played
+        self.sheet = []  # one row of scores per round played
         self.totals = [0] * self.n
         self._new_round()
 
@@ -81,7 +95,7 @@ class WildfireState:
         return self.phase == Phase.OVER
 
     def clone(self) -> WildfireState:
-        new = WildfireState.__new__(WildfireState)
+        new = self.__class__.__new__(self.__class__)
         new.game = self.game
         new.n = self.n
         new.phase = self.phase
@@ -243,10 +257,11 @@ class WildfireState:
         if self.phase == Phase.HUB:
             text = f"the hub lights up {outcome}"
             return text, text, frozenset()
-        seat = {
-            Phase.DEAL: lambda: self._next_dealt_seat(),
-            Phase.PENALTY: lambda: self.penalty,
-        }.get(Phase(self.phase), lambda: self.turn)()
+        seat = self.turn
+        if self.phase == Phase.DEAL:
+            seat = self._next_dealt_seat()
+        elif self.phase == Phase.PENALTY:
+            seat = self.penalty
         name = TILES.name(outcome)
         if self.phase == Phase.DEAL:
             return f"P{seat + 1} is dealt a tile", f"P{seat + 1} is dealt {name}", frozenset({seat})
@@ -344,7 +359,7 @@ class WildfireState:
 
     def _new_round(self) -> None:
         self.phase = Phase.DEAL
-        self.hands: list[list[int]] = [[] for _ in range(self.n)]
+        self.hands = [[] for _ in range(self.n)]
         self.pile = list(ALL_TILES)
         self.layout = Layout()
         self.turn = self.dealer
@@ -381,7 +396,7 @@ class WildfireState:
         One, +20 a Double, +30 a Triple Wildfire); blocked, everyone counts their own hand."""
         row = [sum(POINTS[t] for t in hand) for hand in self.hands]
         self.sheet.append(row)
-        self.totals = [t + r for t, r in zip(self.totals, row)]
+        self.totals = [t + r for t, r in zip(self.totals, row, strict=True)]
         options = self.game.options
         if options.rounds is not None:
             over = len(self.sheet) >= options.rounds
@@ -390,5 +405,6 @@ class WildfireState:
         if over:
             self.phase = Phase.OVER
             return
-        self.dealer = (self.dealer + 1) % self.n  # "the player to the left of the dealer becomes the new dealer"
+        # R-WF: "the player to the left of the dealer becomes the new dealer"
+        self.dealer = (self.dealer + 1) % self.n
         self._new_round()

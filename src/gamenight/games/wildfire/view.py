@@ -46,7 +46,7 @@ def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
             for e in layout.open_ends
         ],
         "obligation": obligation,
-        "hand": [TILES.name(t) for t in state.hands[seat]] if own else None,
+        "hand": [TILES.name(t) for t in state.hands[seat]] if seat is not None else None,
         "drawn": TILES.name(state.drawn) if own and seat == state.turn and state.drawn >= 0 else None,
         "hand_sizes": [len(h) for h in state.hands],
         "pile": len(state.pile),

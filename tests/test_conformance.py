@@ -1,0 +1,85 @@
+"""Every registered game passes the generic checks; and the checks catch broken games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamenight.engine.conformance import ConformanceError, check_game
+from gamenight.engine.registry import GAMES, make_game
+from gamenight.games.wildfire.game import WildfireGame
+from gamenight.games.wildfire.state import WildfireState
+
+# Option sets chosen to reach every phase: several rounds, strategic hub, auto knock, 2 and 8 players.
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "wildfire": [
+        {"players": 2, "rounds": 2},
+        {"players": 4},
+        {"players": 8, "rounds": 2, "strategic": True},
+        {"players": 3, "rounds": 2, "auto_knock": True, "knock_penalty": False},
+    ],
+}
+
+
+def test_every_registered_game_has_option_sets_here() -> None:
+    assert set(OPTION_SETS) == set(GAMES)
+
+
+@pytest.mark.parametrize(("name", "options"), [(name, o) for name, sets in OPTION_SETS.items() for o in sets], ids=str)
+def test_game_conforms(name: str, options: dict[str, Any]) -> None:
+    steps = check_game(make_game(name, options), seeds=(0, 1))
+    assert steps > 100  # the games really were played, not stopped at the deal
+
+
+class _LeakyState(WildfireState):
+    """A broken game: every view shows the next seat's hand."""
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        view = super().view(seat)
+        if seat is not None:
+            view["neighbour"] = sorted(self.hands[(seat + 1) % self.n])
+        return view
+
+
+class _LeakyGame(WildfireGame):
+    def new_state(self) -> WildfireState:
+        return _LeakyState(self)
+
+    def state_from_notation(self, text: str) -> WildfireState:
+        state = super().state_from_notation(text)
+        leaky = _LeakyState.__new__(_LeakyState)
+        for slot in WildfireState.__slots__:
+            setattr(leaky, slot, getattr(state, slot))
+        return leaky
+
+
+def test_conformance_catches_a_view_that_leaks_hidden_tiles() -> None:
+    with pytest.raises(ConformanceError, match="sample_state"):
+        check_game(_LeakyGame.from_options({"players": 3, "rounds": 1}), seeds=(0,))
+
+
+class _ForgivingState(WildfireState):
+    """A broken game: an illegal move is silently ignored instead of refused."""
+
+    def apply(self, move: Any) -> None:
+        if move in self.legal_moves():
+            super().apply(move)
+
+
+class _ForgivingGame(WildfireGame):
+    def new_state(self) -> WildfireState:
+        return _ForgivingState(self)
+
+    def state_from_notation(self, text: str) -> WildfireState:
+        state = super().state_from_notation(text)
+        forgiving = _ForgivingState.__new__(_ForgivingState)
+        for slot in WildfireState.__slots__:
+            setattr(forgiving, slot, getattr(state, slot))
+        return forgiving
+
+
+def test_conformance_catches_an_illegal_move_that_is_not_refused() -> None:
+    game = _ForgivingGame.from_options({"players": 2, "rounds": 1})
+    with pytest.raises(ConformanceError, match="not a legal move"):
+        check_game(game, seeds=(0,))

@@ -1,0 +1,176 @@
+"""The engine core: options, registry, chance sampling, matches, records and replay."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from gamenight.bots.basic import make_bot
+from gamenight.engine.chance import sample, uniform
+from gamenight.engine.errors import ConfigError, RecordError
+from gamenight.engine.match import Match
+from gamenight.engine.record import Record, replay, replay_steps
+from gamenight.engine.registry import make_game
+
+
+def _record(seed: int = 5, **options: object) -> Record:
+    game = make_game("wildfire", {"players": 3, "rounds": 1, **options})
+    return Match(game, [make_bot(n, game) for n in ("greedy", "random", "greedy")], seed).run()
+
+
+# -- options and registry ------------------------------------------------------
+
+
+def test_unknown_game_is_named_with_the_known_ones() -> None:
+    with pytest.raises(ConfigError, match=r"unknown game 'chess'.*wildfire"):
+        make_game("chess")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 9}, "2 to 8 players"),
+        ({"players": "four"}, "'players' must be int"),
+        ({"players": True}, "'players' must be int"),
+        ({"colour": "red"}, "unknown option 'colour'"),
+        ({"rounds": 0}, "rounds must be at least 1"),
+        ({"target_score": -5}, "target_score must be at least 1"),
+        ({"strategic": "yes"}, "'strategic' must be bool"),
+    ],
+)
+def test_bad_options_are_refused_with_a_clear_error(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        make_game("wildfire", options)
+
+
+def test_options_none_is_allowed_where_the_option_is_optional() -> None:
+    assert make_game("wildfire", {"rounds": None}).options.rounds is None
+
+
+def test_unknown_bot_is_refused() -> None:
+    with pytest.raises(ConfigError, match="unknown bot 'clever'"):
+        make_bot("clever", make_game("wildfire"))
+
+
+def test_a_match_needs_one_agent_per_seat() -> None:
+    game = make_game("wildfire", {"players": 4})
+    with pytest.raises(ConfigError, match="4 seats"):
+        Match(game, [make_bot("random", game)] * 3, seed=1)
+
+
+# -- chance --------------------------------------------------------------------
+
+
+def test_sample_draws_exactly_one_random_number() -> None:
+    outcomes = uniform(list("abcdefg"))
+    rng, twin = random.Random(3), random.Random(3)
+    picks = [sample(outcomes, rng) for _ in range(50)]
+    expected = [outcomes[int(twin.random() * 7)][0] for _ in range(50)]
+    assert picks == expected
+
+
+def test_sample_follows_the_probabilities() -> None:
+    rng = random.Random(0)
+    draws = [sample([("rare", 0.1), ("common", 0.9)], rng) for _ in range(5000)]
+    assert 350 < draws.count("rare") < 650
+
+
+# -- records -------------------------------------------------------------------
+
+
+def test_a_record_names_everything_needed_to_replay() -> None:
+    data = _record().to_json()
+    assert data["format"] == "gamenight-record/1"
+    assert data["game"] == "wildfire"
+    assert data["options"]["players"] == 3
+    assert data["seats"] == ["greedy", "random", "greedy"]
+    assert data["seed"] == 5
+    assert any(seat == -1 for seat, _ in data["steps"])  # chance outcomes are recorded
+    assert any(seat >= 0 for seat, _ in data["steps"])  # and decisions
+
+
+def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
+    assert _record(5).to_json() == _record(5).to_json()
+    assert _record(5).to_json()["steps"] != _record(6).to_json()["steps"]
+
+
+def test_replay_rebuilds_the_final_position(tmp_path: Path) -> None:
+    game = make_game("wildfire", {"players": 3, "rounds": 1})
+    match = Match(game, [make_bot("greedy", game) for _ in range(3)], seed=11)
+    record = match.run()
+    path = tmp_path / "game.json"
+    record.save(path)
+    assert replay(Record.load(path)).notation() == match.state.notation()
+
+
+def _tampered(record: Record, kind: str) -> Record:
+    data = json.loads(record.dumps())
+    index = next(i for i, (seat, _) in enumerate(data["steps"]) if (seat == -1) == (kind == "chance"))
+    if kind == "chance":
+        # the first chance step deals a tile: name another tile the seed did not draw
+        drawn = data["steps"][index][1]
+        data["steps"][index][1] = "9-9" if drawn != "9-9" else "8-8"
+    else:
+        data["steps"][index][1] = "pass"
+    return Record.from_json(data)
+
+
+def test_replay_refuses_a_chance_outcome_the_seed_did_not_give() -> None:
+    with pytest.raises(RecordError, match="with seed 5"):
+        replay(_tampered(_record(), "chance"))
+
+
+def test_replay_refuses_an_illegal_decision() -> None:
+    with pytest.raises(RecordError, match=r"step \d+ \('pass'\)"):
+        replay(_tampered(_record(), "decision"))
+
+
+def test_replay_refuses_a_false_result() -> None:
+    data = json.loads(_record().dumps())
+    data["result"][0] += 1
+    with pytest.raises(RecordError, match="claims"):
+        replay(Record.from_json(data))
+
+
+def test_replay_refuses_a_record_that_stops_before_its_claimed_end() -> None:
+    data = json.loads(_record().dumps())
+    del data["steps"][-5:]
+    with pytest.raises(RecordError, match="not over"):
+        replay(Record.from_json(data))
+
+
+def test_replay_steps_yield_every_step_in_order() -> None:
+    record = _record()
+    steps = list(replay_steps(record))
+    assert [s.text for s in steps] == [s.text for s in record.steps]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not JSON"),
+        ('{"format": "something-else"}', "not a gamenight record"),
+        ('{"format": "gamenight-record/1", "game": "wildfire"}', "missing or ill-typed"),
+        ("[1, 2, 3]", "not a gamenight record"),
+    ],
+)
+def test_corrupt_records_are_refused(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    with pytest.raises(RecordError, match=message):
+        Record.load(path)
+
+
+def test_a_missing_record_file_is_a_record_error(tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match="cannot read"):
+        Record.load(tmp_path / "nope.json")
+
+
+def test_a_record_for_an_unknown_game_cannot_be_set_up() -> None:
+    data = json.loads(_record().dumps())
+    data["game"] = "chess"
+    with pytest.raises(RecordError, match="unknown game"):
+        replay(Record.from_json(data))

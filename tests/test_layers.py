@@ -1,0 +1,48 @@
+"""Imports point inward only (ARCHITECTURE.md): engine knows no game, games know no interface."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "gamenight"
+
+# layer -> the gamenight layers it may import
+ALLOWED = {
+    "engine": {"engine"},
+    "games": {"engine", "games"},
+    "bots": {"engine", "bots"},
+    "interfaces": {"engine", "games", "bots", "interfaces"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("gamenight."):
+            found.add(node.module.split(".")[1])
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[1] for a in node.names if a.name.startswith("gamenight.")}
+    return found
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_layer_imports_point_inward(layer: str) -> None:
+    files = sorted((PACKAGE / layer).rglob("*.py"))
+    assert files, f"no modules in {layer}"
+    wrong = {str(f.relative_to(PACKAGE)): _imports(f) - ALLOWED[layer] for f in files}
+    assert {f: bad for f, bad in wrong.items() if bad} == {}
+
+
+def test_a_game_imports_no_other_game_but_the_shared_dominoes() -> None:
+    for game_dir in (PACKAGE / "games").iterdir():
+        if not game_dir.is_dir() or game_dir.name in ("dominoes", "__pycache__"):
+            continue
+        for path in game_dir.rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            for other in (PACKAGE / "games").iterdir():
+                if other.is_dir() and other.name not in (game_dir.name, "dominoes", "__pycache__"):
+                    assert f"gamenight.games.{other.name}" not in text, path
