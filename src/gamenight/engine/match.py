@@ -74,6 +74,12 @@ class Match:
 
     def step(self) -> Event | None:
         """Advance one decision or chance step; None when the game is over."""
+        event = self._step()
+        if event is not None and self.state.to_act() is None:
+            self.record.result = self.state.scores()
+        return event
+
+    def _step(self) -> Event | None:
         state = self.state
         seat = state.to_act()
         if seat is None:
@@ -97,5 +103,4 @@ class Match:
         while (event := self.step()) is not None:
             if on_event is not None:
                 on_event(event)
-        self.record.result = self.state.scores()
         return self.record
