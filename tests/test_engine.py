@@ -174,3 +174,20 @@ def test_a_record_for_an_unknown_game_cannot_be_set_up() -> None:
     data["game"] = "chess"
     with pytest.raises(RecordError, match="unknown game"):
         replay(Record.from_json(data))
+
+
+def test_replay_refuses_a_play_on_an_end_that_is_not_on_the_table() -> None:
+    data = json.loads(_record().dumps())
+    index = next(i for i, (seat, text) in enumerate(data["steps"]) if seat >= 0 and "@" in text)
+    tile = data["steps"][index][1].split("@")[0]
+    data["steps"][index][1] = f"{tile}@e99"
+    with pytest.raises(RecordError, match="no open end e99"):
+        replay(Record.from_json(data))
+
+
+def test_replay_names_seats_as_people_do() -> None:
+    data = json.loads(_record().dumps())
+    index = next(i for i, (seat, _) in enumerate(data["steps"]) if seat >= 0)
+    data["steps"][index][0] = -1
+    with pytest.raises(RecordError, match=r"recorded for chance, but P\d is to act"):
+        replay(Record.from_json(data))

@@ -114,7 +114,7 @@ def replay_steps(record: Record) -> Iterator[ReplayStep]:
         if to_act is None:
             raise RecordError(f"step {i + 1}: the game is already over, but the record goes on")
         if step.seat != to_act:
-            raise RecordError(f"step {i + 1}: recorded for seat {step.seat}, but {to_act} is to act")
+            raise RecordError(f"step {i + 1}: recorded for {_who(step.seat)}, but {_who(to_act)} is to act")
         try:
             if to_act == CHANCE:
                 outcome = state.parse_outcome(step.text)
@@ -140,6 +140,10 @@ def replay_steps(record: Record) -> Iterator[ReplayStep]:
             raise RecordError("the record claims a result, but its game is not over")
         if state.scores() != record.result:
             raise RecordError(f"the record claims {record.result}, the replay gives {state.scores()}")
+
+
+def _who(seat: int) -> str:
+    return "chance" if seat == CHANCE else f"P{seat + 1}"
 
 
 def replay(record: Record) -> State:

@@ -243,6 +243,8 @@ class WildfireState:
             return "passes"
         if move.kind == HUB:
             return f"names {move.tile} on the hub"
+        if not 0 <= move.end < len(self.layout.nodes):
+            return f"plays {move_notation(move).split('@')[0]} on e{move.end}, which is not on the table"
         node = self.layout.nodes[move.end]
         target = "the centre" if move.end == 0 else f"the {node.value} at e{move.end}"
         if move.end == self.layout.obligation:
@@ -294,9 +296,9 @@ class WildfireState:
                 return "you can play, so you may not draw (R-WF: draw only if you cannot play)"
             return "the draw pile is empty: you must pass"
         if move.kind == PASS:
-            if phase == Phase.PLAY and self.pile:
-                return "you cannot pass before drawing: draw one domino first"
-            return "you must play when you can"
+            if can_play:  # R-WF: draw or pass only "If a player cannot play"
+                return "you must play when you can"
+            return "you cannot pass before drawing: draw one domino first"
         if move.tile not in hand:
             return f"you do not hold {TILES.name(move.tile)}"
         if phase == Phase.AFTER_DRAW and move.tile != self.drawn:
@@ -304,7 +306,9 @@ class WildfireState:
         if move.knock:
             if len(hand) != 2:
                 return "you knock only with the play that leaves you one domino"
-            return "knocking is automatic in this game"
+            if not self._manual_knock():
+                return "knocking is automatic in this game"
+            # D-WF-8: a manual knock is legal with any legal play, so the play itself is wrong
         return rules.why_illegal(self.layout, move.tile, move.inner, move.end)
 
     def _play(self, move: Move) -> None:

@@ -1,0 +1,309 @@
+"""The `gamenight` command: play in the terminal, replay and verify records, list the games.
+
+Exit codes: 0 done (or the person quit), 1 a record that does not verify or a file that
+cannot be written, 2 bad input (options, seats, an unreadable record), 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from gamenight.bots.basic import BOTS, make_bot
+from gamenight.engine.errors import ConfigError, RecordError, RulesError
+from gamenight.engine.match import Agent, Event, Match
+from gamenight.engine.protocol import CHANCE, Game, State
+from gamenight.engine.record import Record, replay_steps
+from gamenight.engine.registry import GAMES, game_class, make_game
+from gamenight.interfaces.terminal import (
+    HUMAN,
+    HumanAgent,
+    QuitGame,
+    error,
+    make_console,
+    move_help,
+    seat_label,
+    seat_list,
+)
+from gamenight.interfaces.wildfire_render import WildfireScreen
+
+SEAT_KINDS = (HUMAN, *BOTS)
+EXIT_BAD_INPUT = 2
+EXIT_NOT_VERIFIED = 1
+EXIT_INTERRUPTED = 130
+
+app = typer.Typer(
+    name="gamenight",
+    help="Wildfire and friends: play in the terminal, replay and verify recorded games.",
+    rich_markup_mode="rich",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+play_app = typer.Typer(help="Play a game in the terminal, against bots or watching bots play.")
+app.add_typer(play_app, name="play", no_args_is_help=True)
+
+
+def main() -> None:
+    app()
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> NoReturn:
+    error(make_console(stderr=True), f"Error: {message}")
+    raise typer.Exit(code)
+
+
+# -- gamenight games ---------------------------------------------------------------------
+
+
+@app.command("games")
+def games() -> None:
+    """List the games gamenight knows."""
+    table = Table(title="Games", title_justify="left")
+    table.add_column("name")
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    for name in sorted(GAMES):
+        spec = game_class(name).spec
+        table.add_row(name, spec.title, f"{spec.min_players}–{spec.max_players}")
+    make_console().print(table)
+
+
+# -- gamenight play wildfire -------------------------------------------------------------
+
+
+def parse_seats(seats: str | None, players: int | None) -> list[str]:
+    """The seat list: one name per seat, at most one person; ConfigError naming the problem."""
+    if seats is None:
+        count = 4 if players is None else players
+        return [HUMAN] + ["greedy"] * max(count - 1, 0)
+    names = [s.strip().lower() for s in seats.split(",")]
+    for name in names:
+        if name not in SEAT_KINDS:
+            what = f"unknown seat {name!r}" if name else "an empty seat (two commas, or one at an end)"
+            raise ConfigError(f"--seats: {what}; a seat is one of: {', '.join(SEAT_KINDS)}")
+    if players is not None and players != len(names):
+        raise ConfigError(f"--players {players} but --seats names {len(names)} seats: give the same number")
+    if names.count(HUMAN) > 1:
+        # One screen shows one hand: a second person here would see the first one's tiles.
+        raise ConfigError("--seats: only one human seat at one terminal")
+    return names
+
+
+@play_app.command("wildfire")
+def play_wildfire(
+    players: Annotated[
+        int | None, typer.Option(help=r"Number of players, 2–8 \[default: the number of --seats, else 4]")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Comma list of seats in turn order: human, random or greedy. "
+            r"\[default: human then greedy for the rest]",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help=r"Seed for the shuffles and the hub \[default: a fresh random one, printed]")
+    ] = None,
+    target_score: Annotated[
+        int | None, typer.Option(help=r"The game ends after a round in which someone reaches this \[default: 300]")
+    ] = None,
+    rounds: Annotated[
+        int | None, typer.Option(help="Play exactly this many rounds instead (the Shorter Game).")
+    ] = None,
+    strategic: Annotated[
+        bool, typer.Option("--strategic", help="More Strategic Game: whoever plays a wild names the hub's number.")
+    ] = False,
+    no_knock_penalty: Annotated[
+        bool, typer.Option("--no-knock-penalty", help="No penalty for failing to knock on your last domino.")
+    ] = False,
+    auto_knock: Annotated[bool, typer.Option("--auto-knock", help="Knock for everyone automatically.")] = False,
+    save: Annotated[
+        Path | None, typer.Option(help="Write the game's record (JSON) here, at the end or when you quit.")
+    ] = None,
+    watch: Annotated[bool, typer.Option("--watch", help="With bots only: print every move.")] = False,
+) -> None:
+    """Play Wildfire: you against bots, or bots alone (no human seat) to watch or test."""
+    console = make_console()
+    try:
+        names = parse_seats(seats, players)
+        options: dict[str, Any] = {"players": len(names)}
+        for key, value in (("target_score", target_score), ("rounds", rounds)):
+            if value is not None:
+                options[key] = value
+        if strategic:
+            options["strategic"] = True
+        if no_knock_penalty:
+            options["knock_penalty"] = False
+        if auto_knock:
+            options["auto_knock"] = True
+        game = make_game("wildfire", options)
+        bots = {seat: make_bot(name, game) for seat, name in enumerate(names) if name != HUMAN}
+    except ConfigError as exc:
+        _fail(str(exc))
+    if save is not None and not save.parent.is_dir():
+        _fail(f"--save {save}: the folder {save.parent} does not exist")
+    you = names.index(HUMAN) if HUMAN in names else None
+    if seed is None:
+        seed = secrets.randbits(32)
+    shown_names = ["you" if n == HUMAN else n for n in names]
+    screen = WildfireScreen(shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None)
+
+    agents: list[Agent] = []
+    for seat in range(len(names)):
+        if seat == you:
+            # The person's MoveHelp asks the Match's table, which exists only once the Match
+            # does: `match` is looked up when a move is asked about, by then it is bound.
+            agents.append(HumanAgent(console, seat, screen, move_help(lambda: match.state), screen.title))
+        else:
+            agents.append(bots[seat])
+    match = Match(game, agents, seed)
+    _header(console, game, names, you, seed)
+    screen.start(match.state.view(you))
+
+    def on_event(event: Event) -> None:
+        screen.on_event(event)
+        if you is None:  # a person reads the news on their turn; unattended, print as it comes
+            for item in screen.take_news():
+                console.print(item)
+
+    try:
+        match.run(on_event)
+    except (QuitGame, KeyboardInterrupt) as exc:
+        for item in screen.take_news():
+            console.print(item)
+        if isinstance(exc, KeyboardInterrupt):
+            console.print()  # ^C left the prompt's line open
+        why = "Interrupted" if isinstance(exc, KeyboardInterrupt) else f"Stopped: {exc}"
+        console.print(Text(f"{why}; the game is abandoned after {len(match.record.steps)} steps.", style="yellow"))
+        _finish(console, match, save, seed, you)
+        raise typer.Exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else 0) from None
+    for item in screen.take_news():
+        console.print(item)
+    console.print(screen.final(match.state.view(you)))
+    _finish(console, match, save, seed, you)
+
+
+def _header(console: Console, game: Game, names: Sequence[str], you: int | None, seed: int) -> None:
+    seats = ", ".join(f"{seat_label(s, you)} {n}" for s, n in enumerate(names) if s != you)
+    opts = game.options
+    end = f"to {opts.target_score} points"
+    if opts.rounds is not None:
+        end = f"{opts.rounds} round" + ("s" if opts.rounds > 1 else "")
+    variants = [v for v, on in (("strategic", opts.strategic), ("auto-knock", opts.auto_knock)) if on]
+    if not opts.knock_penalty:
+        variants.append("no knock penalty")
+    line = f"{game.spec.title}: {len(names)} players, {end}"
+    if variants:
+        line += f" ({', '.join(variants)})"
+    if you is not None:
+        line += f". You are {seat_label(you)}; against {seats}. Lowest total wins."
+        # The seed would let a person foresee every draw: it is told when the game ends.
+        console.print(Text(line, style="bold"))
+        console.print(Text("Type ? at the prompt for help, quit to stop.", style="dim"))
+        return
+    console.print(Text(f"{line}; seed {seed}", style="bold"))
+    console.print(Text(f"Seats: {seats}"))
+
+
+def _finish(console: Console, match: Match, save: Path | None, seed: int, you: int | None) -> None:
+    if you is not None:
+        console.print(f"Seed {seed}: play the same deal again with --seed {seed}.")
+    if save is None:
+        return
+    try:
+        match.record.save(save)
+    except OSError as exc:
+        _fail(f"cannot write the record to {save}: {exc.strerror}", EXIT_NOT_VERIFIED)
+    console.print(f"Record saved to {save} ({len(match.record.steps)} steps): gamenight replay {save}")
+
+
+# -- gamenight replay ----------------------------------------------------------------------
+
+
+@app.command("replay")
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record written by `gamenight play ... --save FILE`.")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the verdict.")] = False,
+) -> None:
+    """Replay a recorded game step by step and verify it: every move legal, every draw the seed's."""
+    console = make_console()
+    try:
+        record = Record.load(file)
+        game = make_game(record.game, record.options)
+        before = _initial_state(game, record)
+    except RulesError as exc:
+        _fail(str(exc))
+    if len(record.seats) != before.num_players:
+        _fail(f"corrupt record {file}: {len(record.seats)} seats for {before.num_players} players")
+    names = record.seats
+    if not quiet:
+        seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
+        console.print(Text(f"{game.spec.title} record: {seats}; seed {record.seed}", style="bold"))
+    screen = WildfireScreen(names, None, verbose=False) if record.game == "wildfire" else None
+    if screen is not None:
+        screen.start(before.view(None))
+    count = 0
+    state = before
+    try:
+        for step in replay_steps(record):
+            count += 1
+            state = step.state
+            if not quiet:
+                console.print(_replay_line(step.index, step.seat, step.text, before, step.description))
+                if screen is not None:
+                    screen.on_event(_event(step.seat, step.text, state))
+                    for item in screen.take_news():
+                        console.print(item)
+            before = state.clone()
+    except RecordError as exc:
+        error(console, f"NOT verified: {exc}")
+        raise typer.Exit(EXIT_NOT_VERIFIED) from None
+    except Exception as exc:  # a record is input: a step the engine trips on still gets no traceback
+        error(
+            console,
+            f"NOT verified: step {count + 1} could not be replayed ({type(exc).__name__}: {exc}). "
+            "The record is wrong, but this is also a bug in gamenight: please report it with the record.",
+        )
+        raise typer.Exit(EXIT_NOT_VERIFIED) from None
+    console.print(Text(f"verified: {count} steps, {_result(state)}", style="bold green"))
+
+
+def _initial_state(game: Game, record: Record) -> State:
+    return game.new_state() if record.start is None else game.state_from_notation(record.start)
+
+
+def _replay_line(index: int, seat: int, text: str, before: State, description: str) -> Table:
+    """One step: number, who, notation, what happened (all of it: the record hides nothing)."""
+    who = "chance" if seat == CHANCE else seat_label(seat)
+    if seat == CHANCE:
+        description = before.describe_outcome(before.parse_outcome(text))[1]  # "P2 draws 5-3"
+    # A grid per line, so a long description wraps inside its own column on a narrow screen.
+    line = Table.grid(padding=(0, 2))
+    line.add_column(justify="right", width=5)
+    line.add_column(width=6)
+    line.add_column(width=13)
+    line.add_column()
+    line.add_row(str(index + 1), who, Text(text, style="dim"), Text(description))
+    return line
+
+
+def _event(seat: int, text: str, state: State) -> Event:
+    return Event(seat, text, "", "", frozenset(), state)
+
+
+def _result(state: State) -> str:
+    scores = " · ".join(f"{seat_label(s)} {x}" for s, x in enumerate(state.scores()))
+    if not state.is_over():
+        return f"game not finished (totals so far: {scores})"
+    returns = state.returns()
+    winners = [s for s, r in enumerate(returns) if r > 0]
+    return f"result {scores}; {'winner' if len(winners) == 1 else 'winners'} {seat_list(winners)}"

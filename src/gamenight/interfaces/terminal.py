@@ -1,0 +1,208 @@
+"""A person at the terminal as a Match agent, and the Rich helpers every game's screen shares.
+
+The person's agent sees what any agent sees: its view and the legal moves. To read
+moves to a person and to understand what they type, it also gets a `MoveHelp`: a few
+questions about moves answered by the table (the Match's state). Their answers are
+public (a move's description and notation, whether a move is legal), so the person
+learns nothing a player at a real table would not.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from rich.columns import Columns
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from gamenight.engine.errors import RulesError
+from gamenight.engine.match import Event
+from gamenight.engine.protocol import Move, State, View
+
+HUMAN = "human"
+
+
+def make_console(*, stderr: bool = False) -> Console:
+    """A console on the current sys.stdout (or stderr), so test runners can capture it."""
+    # Numbers and notation are the game here: Rich's automatic highlighting would colour
+    # them at random, so it is off and colour is given on purpose.
+    return Console(stderr=stderr, highlight=False)
+
+
+def seat_label(seat: int, you: int | None = None) -> str:
+    """People number seats from 1: P1..Pn; the person's own seat says so."""
+    return f"P{seat + 1} (you)" if seat == you else f"P{seat + 1}"
+
+
+def seat_list(seats: Sequence[int], you: int | None = None) -> str:
+    labels = [seat_label(s, you) for s in seats]
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
+
+
+def error(console: Console, message: str) -> None:
+    # Text, not markup: a message may quote what the person typed, brackets and all.
+    console.print(Text(message, style="bold red"))
+
+
+class QuitGame(Exception):
+    """The person asked to stop (quit, or end of input): the Match stops where it is."""
+
+
+class GameScreen(Protocol):
+    """What a game's renderer gives the terminal: its story, its table and its score sheet."""
+
+    def start(self, view: View) -> None: ...
+
+    def on_event(self, event: Event) -> None: ...
+
+    def take_news(self) -> list[RenderableType]: ...
+
+    def board(self, view: View) -> RenderableType: ...
+
+    def sheet(self, view: View) -> RenderableType: ...
+
+    def hints(self, view: View, legal: Sequence[Move]) -> list[str]: ...
+
+
+@dataclass(frozen=True)
+class MoveHelp:
+    """Public facts about moves, from the table: never the state itself (see the module doc)."""
+
+    describe: Callable[[Move], str]
+    notation: Callable[[Move], str]
+    parse: Callable[[str], Move]
+    check: Callable[[Move], None]
+    """Raises IllegalMoveError (or NotationError) saying why, if the move may not be made now."""
+
+
+def move_help(table: Callable[[], State]) -> MoveHelp:
+    """MoveHelp answered by `table()` (a Match's state), asked only about the seat to act's moves."""
+
+    def check(move: Move) -> None:
+        table().clone().apply(move)  # a trial on a copy: IllegalMoveError says why
+
+    return MoveHelp(
+        describe=lambda move: table().describe(move),
+        notation=lambda move: table().move_notation(move),
+        parse=lambda text: table().parse_move(text),
+        check=check,
+    )
+
+
+HELP = """\
+Answer with the number of a move from the list, or write the move in notation:
+  5-3@e2          play 5-3 on end e2 with its 5 against the end (inner half first)
+  W-5@e2 / 5-W@e2 a Wild One played wild-in (matches anything) / wild-out (the hub names the end)
+  5-3@e2 knock    a play that leaves you one domino, knocking
+  draw  pass      when you cannot play;   hub 7   name the hub's number (strategic game)
+Commands: b or board (show the table again), m or moves (list your moves), s or sheet (score
+sheet), ? or help (this text), quit (stop the game; with --save what was played is saved).
+Press Enter alone when there is only one move."""
+
+
+class HumanAgent:
+    """A person at this terminal: shows them their turn and asks for a move until it is legal."""
+
+    name = HUMAN
+
+    def __init__(
+        self,
+        console: Console,
+        seat: int,
+        screen: GameScreen,
+        moves: MoveHelp,
+        title: Callable[[View], str],
+    ) -> None:
+        self.console = console
+        self.seat = seat
+        self.screen = screen
+        self.moves = moves
+        self.title = title
+        # Piped input is not echoed by the terminal: echo it so a transcript reads as a dialogue.
+        self.echo = not sys.stdin.isatty()
+        self._view: View | None = None  # the view of the current turn, to redraw on request
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        console = self.console
+        self._view = view
+        for item in self.screen.take_news():
+            console.print(item)
+        console.rule(Text(self.title(view), style="bold"))
+        self._show_board(view, legal)
+        while True:
+            answer = self._ask(legal)
+            if answer is not None:
+                return answer
+            # Anything but a move (a command, a mistake) asks again; the table is unchanged.
+
+    def _show_board(self, view: View, legal: Sequence[Move]) -> None:
+        self.console.print(self.screen.board(view))
+        for hint in self.screen.hints(view, legal):
+            self.console.print(Text(hint, style="yellow"))
+        self._show_moves(legal)
+
+    def _show_moves(self, legal: Sequence[Move]) -> None:
+        items = []
+        for i, move in enumerate(legal, 1):
+            item = Text(f"{i:>2}  ", style="bold")
+            item.append(self.moves.describe(move))
+            item.append(f"  {self.moves.notation(move)}", style="dim")
+            items.append(item)
+        self.console.print(Text("Your moves:", style="bold"))
+        if len(items) <= 12:
+            for item in items:
+                self.console.print(item)
+        else:
+            # Many moves (a hand of wilds): columns keep the list on one screen.
+            self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+
+    def _ask(self, legal: Sequence[Move]) -> Move | None:
+        console = self.console
+        default = r" \[Enter: 1]" if len(legal) == 1 else ""
+        try:
+            raw = console.input(f"[bold]Your move[/] (number, notation, ? for help){default}: ")
+        except EOFError:
+            console.print()  # the prompt's line was left open
+            raise QuitGame("the input ended") from None
+        if self.echo:
+            console.print(raw)
+        text = raw.strip()
+        command = text.lower()
+        if command == "" and len(legal) == 1:
+            return legal[0]
+        if command in ("", "?", "h", "help"):
+            console.print(Text(HELP))
+            return None
+        if command in ("q", "quit", "exit"):
+            raise QuitGame("you quit")
+        if command in ("m", "moves"):
+            self._show_moves(legal)
+            return None
+        if command in ("b", "board") and self._view is not None:
+            self._show_board(self._view, legal)
+            return None
+        if command in ("s", "sheet", "score", "scores") and self._view is not None:
+            console.print(self.screen.sheet(self._view))
+            return None
+        return self._move_from(text, legal)
+
+    def _move_from(self, text: str, legal: Sequence[Move]) -> Move | None:
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            error(self.console, f"There is no move {number}: choose 1 to {len(legal)} (m lists them).")
+            return None
+        try:
+            move = self.moves.parse(text)
+            if move in legal:
+                return move
+            self.moves.check(move)
+        except RulesError as exc:
+            error(self.console, f"{text}: {exc}")
+            return None
+        return move  # the rules accept it, though the list names it otherwise
