@@ -1,11 +1,11 @@
 """Moves and their notation (docs/notation.md).
 
-    5-3@e2         play 5-3 on end e2, the 5 inward (halves are written inner-outer)
-    5-W@e2         a Wild One with the wild half out; W-5@e2 is the same tile wild-in
-    4-D@e9         a Double Wildfire joined by its 4 (the flame is always out)
-    3-2@e4 knock   a play that leaves one tile, knocking
-    draw  pass     when you cannot play
-    hub 7          the strategic variant: name the hub's number
+5-3@e2         play 5-3 on end e2, the 5 inward (halves are written inner-outer)
+5-W@e2         a Wild One with the wild half out; W-5@e2 is the same tile wild-in
+4-D@e9         a Double Wildfire joined by its 4 (the flame is always out)
+3-2@e4 knock   a play that leaves one tile, knocking
+draw  pass     when you cannot play
+hub 7          the strategic variant: name the hub's number
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Position notation: the whole state as one line of text that parses back exactly.
 
-    dealer=1 turn=3 phase=play sheet=12,0,30,4 | layout 9-9 9-5@e0 5-W@e1:6 | hands 6-3 2-2 / 7-0 / W-4 8-8 | pile *
+    dealer=1 turn=3 phase=play sheet=12,0,30 | layout 9-9 9-5@e0 5-W@e1:6 | hands 6-3 2-2 / 7-0 / W-4 8-8 | pile *
 
 Sections are split by '|'. The header holds key=value fields (seats are numbered from
 1, as people number them); `layout` lists the tiles in the order they were played,
@@ -92,7 +92,9 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
     state.hands = hands
     named = state.layout.tiles() + [t for h in hands for t in h]
     pile_text = sections.get("pile", "*").strip()
-    state.pile = sorted(set(ALL_TILES) - set(named)) if pile_text == "*" else _tiles(pile_text)
+    # The pile has no order (chance draws any unseen tile), but chance_outcomes() lists it in
+    # order: keep it in the set's order, as play does, so equal notation samples equally.
+    state.pile = sorted(set(ALL_TILES) - set(named)) if pile_text == "*" else sorted(_tiles(pile_text))
     _check_every_tile_once(named + state.pile)
     state.drawn = -1
     if drawn_text is not None:

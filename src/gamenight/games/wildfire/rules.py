@@ -90,7 +90,6 @@ def why_illegal(layout: Layout, tile: int, inner: int, end: int) -> str:
         return "the Double Wild One can not be played on another double"
     if ob >= 0 and p.kind in OBLIGATION_KINDS:
         return (
-            f"a {KIND_NAMES[p.kind]} may go on the open {KIND_NAMES[node.kind]} "
-            "only as the last play that completes it"
+            f"a {KIND_NAMES[p.kind]} may go on the open {KIND_NAMES[node.kind]} only as the last play that completes it"
         )
     return f"{name} cannot be played at e{end}"

@@ -54,6 +54,4 @@ def is_wild(tile: int) -> bool:
 
 
 # The highest plain double starts each round (R-WF PLAY; D-WF-7): 9-9 first, 0-0 last.
-STARTING_DOUBLES: Final = tuple(
-    sorted((t for t in ALL_TILES if is_plain_double(t)), key=lambda t: -TILES.halves[t][0])
-)
+STARTING_DOUBLES: Final = tuple(sorted((t for t in ALL_TILES if is_plain_double(t)), key=lambda t: -TILES.halves[t][0]))

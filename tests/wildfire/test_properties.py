@@ -1,0 +1,128 @@
+"""Invariants over random seeded playouts (STYLE.md: tiles are neither created nor lost,
+notation round-trips, views never leak).
+
+Each example draws a seed and options; the playout picks random legal moves and samples
+chance with `random.Random(seed)`. Low targets make rounds end and games finish within
+the step budget, so every phase is visited.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight.engine.chance import sample
+from gamenight.engine.registry import make_game
+from gamenight.games.wildfire.state import WildfireState
+from gamenight.games.wildfire.tiles import ALL_TILES, TILES
+
+MAX_STEPS = 400
+TILE_NAME = re.compile(r"[0-9WDT]-[0-9WDT]")
+
+options_strategy = st.fixed_dictionaries(
+    {
+        "players": st.integers(2, 8),
+        "target_score": st.sampled_from([30, 100, 300]),
+        "strategic": st.booleans(),
+        "auto_knock": st.booleans(),
+        "knock_penalty": st.booleans(),
+    }
+)
+seeds = st.integers(0, 2**32 - 1)
+bounded = settings(max_examples=30, deadline=None)
+
+
+def playout(options: dict[str, Any], seed: int) -> Iterator[tuple[WildfireState, Any]]:
+    """Yield (state, the step about to be taken) until the game ends or the budget runs out;
+    the last state is yielded with step None."""
+    rng = random.Random(seed)
+    game = make_game("wildfire", options)
+    state = game.new_state()
+    assert isinstance(state, WildfireState)
+    for _ in range(MAX_STEPS):
+        seat = state.to_act()
+        if seat is None:
+            yield state, None  # the finished game is checked too
+            return
+        step = sample(state.chance_outcomes(), rng) if seat == -1 else rng.choice(state.legal_moves())
+        yield state, step
+        if seat == -1:
+            state.apply_chance(step)
+        else:
+            state.apply(step)
+    yield state, None
+
+
+def tiles_named(text: str) -> set[int]:
+    return {TILES.parse(name) for name in TILE_NAME.findall(text)}
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_the_65_tiles_are_never_created_or_lost(options, seed):
+    """Layout + hands + draw pile is always exactly the set (D-WF-1)."""
+    for state, _ in playout(options, seed):
+        everywhere = state.layout.tiles() + [t for hand in state.hands for t in hand] + state.pile
+        assert sorted(everywhere) == list(ALL_TILES)
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_the_position_notation_reads_back_exactly_at_every_step(options, seed):
+    game = make_game("wildfire", options)
+    for state, _ in playout(options, seed):
+        text = state.notation()
+        again = game.state_from_notation(text)
+        assert again.notation() == text
+        assert again.to_act() == state.to_act()
+        assert again.legal_moves() == state.legal_moves()
+        assert again.chance_outcomes() == state.chance_outcomes()
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_every_legal_move_and_chance_outcome_round_trips_through_its_notation(options, seed):
+    for state, _ in playout(options, seed):
+        if state.to_act() == -1:
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            for outcome, _ in outcomes:
+                assert state.parse_outcome(state.outcome_notation(outcome)) == outcome
+            continue
+        for move in state.legal_moves():
+            assert state.parse_move(state.move_notation(move)) == move
+
+
+@settings(max_examples=15, deadline=None)
+@given(options_strategy, seeds)
+def test_every_listed_move_is_accepted(options, seed):
+    """`legal_moves()` is exactly what `apply()` accepts: each listed move applies to a copy."""
+    for state, _ in playout(options, seed):
+        if state.to_act() in (None, -1):
+            continue
+        for move in state.legal_moves():
+            state.clone().apply(move)
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_a_view_never_shows_another_seats_tiles_or_the_pile(options, seed):
+    """A seat sees its own hand and the table; other hands and the pile stay hidden. A chance
+    step's public description names no hidden tile either."""
+    for state, step in playout(options, seed):
+        on_table = set(state.layout.tiles())
+        for seat in [None, *range(state.num_players)]:
+            own = set(state.hands[seat]) if seat is not None else set()
+            shown = tiles_named(json.dumps(state.view(seat)))
+            assert shown <= on_table | own, (seat, state.notation())
+        if state.to_act() == -1 and step is not None:
+            public, _, _ = state.describe_outcome(step)
+            after = state.clone()
+            after.apply_chance(step)
+            assert tiles_named(public) <= set(after.layout.tiles()) | on_table

@@ -1,0 +1,109 @@
+"""Drawing and passing (R-WF PLAY): play if you can; else draw one, then play it or pass."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamenight.engine.errors import IllegalMoveError
+
+from .conftest import assert_illegal, hand, moves, play, position, tile
+
+# Seat 2 holds nothing that matches the centre 9 or the 5 at e1.
+STUCK = "dealer=1 turn=2 | layout 9-9 9-5@e0 | hands 2-2 / 7-0 6-0 8-3 / 3-3 | pile *"
+
+
+def test_a_player_who_can_play_must_play_and_may_not_draw_or_pass():
+    """R-WF: "Each player must play a domino ... If a player cannot play a domino from
+    their hand, they must draw" -- drawing is only for a player who cannot play."""
+    state = position("dealer=1 turn=1 | layout 9-9 9-5@e0 | hands 5-3 7-0 6-0 / 2-2 / 3-3 | pile *")
+    assert moves(state) == ["5-3@e1"]
+    assert_illegal(state, "draw", "you can play, so you may not draw")
+    assert_illegal(state, "pass", "you must play when you can")
+
+
+def test_a_player_who_cannot_play_draws_one_domino_from_the_pile():
+    """R-WF: "If a player cannot play a domino from their hand, they must draw one domino
+    from the pile"."""
+    state = position(STUCK)
+    assert moves(state) == ["draw"]
+    assert_illegal(state, "pass", "you cannot pass before drawing: draw one domino first")
+    play(state, "draw")
+    assert state.notation().startswith("dealer=1 turn=2 phase=draw |")
+    assert state.to_act() == -1
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 65 - 2 - 5
+    assert {p for _, p in outcomes} == {1 / 58}
+    assert sum(p for _, p in outcomes) == pytest.approx(1)
+
+
+def test_the_drawn_domino_is_played_if_it_can_be():
+    """R-WF: draw one domino "and either play it or say pass if the drawn domino cannot be
+    played"; decision made here: a drawn domino that can be played must be played."""
+    state = position(STUCK)
+    play(state, "draw")
+    state.apply_chance(tile("5-4"))
+    assert state.notation().startswith("dealer=1 turn=2 phase=afterdraw drawn=5-4 |")
+    assert hand(state, 2) == ["7-0", "6-0", "8-3", "5-4"]
+    assert moves(state) == ["5-4@e1"]
+    assert_illegal(state, "pass", "you must play when you can")
+    assert_illegal(state, "draw", "you have drawn already: play the drawn tile or pass")
+    play(state, "5-4@e1")
+    assert state.notation().startswith("dealer=1 turn=3 phase=play | layout 9-9 9-5@e0 5-4@e1 |")
+
+
+def test_after_drawing_only_the_drawn_domino_may_be_played():
+    """R-WF: "draw one domino from the pile and either play it or say pass"."""
+    state = position(
+        "dealer=1 turn=2 phase=afterdraw drawn=5-4 | layout 9-9 9-5@e0 | hands 2-2 / 9-3 8-3 5-4 / 3-3 | pile *"
+    )
+    assert moves(state) == ["5-4@e1"]
+    assert_illegal(state, "9-3@e0", "after drawing you may play only the tile you drew, 5-4")
+
+
+def test_a_drawn_domino_that_cannot_be_played_is_kept_and_the_player_passes():
+    """R-WF: "or say 'pass' if the drawn domino cannot be played"."""
+    state = position(STUCK)
+    play(state, "draw")
+    state.apply_chance(tile("6-4"))
+    assert moves(state) == ["pass"]
+    assert_illegal(state, "6-4@e1", "6-4 does not match the 5 at e1")
+    play(state, "pass")
+    assert state.notation().startswith("dealer=1 turn=3 phase=play |")
+    assert hand(state, 2) == ["7-0", "6-0", "8-3", "6-4"]
+
+
+def test_when_the_draw_pile_is_used_up_a_player_who_cannot_play_passes():
+    """R-WF: "If all the dominoes get used from the draw pile, the player must pass if
+    unable to play."""
+    state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 | hands 2-2 / 7-0 6-0 8-3 / * | pile -")
+    assert moves(state) == ["pass"]
+    assert_illegal(state, "draw", "the draw pile is empty: you must pass")
+    play(state, "pass")
+    assert state.notation().startswith("dealer=1 turn=3 phase=play |")
+
+
+def test_with_an_empty_pile_a_player_who_can_play_must_still_play():
+    """R-WF: "the player must pass if unable to play" -- and only then."""
+    state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 | hands 2-2 / 5-0 6-0 8-3 / * | pile -")
+    assert moves(state) == ["5-0@e1"]
+    assert_illegal(state, "pass", "you must play when you can")
+
+
+def test_play_proceeds_clockwise_to_the_left_and_round_the_table():
+    """R-WF: "Play proceeds clockwise around the table" (seat 3 is followed by seat 1)."""
+    state = position("dealer=1 turn=3 | layout 9-9 | hands 2-2 7-0 / 6-0 8-3 / 9-3 5-0 4-0 | pile *")
+    play(state, "9-3@e0")
+    assert state.to_act() == 0
+    assert state.notation().startswith("dealer=1 turn=1 phase=play |")
+
+
+def test_a_chance_step_takes_only_a_tile_from_the_pile():
+    """The draw is a tile from the unseen pile, never one that is already in play."""
+    state = position(STUCK)
+    play(state, "draw")
+    before = state.notation()
+    with pytest.raises(IllegalMoveError, match="2-2 is not in the draw pile"):
+        state.apply_chance(tile("2-2"))
+    assert state.notation() == before
+    with pytest.raises(IllegalMoveError, match="no player is to act"):
+        play(state, "pass")
