@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TypeVar, overload
 
 T = TypeVar("T")
 
@@ -12,6 +12,9 @@ T = TypeVar("T")
 def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """One outcome, drawn with exactly one `rng.random()` call (replays depend on that)."""
     r = rng.random()
+    if isinstance(outcomes, Uniform):
+        items: tuple[T, ...] = outcomes.items
+        return items[min(int(r * len(items)), len(items) - 1)]
     acc = 0.0
     for outcome, p in outcomes:
         acc += p
@@ -20,6 +23,44 @@ def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     return outcomes[-1][0]  # float rounding: r landed past the last partial sum
 
 
-def uniform(items: Sequence[T]) -> list[tuple[T, float]]:
-    p = 1.0 / len(items)
-    return [(item, p) for item in items]
+class Uniform(Sequence[tuple[T, float]]):
+    """Equally likely outcomes (a tile from the pile, the hub's number), listed lazily.
+
+    A draw happens thousands of times a second in simulations: this keeps it to one
+    index instead of a list of (outcome, probability) pairs and a running sum."""
+
+    __slots__ = ("items",)
+
+    def __init__(self, items: Sequence[T]) -> None:
+        self.items = tuple(items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Uniform):
+            return self.items == other.items
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Uniform({list(self.items)!r})"
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[T, float]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[T, float]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[T, float] | Sequence[tuple[T, float]]:
+        p = 1.0 / len(self.items)
+        if isinstance(index, slice):
+            return [(item, p) for item in self.items[index]]
+        return self.items[index], p
+
+
+def uniform(items: Sequence[T]) -> Uniform[T]:
+    return Uniform(items)

@@ -33,6 +33,7 @@ TRIPLE_WILDFIRE: Final = 5  # flame end out, the next three plays: 3 slots
 KIND_NAMES: Final = ("plain", "double", "Wild One", "Double Wild One", "Double Wildfire", "Triple Wildfire")
 OBLIGATION_KINDS: Final = frozenset({WILD_ONE, DOUBLE_WILD_ONE, DOUBLE_WILDFIRE, TRIPLE_WILDFIRE})
 WILDFIRE_KINDS: Final = frozenset({DOUBLE_WILDFIRE, TRIPLE_WILDFIRE})
+DOUBLE_KINDS: Final = frozenset({DOUBLE, DOUBLE_WILD_ONE})  # ends that belong to a double
 CENTRE_ARMS: Final = 4  # the hub's four notches (CLARIFICATIONS 1.2, D-WF-4)
 UNSPUN: Final = -1  # an obligation's number before the hub has been pressed
 
@@ -87,12 +88,15 @@ class Node(NamedTuple):
 class Layout:
     """Nodes in the order they were played, their free places, and the open obligation."""
 
-    __slots__ = ("nodes", "free", "open_ends", "obligation")
+    __slots__ = ("nodes", "free", "open_ends", "by_number", "obligation")
 
     def __init__(self) -> None:
         self.nodes: list[Node] = []
         self.free: list[int] = []
         self.open_ends: list[int] = []  # node ids with free places, ascending
+        # The open ends outside obligations, by the number they need: the index every
+        # legal-move search starts from, kept up to date as tiles are laid.
+        self.by_number: dict[int, list[int]] = {}
         self.obligation = -1  # the node whose slots must be filled first, or -1
 
     def clone(self) -> Layout:
@@ -100,6 +104,7 @@ class Layout:
         new.nodes = self.nodes.copy()
         new.free = self.free.copy()
         new.open_ends = self.open_ends.copy()
+        new.by_number = {number: ends.copy() for number, ends in self.by_number.items()}
         new.obligation = self.obligation
         return new
 
@@ -108,7 +113,7 @@ class Layout:
 
     def is_double(self, node: int) -> bool:
         """An end that belongs to a double: the centre, a crosswise double, the Double Wild One."""
-        return self.nodes[node].kind in (DOUBLE, DOUBLE_WILD_ONE)
+        return self.nodes[node].kind in DOUBLE_KINDS
 
     def place_centre(self, tile: int) -> None:
         a, _ = TILES.halves[tile]
@@ -124,6 +129,12 @@ class Layout:
             self.open_ends.remove(parent)
             if parent == self.obligation:
                 self.obligation = -1  # the last slot is filled: normal play resumes
+            else:
+                number = self.nodes[parent].value
+                ends = self.by_number[number]
+                ends.remove(parent)
+                if not ends:
+                    del self.by_number[number]
         if p.kind in OBLIGATION_KINDS:
             self.obligation = node
         return node
@@ -135,5 +146,8 @@ class Layout:
     def _add(self, node: Node, free: int) -> int:
         self.nodes.append(node)
         self.free.append(free)
-        self.open_ends.append(len(self.nodes) - 1)
-        return len(self.nodes) - 1
+        end = len(self.nodes) - 1
+        self.open_ends.append(end)
+        if node.kind not in OBLIGATION_KINDS:
+            self.by_number.setdefault(node.value, []).append(end)
+        return end

@@ -30,6 +30,17 @@ class Move(NamedTuple):
     knock: bool = False
 
 
+_PLAY_MOVES: dict[tuple[int, int, int], Move] = {}
+
+
+def play_move(play: tuple[int, int, int]) -> Move:
+    """The (shared, immutable) Move for a play (tile, inner, end): built once, not per turn."""
+    move = _PLAY_MOVES.get(play)
+    if move is None:
+        move = _PLAY_MOVES[play] = Move(PLAY, *play)
+    return move
+
+
 DRAW_MOVE: Final = Move(DRAW)
 PASS_MOVE: Final = Move(PASS)
 

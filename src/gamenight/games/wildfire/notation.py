@@ -68,7 +68,7 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
     phase_name = header.pop("phase", "play")
     if phase_name not in PHASE_NAMES:
         raise NotationError(f"phase {phase_name!r} is not one of: {', '.join(PHASE_NAMES)}")
-    state.phase = Phase(PHASE_NAMES.index(phase_name))
+    state.phase = PHASE_NAMES.index(phase_name)
     if "sheet" in header:
         state.sheet = [_score_row(row, n) for row in header.pop("sheet").split(";")]
         state.totals = [sum(col) for col in zip(*state.sheet, strict=True)]

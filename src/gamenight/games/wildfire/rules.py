@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from gamenight.games.wildfire.layout import (
+    DOUBLE_KINDS,
     DOUBLE_WILD_ONE,
     KIND_NAMES,
     OBLIGATION_KINDS,
@@ -32,14 +33,21 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
     if layout.obligation >= 0:
         return _obligation_plays(layout, tiles)
     nodes = layout.nodes
-    ends = [(end, nodes[end].value, layout.is_double(end)) for end in layout.open_ends]
+    open_ends = layout.open_ends
+    by_number = layout.by_number
     plays: list[Play] = []
     for tile in tiles:
-        ww = is_double_wild_one(tile)
         for p in PLACEMENTS[tile]:
-            for end, value, double in ends:
-                if (p.inner == WILD or p.inner == value) and not (ww and double):
-                    plays.append((tile, p.inner, end))
+            inner = p.inner
+            if inner != WILD:
+                ends = by_number.get(inner)
+                if ends:
+                    plays += [(tile, inner, end) for end in ends]
+            elif p.crosswise:
+                # R-WF: "The Double Wild One can not be played on another double."
+                plays += [(tile, inner, end) for end in open_ends if nodes[end].kind not in DOUBLE_KINDS]
+            else:
+                plays += [(tile, inner, end) for end in open_ends]
     return plays
 
 

@@ -7,7 +7,7 @@ steps whose outcomes are a tile from the unseen pile or the hub's number.
 
 from __future__ import annotations
 
-from enum import IntEnum
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.chance import uniform
@@ -24,6 +24,7 @@ from gamenight.games.wildfire.moves import (
     Move,
     move_notation,
     parse_move,
+    play_move,
 )
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, STARTING_DOUBLES, TILES
 
@@ -33,7 +34,10 @@ if TYPE_CHECKING:
 HAND_SIZE = 7  # R-WF SET-UP: "deals seven dominoes to each player"
 
 
-class Phase(IntEnum):
+class Phase:
+    """The phases, as plain ints: an IntEnum member lookup costs ~100 ns, and the turn
+    loop reads these on every step (benchmarks/README.md)."""
+
     DEAL = 0  # chance: the next tile of the deal
     FIRST_DOUBLE = 1  # chance: nobody holds a double, `turn` draws (D-WF-7)
     PLAY = 2  # `turn` plays, draws or passes
@@ -44,17 +48,18 @@ class Phase(IntEnum):
     OVER = 7
 
 
+TILE_DRAWS = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY})
 PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
 
 
 class WildfireState:
     __slots__ = (
         "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
-        "knocked", "loses_turn", "penalty", "sheet", "totals",
+        "knocked", "loses_turn", "penalty", "sheet", "totals", "_legal",
     )  # fmt: skip
     game: WildfireGame
     n: int
-    phase: Phase
+    phase: int  # a Phase
     hands: list[list[int]]
     pile: list[int]
     layout: Layout
@@ -66,8 +71,10 @@ class WildfireState:
     penalty: int  # the seat owing a penalty draw, or -1
     sheet: list[list[int]]
     totals: list[int]
+    _legal: list[Move] | None  # legal_moves() of this position, until the next change
 
     def __init__(self, game: WildfireGame) -> None:
+        self._legal = None
         self.game = game
         self.n = game.options.players
         self.dealer = 0
@@ -110,9 +117,16 @@ class WildfireState:
         new.penalty = self.penalty
         new.sheet = [row.copy() for row in self.sheet]
         new.totals = self.totals.copy()
+        new._legal = self._legal
         return new
 
     def legal_moves(self) -> list[Move]:
+        """Every legal decision (callers must not change the list: it is cached)."""
+        if self._legal is None:
+            self._legal = self._legal_moves()
+        return self._legal
+
+    def _legal_moves(self) -> list[Move]:
         phase = self.phase
         if phase == Phase.PLAY:
             hand = self.hands[self.turn]
@@ -129,10 +143,10 @@ class WildfireState:
         return []
 
     def _with_knocks(self, plays: list[rules.Play], hand_size: int) -> list[Move]:
-        moves = [Move(PLAY, t, i, e) for t, i, e in plays]
+        moves = [play_move(play) for play in plays]
         if hand_size == 2 and self._manual_knock():
             # R-WF: "When a player is down to one domino, they must knock."
-            moves += [m._replace(knock=True) for m in moves]
+            moves += [Move(PLAY, t, i, e, True) for t, i, e in plays]
         return moves
 
     def _manual_knock(self) -> bool:
@@ -142,6 +156,7 @@ class WildfireState:
     def apply(self, move: Move) -> None:
         if move not in self.legal_moves():
             raise IllegalMoveError(self._why_illegal(move))
+        self._legal = None  # the position changes from here on
         if move.kind == PLAY:
             self._play(move)
         elif move.kind == DRAW:
@@ -151,13 +166,13 @@ class WildfireState:
         else:
             self._set_hub(move.tile)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         phase = self.phase
         if phase == Phase.HUB:
             if self.game.options.strategic:
                 return []
             return uniform(HUB_NUMBERS)  # D-WF-5: the lights stop on 1..9, uniformly
-        if phase in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY):
+        if phase in TILE_DRAWS:
             return uniform(self.pile)  # the pile has no order: a draw is any unseen tile
         return []
 
@@ -166,13 +181,19 @@ class WildfireState:
         if phase == Phase.HUB and not self.game.options.strategic:
             if outcome not in HUB_NUMBERS:
                 raise IllegalMoveError(f"the hub shows 1 to 9, not {outcome}")
+            self._legal = None
             self._set_hub(outcome)
             return
-        if phase not in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY):
+        if phase not in TILE_DRAWS:
             raise IllegalMoveError("this is not a chance step")
-        if outcome not in self.pile:
-            raise IllegalMoveError(f"{TILES.name(outcome)} is not in the draw pile")
-        self.pile.remove(outcome)
+        try:
+            self.pile.remove(outcome)
+        except ValueError:
+            raise IllegalMoveError(f"{TILES.name(outcome)} is not in the draw pile") from None
+        self._legal = None
+        self._apply_draw(phase, outcome)
+
+    def _apply_draw(self, phase: int, outcome: int) -> None:
         if phase == Phase.DEAL:
             self.hands[self._next_dealt_seat()].append(outcome)
             if len(self.pile) == len(ALL_TILES) - HAND_SIZE * self.n:

@@ -65,7 +65,7 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
         state = WildfireState(game)
         state.dealer = view["dealer"]
         state.turn = view["turn"]
-        state.phase = Phase(PHASE_NAMES.index(view["phase"]))
+        state.phase = PHASE_NAMES.index(view["phase"])
         state.layout = _parse_layout(" ".join(view["layout"]))
         state.sheet = [list(row) for row in view["sheet"]]
         state.totals = list(view["scores"])

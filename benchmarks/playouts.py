@@ -1,0 +1,438 @@
+"""Random-playout throughput: Wildfire beside two Python domino baselines, in one run.
+
+Every contender plays uniformly random playouts from the start of a game to its end,
+driven by a seeded `random.Random`, for a fixed CPU-time budget; the figures are the
+median of several repeats, each interleaved across contenders in short slices so that a
+busy machine slows them all alike. See benchmarks/README.md for what each contender measures and why it is fair.
+
+    make bench                                   # or: .venv/bin/python benchmarks/playouts.py
+    .venv/bin/python benchmarks/playouts.py --seconds 2 --only wildfire-4p,dominoes-game
+    .venv/bin/python benchmarks/playouts.py --json benchmarks/results/playouts.json
+    .venv/bin/python benchmarks/playouts.py --profile   # cProfile of the Wildfire playout
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import dataclasses
+import importlib.metadata
+import json
+import math
+import os
+import platform
+import pstats
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from gamenight.engine.chance import sample
+from gamenight.engine.protocol import CHANCE
+from gamenight.games.wildfire.game import WildfireGame
+from gamenight.games.wildfire.moves import PLAY
+
+OPENSPIEL_GAME = "python_block_dominoes"
+DOMINOES_SERIES_TARGET = 200  # dominoes.Series' own default target score
+SLICE = 0.5  # seconds: a repeat's budget is given in round-robin slices this long at most
+
+
+class Tally(NamedTuple):
+    """What one playout did: seat decisions, tiles laid (a subset of them), hands played."""
+
+    decisions: int
+    plays: int
+    hands: int
+
+
+Playout = Callable[[random.Random], Tally]
+
+
+@dataclass(frozen=True)
+class Contender:
+    key: str
+    label: str
+    playout: Playout
+    wildfire: bool
+
+
+@dataclass(frozen=True)
+class Run:
+    """One timed run of a contender: whole games only, so `seconds` ends with the last one.
+
+    `seconds` is this process's CPU time (`time.process_time`): on a shared machine, other
+    work does not count against a contender. `wall` is kept for the record.
+    """
+
+    games: int
+    hands: int
+    decisions: int
+    plays: int
+    seconds: float
+    wall: float
+
+    def rate(self, count: int) -> float:
+        return count / self.seconds
+
+    def __add__(self, other: Run) -> Run:
+        return Run(*(a + b for a, b in zip(dataclasses.astuple(self), dataclasses.astuple(other), strict=True)))
+
+
+# -- the playouts --------------------------------------------------------------------
+
+
+def wildfire_playout(options: dict[str, Any]) -> Playout:
+    """A whole Wildfire game, chance sampled exactly as `Match.step` does."""
+    game = WildfireGame.from_options(options)
+
+    def play(rng: random.Random) -> Tally:
+        state = game.new_state()
+        decisions = plays = 0
+        while (seat := state.to_act()) is not None:
+            if seat == CHANCE:
+                state.apply_chance(sample(state.chance_outcomes(), rng))
+                continue
+            move = rng.choice(state.legal_moves())
+            state.apply(move)
+            decisions += 1
+            if move.kind == PLAY:
+                plays += 1
+        return Tally(decisions, plays, len(state.sheet))
+
+    return play
+
+
+def openspiel_playout() -> Playout:
+    """OpenSpiel's pure-Python block dominoes: 2 players, one hand, the deal as 14 chance nodes."""
+    import open_spiel.python.games  # noqa: F401  (registers the python_* games)
+    import pyspiel
+
+    game = pyspiel.load_game(OPENSPIEL_GAME)
+
+    def play(rng: random.Random) -> Tally:
+        state = game.new_initial_state()
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample(state.chance_outcomes(), rng))
+                continue
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        return Tally(decisions, decisions, 1)
+
+    return play
+
+
+def dominoes_game_playout() -> Playout:
+    """One `dominoes.Game` with the package's defaults: 4 players, all 28 tiles dealt, seat 0 leads.
+
+    The package deals with the global `random` (seeded by `measure`) and
+    skips a seat that cannot play, so every move made is a tile laid.
+    """
+    import dominoes
+
+    def play(rng: random.Random) -> Tally:
+        game = dominoes.Game.new()
+        decisions = 0
+        while game.result is None:
+            game.make_move(*rng.choice(game.valid_moves))
+            decisions += 1
+        return Tally(decisions, decisions, 1)
+
+    return play
+
+
+def dominoes_series_playout() -> Playout:
+    """A `dominoes.Series` to its default 200 points: the package's analogue of a match."""
+    import dominoes
+
+    def play(rng: random.Random) -> Tally:
+        series = dominoes.Series(target_score=DOMINOES_SERIES_TARGET)
+        game = series.games[0]  # [6|6] was played for its holder: forced, not a decision
+        decisions = 0
+        while game is not None:
+            while game.result is None:
+                game.make_move(*rng.choice(game.valid_moves))
+                decisions += 1
+            game = series.next_game()
+        return Tally(decisions, decisions, len(series.games))
+
+    return play
+
+
+def contenders() -> list[Contender]:
+    found = [
+        Contender("wildfire-4p", "wildfire 4p, game to 300", wildfire_playout({"players": 4}), True),
+        Contender("wildfire-2p", "wildfire 2p, game to 300", wildfire_playout({"players": 2}), True),
+        Contender(
+            "wildfire-4p-1round",
+            "wildfire 4p, one round",
+            wildfire_playout({"players": 4, "rounds": 1}),
+            True,
+        ),
+    ]
+    baselines: list[tuple[str, str, Callable[[], Playout]]] = [
+        ("openspiel", f"open_spiel {OPENSPIEL_GAME} (2p hand)", openspiel_playout),
+        ("dominoes-game", "dominoes Game (4p hand)", dominoes_game_playout),
+        ("dominoes-series", f"dominoes Series to {DOMINOES_SERIES_TARGET} (4p)", dominoes_series_playout),
+    ]
+    for key, label, make in baselines:
+        try:
+            found.append(Contender(key, label, make(), False))
+        except ImportError as exc:
+            print(f"skipping {key}: {exc} (install the baselines: pip install -e '.[bench]')")
+    return found
+
+
+# -- measuring -----------------------------------------------------------------------
+
+
+def measure(contender: Contender, seconds: float, seed: int) -> Run:
+    """Whole playouts until `seconds` of CPU time have passed; at least one."""
+    random.seed(seed)  # only the dominoes package reads the global generator (its deal)
+    rng = random.Random(seed)
+    playout = contender.playout
+    games = hands = decisions = plays = 0
+    clock = time.process_time
+    wall = time.perf_counter()
+    start = clock()
+    deadline = start + seconds
+    while True:
+        tally = playout(rng)
+        games += 1
+        hands += tally.hands
+        decisions += tally.decisions
+        plays += tally.plays
+        now = clock()
+        if now >= deadline:
+            return Run(games, hands, decisions, plays, now - start, time.perf_counter() - wall)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """The median rate of each kind over the repeats; per-game means pooled over them."""
+
+    contender: Contender
+    runs: list[Run]
+
+    def median_rate(self, pick: Callable[[Run], int]) -> float:
+        return statistics.median(run.rate(pick(run)) for run in self.runs)
+
+    def pooled(self, numerator: Callable[[Run], int], denominator: Callable[[Run], int]) -> float:
+        return sum(map(numerator, self.runs)) / sum(map(denominator, self.runs))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.contender.key,
+            "label": self.contender.label,
+            "wildfire": self.contender.wildfire,
+            "games_per_s": self.median_rate(lambda r: r.games),
+            "hands_per_s": self.median_rate(lambda r: r.hands),
+            "decisions_per_s": self.median_rate(lambda r: r.decisions),
+            "plays_per_s": self.median_rate(lambda r: r.plays),
+            "decisions_per_game": self.pooled(lambda r: r.decisions, lambda r: r.games),
+            "decisions_per_hand": self.pooled(lambda r: r.decisions, lambda r: r.hands),
+            "hands_per_game": self.pooled(lambda r: r.hands, lambda r: r.games),
+            "runs": [dataclasses.asdict(run) for run in self.runs],
+        }
+
+
+def benchmark(chosen: Sequence[Contender], seconds: float, warmup: float, repeats: int, seed: int) -> list[Figures]:
+    """Each repeat gives every contender `seconds`, in round-robin slices of at most SLICE
+    seconds, so that load from other processes falls on all contenders alike."""
+    for contender in chosen:
+        measure(contender, warmup, seed + 1_000_003)
+    slices = math.ceil(seconds / SLICE)
+    runs: dict[str, list[Run]] = {c.key: [] for c in chosen}
+    for repeat in range(repeats):
+        totals: dict[str, Run] = {}
+        for part in range(slices):
+            for contender in chosen:
+                run = measure(contender, seconds / slices, seed + 1000 * repeat + part)
+                totals[contender.key] = totals[contender.key] + run if contender.key in totals else run
+        for contender in chosen:
+            runs[contender.key].append(totals[contender.key])
+        print(f"  repeat {repeat + 1}/{repeats} done", file=sys.stderr)
+    return [Figures(c, runs[c.key]) for c in chosen]
+
+
+# -- reporting -----------------------------------------------------------------------
+
+
+def machine() -> dict[str, Any]:
+    cpu = platform.processor() or platform.machine()
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    versions: dict[str, str | None] = {}
+    for package in ("gamenight", "open_spiel", "dominoes"):
+        try:
+            versions[package] = importlib.metadata.version(package)
+        except importlib.metadata.PackageNotFoundError:
+            versions[package] = None
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "cpu": cpu,
+        "cpus": os.cpu_count(),
+        "versions": versions,
+    }
+
+
+def ratios(rows: list[dict[str, Any]], field: str) -> dict[str, dict[str, float]]:
+    """Each Wildfire row's `field` divided by each baseline row's."""
+    wildfire = [r for r in rows if r["wildfire"]]
+    baselines = [r for r in rows if not r["wildfire"]]
+    return {w["key"]: {b["key"]: w[field] / b[field] for b in baselines} for w in wildfire}
+
+
+def table(headers: Sequence[str], body: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(row[i]) for row in [headers, *body]) for i in range(len(headers))]
+
+    def line(row: Sequence[str]) -> str:
+        cells = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)]
+        return "  ".join(cells)
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(headers), rule, *(line(row) for row in body)])
+
+
+def report(info: dict[str, Any], args: argparse.Namespace, rows: list[dict[str, Any]]) -> str:
+    v = info["versions"]
+    out = [
+        "Random playouts, uniformly random legal moves, seeded random.Random",
+        f"python   {info['python']}",
+        f"machine  {info['platform']}, {info['cpu']}, {info['cpus']} cpus",
+        f"packages gamenight {v['gamenight']}, open_spiel {v['open_spiel']}, dominoes {v['dominoes']}",
+        f"budget   {args.seconds:g} CPU s per contender per repeat (round-robin slices of "
+        f"{SLICE:g} s), median of {args.repeats}, warm-up {args.warmup:g} s, seed {args.seed}",
+        "rates    per CPU second of this process (time.process_time)",
+        "",
+    ]
+    headers = [
+        "contender",
+        "games/s",
+        "hands/s",
+        "decisions/s",
+        "plays/s",
+        "decisions/game",
+        "decisions/hand",
+    ]
+    body = [
+        [
+            r["label"],
+            f"{r['games_per_s']:,.1f}",
+            f"{r['hands_per_s']:,.1f}",
+            f"{r['decisions_per_s']:,.0f}",
+            f"{r['plays_per_s']:,.0f}",
+            f"{r['decisions_per_game']:,.1f}",
+            f"{r['decisions_per_hand']:,.1f}",
+        ]
+        for r in rows
+    ]
+    out.append(table(headers, body))
+    labels = {r["key"]: r["label"] for r in rows}
+    for field, title in (("decisions_per_s", "decisions/s"), ("plays_per_s", "plays/s")):
+        matrix = ratios(rows, field)
+        if not matrix or not next(iter(matrix.values())):
+            continue
+        columns = list(next(iter(matrix.values())))
+        out += ["", f"ratio: wildfire {title} / baseline {title}"]
+        body = [[labels[w]] + [f"{matrix[w][b]:.2f}x" for b in columns] for w in matrix]
+        out.append(table(["", *columns], body))
+    out += ["", *verdicts(rows)]
+    return "\n".join(out)
+
+
+def verdicts(rows: list[dict[str, Any]]) -> list[str]:
+    """The issue's target: Wildfire decisions/s at least the dominoes package's, like for like."""
+    by_key = {r["key"]: r for r in rows}
+    pairs = [
+        ("wildfire-4p", "dominoes-series", "match vs match"),
+        ("wildfire-4p-1round", "dominoes-game", "hand vs hand"),
+        ("wildfire-4p", "dominoes-game", "wildfire match vs dominoes hand"),
+    ]
+    lines = []
+    for wildfire, baseline, what in pairs:
+        if wildfire in by_key and baseline in by_key:
+            ratio = by_key[wildfire]["decisions_per_s"] / by_key[baseline]["decisions_per_s"]
+            verdict = "met" if ratio >= 1 else "NOT met"
+            lines.append(f"target {wildfire} >= {baseline} decisions/s ({what}): {ratio:.2f}x, {verdict}")
+    if "dominoes-game" in by_key and "openspiel" in by_key:
+        ratio = by_key["dominoes-game"]["decisions_per_s"] / by_key["openspiel"]["decisions_per_s"]
+        lines.append(f"claim dominoes-game ~7x openspiel decisions/s: measured {ratio:.2f}x")
+    return lines
+
+
+def profile(seconds: float, seed: int, top: int) -> None:
+    """cProfile of Wildfire 4p games to 300 for about `seconds`, hotspots by own time."""
+    playout = wildfire_playout({"players": 4})
+    rng = random.Random(seed)
+    profiler = cProfile.Profile()
+    games = 0
+    deadline = time.process_time() + seconds
+    profiler.enable()
+    while time.process_time() < deadline:
+        playout(rng)
+        games += 1
+    profiler.disable()
+    print(f"cProfile: {games} Wildfire 4p games to 300 (profiling slows everything; compare shares)")
+    pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(top)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU-time budget per contender per repeat")
+    parser.add_argument("--repeats", type=int, default=3, help="timed repeats; the median is reported")
+    parser.add_argument("--warmup", type=float, default=1.0, help="untimed CPU seconds per contender first")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", default="", help="comma-separated contender keys (default: all)")
+    parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON")
+    parser.add_argument("--profile", action="store_true", help="profile the Wildfire playout instead")
+    parser.add_argument("--top", type=int, default=15, help="rows of the profile to print")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0 or args.warmup < 0 or args.repeats < 1:
+        parser.error("--seconds must be > 0, --warmup >= 0 and --repeats >= 1")
+    if args.profile:
+        profile(args.seconds, args.seed, args.top)
+        return 0
+
+    chosen = contenders()
+    if args.only:
+        wanted = [k.strip() for k in args.only.split(",") if k.strip()]
+        known = {c.key for c in chosen}
+        unknown = [k for k in wanted if k not in known]
+        if unknown:
+            parser.error(f"unknown contender(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}")
+        chosen = [c for c in chosen if c.key in wanted]
+
+    info = machine()
+    rows = [f.as_dict() for f in benchmark(chosen, args.seconds, args.warmup, args.repeats, args.seed)]
+    print(report(info, args, rows))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        settings = {k: vars(args)[k] for k in ("seconds", "repeats", "warmup", "seed")}
+        document = {
+            **info,
+            "settings": settings,
+            "contenders": rows,
+            "ratios": {
+                "decisions_per_s": ratios(rows, "decisions_per_s"),
+                "plays_per_s": ratios(rows, "plays_per_s"),
+            },
+            "verdicts": verdicts(rows),
+        }
+        args.json.write_text(json.dumps(document, indent=2) + "\n")
+        print(f"\nwrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
