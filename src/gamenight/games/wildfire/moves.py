@@ -14,7 +14,8 @@ import re
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
-from gamenight.games.wildfire.tiles import HUB_NUMBERS, TILES
+from gamenight.games.wildfire.layout import PLACEMENTS
+from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, TILES
 
 PLAY: Final = 0
 DRAW: Final = 1
@@ -30,16 +31,14 @@ class Move(NamedTuple):
     knock: bool = False
 
 
-_PLAY_MOVES: dict[tuple[int, int, int], Move] = {}
-
-
-def play_move(play: tuple[int, int, int]) -> Move:
-    """The (shared, immutable) Move for a play (tile, inner, end): built once, not per turn."""
-    move = _PLAY_MOVES.get(play)
-    if move is None:
-        move = _PLAY_MOVES[play] = Move(PLAY, *play)
-    return move
-
+# Every play there can be, made once: legal-move generation then only indexes this
+# table, PLAY_MOVES[tile, inner][end], instead of building a Move per option per turn.
+# A round lays at most all 65 tiles, so end ids stay below 65.
+PLAY_MOVES: Final = {
+    (tile, p.inner): tuple(Move(PLAY, tile, p.inner, end) for end in range(len(ALL_TILES)))
+    for tile in ALL_TILES
+    for p in PLACEMENTS[tile]
+}
 
 DRAW_MOVE: Final = Move(DRAW)
 PASS_MOVE: Final = Move(PASS)

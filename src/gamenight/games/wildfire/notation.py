@@ -175,7 +175,7 @@ def _parse_layout(text: str) -> Layout:
         tile, end = TILES.by_halves[(inner, outer)], int(m.group(2))
         if layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN:
             raise NotationError(f"{token}: the obligation before it has no hub number")
-        if (tile, inner, end) not in rules.legal_plays(layout, [tile]):
+        if Move(PLAY, tile, inner, end) not in rules.legal_plays(layout, [tile]):
             why = rules.why_illegal(layout, tile, inner, end) if end < len(layout.nodes) else f"there is no e{end}"
             raise NotationError(f"layout entry {token!r} is not a legal play: {why}")
         node = layout.place(tile, inner, end)

@@ -18,9 +18,8 @@ from gamenight.games.wildfire.layout import (
     Layout,
     placement,
 )
+from gamenight.games.wildfire.moves import PLAY_MOVES, Move
 from gamenight.games.wildfire.tiles import TILES, WILD, is_double_wild_one
-
-Play = tuple[int, int, int]  # (tile, inner half, end)
 
 
 def fits(inner: int, value: int) -> bool:
@@ -28,36 +27,37 @@ def fits(inner: int, value: int) -> bool:
     return inner == WILD or inner == value
 
 
-def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
-    """Every legal way to lay one of `tiles`: (tile, inner half, end), ends in id order."""
+def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
+    """Every legal way to lay one of `tiles`, ends in id order."""
     if layout.obligation >= 0:
         return _obligation_plays(layout, tiles)
     nodes = layout.nodes
     open_ends = layout.open_ends
     by_number = layout.by_number
-    plays: list[Play] = []
+    plays: list[Move] = []
     for tile in tiles:
         for p in PLACEMENTS[tile]:
             inner = p.inner
+            moves = PLAY_MOVES[tile, inner]
             if inner != WILD:
                 ends = by_number.get(inner)
                 if ends:
-                    plays += [(tile, inner, end) for end in ends]
+                    plays += [moves[end] for end in ends]
             elif p.crosswise:
                 # R-WF: "The Double Wild One can not be played on another double."
-                plays += [(tile, inner, end) for end in open_ends if nodes[end].kind not in DOUBLE_KINDS]
+                plays += [moves[end] for end in open_ends if nodes[end].kind not in DOUBLE_KINDS]
             else:
-                plays += [(tile, inner, end) for end in open_ends]
+                plays += [moves[end] for end in open_ends]
     return plays
 
 
-def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
+def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     end = layout.obligation
     node = layout.nodes[end]
     last_slot = layout.free[end] == 1
     on_wildfire = node.kind in WILDFIRE_KINDS
     on_double = node.kind == DOUBLE_WILD_ONE
-    plays: list[Play] = []
+    plays: list[Move] = []
     for tile in tiles:
         for p in PLACEMENTS[tile]:
             if p.inner != WILD and p.inner != node.value:
@@ -68,7 +68,7 @@ def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Play]:
                 continue  # R-WF: "The Double Wild One can not be played on another double."
             if p.kind in OBLIGATION_KINDS and not last_slot:
                 continue  # D-WF-3: a new obligation only as the closing play
-            plays.append((tile, p.inner, end))
+            plays.append(PLAY_MOVES[tile, p.inner][end])
     return plays
 
 

@@ -24,7 +24,6 @@ from gamenight.games.wildfire.moves import (
     Move,
     move_notation,
     parse_move,
-    play_move,
 )
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, STARTING_DOUBLES, TILES
 
@@ -142,12 +141,11 @@ class WildfireState:
             return [Move(HUB, n) for n in HUB_NUMBERS]
         return []
 
-    def _with_knocks(self, plays: list[rules.Play], hand_size: int) -> list[Move]:
-        moves = [play_move(play) for play in plays]
+    def _with_knocks(self, plays: list[Move], hand_size: int) -> list[Move]:
         if hand_size == 2 and self._manual_knock():
             # R-WF: "When a player is down to one domino, they must knock."
-            moves += [Move(PLAY, t, i, e, True) for t, i, e in plays]
-        return moves
+            return plays + [m._replace(knock=True) for m in plays]
+        return plays
 
     def _manual_knock(self) -> bool:
         options = self.game.options
