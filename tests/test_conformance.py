@@ -32,6 +32,23 @@ def test_game_conforms(name: str, options: dict[str, Any]) -> None:
     assert steps > 100  # the games really were played, not stopped at the deal
 
 
+def _game_of(state_class: type[WildfireState], options: dict[str, Any]) -> WildfireGame:
+    """A Wildfire game whose states (new or parsed) are of a deliberately broken class."""
+
+    class MutantGame(WildfireGame):
+        def new_state(self) -> WildfireState:
+            return state_class(self)
+
+        def state_from_notation(self, text: str) -> WildfireState:
+            state = super().state_from_notation(text)
+            mutant = state_class.__new__(state_class)
+            for slot in WildfireState.__slots__:
+                setattr(mutant, slot, getattr(state, slot))
+            return mutant
+
+    return MutantGame.from_options(options)
+
+
 class _LeakyState(WildfireState):
     """A broken game: every view shows the next seat's hand."""
 
@@ -42,21 +59,9 @@ class _LeakyState(WildfireState):
         return view
 
 
-class _LeakyGame(WildfireGame):
-    def new_state(self) -> WildfireState:
-        return _LeakyState(self)
-
-    def state_from_notation(self, text: str) -> WildfireState:
-        state = super().state_from_notation(text)
-        leaky = _LeakyState.__new__(_LeakyState)
-        for slot in WildfireState.__slots__:
-            setattr(leaky, slot, getattr(state, slot))
-        return leaky
-
-
 def test_conformance_catches_a_view_that_leaks_hidden_tiles() -> None:
     with pytest.raises(ConformanceError, match="sample_state"):
-        check_game(_LeakyGame.from_options({"players": 3, "rounds": 1}), seeds=(0,))
+        check_game(_game_of(_LeakyState, {"players": 3, "rounds": 1}), seeds=(0,))
 
 
 class _ForgivingState(WildfireState):
@@ -67,19 +72,6 @@ class _ForgivingState(WildfireState):
             super().apply(move)
 
 
-class _ForgivingGame(WildfireGame):
-    def new_state(self) -> WildfireState:
-        return _ForgivingState(self)
-
-    def state_from_notation(self, text: str) -> WildfireState:
-        state = super().state_from_notation(text)
-        forgiving = _ForgivingState.__new__(_ForgivingState)
-        for slot in WildfireState.__slots__:
-            setattr(forgiving, slot, getattr(state, slot))
-        return forgiving
-
-
 def test_conformance_catches_an_illegal_move_that_is_not_refused() -> None:
-    game = _ForgivingGame.from_options({"players": 2, "rounds": 1})
     with pytest.raises(ConformanceError, match="not a legal move"):
-        check_game(game, seeds=(0,))
+        check_game(_game_of(_ForgivingState, {"players": 2, "rounds": 1}), seeds=(0,))
