@@ -23,7 +23,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, game: Game) -> None:
-        self.heuristics = game.heuristics()  # type: ignore[attr-defined]
+        self.heuristics = game.heuristics()
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:

@@ -108,3 +108,7 @@ class Game(Protocol):
     def sample_state(self, view: View, rng: Any) -> State:
         """A full state whose `view(view['seat'])` equals `view`, hidden parts sampled."""
         ...
+
+    def heuristics(self) -> Any:
+        """The game's knowledge for bots: a module with `greedy_move(view, legal, rng)`."""
+        ...

@@ -13,6 +13,7 @@ not named elsewhere. docs/notation.md has the full grammar.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gamenight.engine.errors import NotationError
@@ -122,7 +123,7 @@ def _split(text: str) -> tuple[dict[str, str], dict[str, str]]:
     return header, sections
 
 
-def _seat_parser(n: int):  # type: ignore[no-untyped-def]
+def _seat_parser(n: int) -> Callable[[str, str], int]:
     def seat(key: str, text: str) -> int:
         if not text.isdigit() or not 1 <= int(text) <= n:
             raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
