@@ -11,13 +11,20 @@ from gamenight.engine.registry import GAMES, make_game
 from gamenight.games.wildfire.game import WildfireGame
 from gamenight.games.wildfire.state import WildfireState
 
-# Option sets chosen to reach every phase: several rounds, strategic hub, auto knock, 2 and 8 players.
+# Option sets chosen to reach every phase and variant: several rounds/hands, 2 and 8 players,
+# Wildfire's strategic hub and auto knock, Wildstar's partners, branching doubles and scoring.
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "wildfire": [
         {"players": 2, "rounds": 2},
         {"players": 4},
         {"players": 8, "rounds": 2, "strategic": True},
         {"players": 3, "rounds": 2, "auto_knock": True, "knock_penalty": False},
+    ],
+    "wildstar": [
+        {"players": 2, "hands": 2},
+        {"players": 4, "partners": True, "hands": 3, "doubles_branch": True},
+        {"players": 8, "hands": 2, "winner_collects": True, "winner_leads_after_set": True},
+        {"players": 3, "hands": 3},
     ],
 }
 

@@ -64,3 +64,47 @@ class Uniform(Sequence[tuple[T, float]]):
 
 def uniform(items: Sequence[T]) -> Uniform[T]:
     return Uniform(items)
+
+
+class Alike(Uniform[T]):
+    """Equally likely physical items of which some are alike (a pile holding four single
+    stars): sampled by index like Uniform, listed as distinct outcomes whose
+    probabilities add up the alike items."""
+
+    __slots__ = ("_distinct",)
+
+    def __init__(self, items: Sequence[T]) -> None:
+        super().__init__(items)
+        self._distinct: list[tuple[T, float]] | None = None
+
+    def _pairs(self) -> list[tuple[T, float]]:
+        if self._distinct is None:
+            p = 1.0 / len(self.items)
+            counts: dict[T, int] = {}
+            for item in self.items:
+                counts[item] = counts.get(item, 0) + 1
+            self._distinct = [(item, c * p) for item, c in counts.items()]
+        return self._distinct
+
+    def __len__(self) -> int:
+        return len(self._pairs())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[T, float]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[T, float]]: ...
+
+    def __getitem__(self, index: int | slice) -> tuple[T, float] | Sequence[tuple[T, float]]:
+        return self._pairs()[index]
+
+
+def alike(items: Sequence[T]) -> Alike[T]:
+    return Alike(items)

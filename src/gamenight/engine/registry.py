@@ -14,6 +14,7 @@ from gamenight.engine.protocol import Game
 
 GAMES: dict[str, str] = {
     "wildfire": "gamenight.games.wildfire.game:WildfireGame",
+    "wildstar": "gamenight.games.wildstar.game:WildstarGame",
 }
 
 

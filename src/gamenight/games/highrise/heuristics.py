@@ -1,0 +1,89 @@
+"""Game knowledge for bots, read from a view only.
+
+The greedy player weighs the points a play scores now against the best opening it
+leaves the next player: every place the next player could then cover, at its level,
+weighted by how likely an unseen domino fits there and what such a domino is worth.
+Going out is worth the most: it also collects every opponent's hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from gamenight.games.highrise import rules
+from gamenight.games.highrise.moves import DRAW, PASS, Move
+from gamenight.games.highrise.notation import parse_tower
+from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, HAND_POINTS, TILES
+from gamenight.games.highrise.tower import BASES, Tower
+
+RISK = 1.0  # a point the next player may score counts as much as a point scored now (tried 0-2: 1-1.6 do best)
+GOING_OUT = 30  # beyond the opponents' hands: the hand ends while we are ahead of its count
+UNSEEN_HAND_POINTS = 7.5  # an unseen domino's average worth in hand (the set averages 7.6)
+
+
+def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
+    if legal[0].kind in (DRAW, PASS):
+        return legal[0]
+    tower = tower_from_view(view)
+    hand = [TILES.parse(t) for t in view["hand"]]
+    unseen = sorted(set(ALL_TILES) - set(tower.tiles()) - set(hand))
+    seat = view["seat"]
+    sizes = view["hand_sizes"]
+    next_hand = sizes[(seat + 1) % len(sizes)]
+    openings = Openings(unseen, next_hand)
+    scored = [(move_value(tower, hand, sizes, seat, openings, m), rng.random(), m) for m in legal]
+    return max(scored)[2]
+
+
+def tower_from_view(view: dict[str, Any]) -> Tower:
+    levels = {level: " ".join(entries) for level, entries in enumerate(view["levels"], 1)}
+    return parse_tower(BASES[view["basement_layout"]], " ".join(view["basement"]), levels)
+
+
+def move_value(tower: Tower, hand: list[int], sizes: list[int], seat: int, openings: Openings, move: Move) -> float:
+    points = float(rules.play_points(tower, move))
+    if len(hand) == 1:
+        others = sum(size for s, size in enumerate(sizes) if s != seat)
+        return points + GOING_OUT + others * UNSEEN_HAND_POINTS
+    after = tower.clone()
+    after.place(move.tile, move.a, move.b, move.half_a, move.spacer)
+    return points - RISK * openings.best(after)
+
+
+class Openings:
+    """What the next player may expect to score on a tower, from the dominoes we cannot see."""
+
+    def __init__(self, unseen: list[int], hand_size: int) -> None:
+        self.unseen = unseen
+        self.hand_size = hand_size
+        self._by_values: dict[tuple[int, int], float] = {}
+
+    def best(self, tower: Tower) -> float:
+        top, height = tower.top, tower.height
+        best = 0.0
+        for a, b, _spacer in rules.places(tower):
+            level = max(height[a], height[b]) + 1
+            value = self._expected(top[a], top[b]) * level
+            if value > best:
+                best = value
+        return best
+
+    def _expected(self, va: int, vb: int) -> float:
+        """Chance the next hand holds a domino that fits on (va, vb), times what one is worth."""
+        key = (va, vb)
+        if key not in self._by_values:
+            fitting = [t for t in self.unseen if _fits(t, va, vb)]
+            if not fitting or not self.unseen:
+                self._by_values[key] = 0.0
+            else:
+                miss = 1.0 - len(fitting) / len(self.unseen)
+                chance = 1.0 - miss**self.hand_size
+                self._by_values[key] = chance * sum(HAND_POINTS[t] for t in fitting) / len(fitting)
+        return self._by_values[key]
+
+
+def _fits(tile: int, va: int, vb: int) -> bool:
+    x, y = HALVES[tile]
+    return (FITS[x][va] and FITS[y][vb]) or (FITS[y][va] and FITS[x][vb])

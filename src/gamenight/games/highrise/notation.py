@@ -1,0 +1,257 @@
+"""Position notation: the whole state as one line of text that parses back exactly (shown
+here on two):
+
+    hand=1 turn=2 phase=play scores=18,0 | basement 5-3 6-6 W-2 4-1 0-0 3-2 6-5 W-W
+        | level1 3-6@a2,b2 | hands 6-3 2-2 1-0 5-5 / 4-0 6-1 0-0 2-1 5-2 | pile *
+
+Sections are split by '|'. The header holds key=value fields (seats are numbered from
+1, as people number them). Then the tower, from the bottom up:
+- `basement`: the basement dominoes in slot order (data/bases.txt: on the 4x4 base
+  a1-a2, b1-b2, c1-c2, d1-d2, a3-a4, b3-b4, c3-c4, d3-d4), each written with the half on
+  the slot's first cell first: `5-3` puts the 5 on a1 and the 3 on a2;
+- `level1`, `level2`, ...: the dominoes at that level, each as the play that laid it
+  (`3-6@a2,b2`; `^` marks the cell raised on a clear spacer), in board order.
+`hands` lists each seat's dominoes, seats split by '/', '-' for an empty hand; `pile`
+lists the draw pile, or '*' for every domino not named elsewhere. docs/notation.md has
+the full grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from gamenight.engine.errors import NotationError
+from gamenight.games.highrise import rules
+from gamenight.games.highrise.moves import PLAY, Move, move_notation, parse_move
+from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
+from gamenight.games.highrise.tiles import ALL_TILES, BASEMENT_SIZE, HALVES, HAND_SIZE, SYMBOLS, TILES
+from gamenight.games.highrise.tower import Base, Piece, Tower
+
+if TYPE_CHECKING:
+    from gamenight.games.highrise.game import HighriseGame
+
+_LEVEL = re.compile(r"^level(\d+)$")
+_SCORE = re.compile(r"^-?\d+$")
+
+
+def piece_notation(piece: Piece, tower: Tower) -> str:
+    """A domino of the tower as the play that laid it; a basement domino as its oriented tile."""
+    if piece.level == 0:
+        return TILES.oriented(piece.half_a, piece.half_b)
+    return move_notation(Move(PLAY, piece.tile, piece.a, piece.b, piece.half_a, piece.spacer), tower.base)
+
+
+def basement_entries(tower: Tower) -> list[str]:
+    return [piece_notation(p, tower) for p in tower.basement()]
+
+
+def level_entries(tower: Tower) -> list[list[str]]:
+    """level_entries(tower)[0] is level 1: each level's dominoes, in board order."""
+    return [[piece_notation(p, tower) for p in level] for level in tower.levels()]
+
+
+def position_notation(state: HighriseState) -> str:
+    header = [f"hand={state.hand}", f"turn={state.turn + 1}", f"phase={PHASE_NAMES[state.phase]}"]
+    if state.phase == Phase.AFTER_DRAW:
+        header.append(f"drawn={TILES.name(state.drawn)}")
+    header.append("scores=" + ",".join(map(str, state.totals)))
+    sections = [" ".join(header), _section("basement", basement_entries(state.tower))]
+    for level, entries in enumerate(level_entries(state.tower), 1):
+        sections.append(_section(f"level{level}", entries))
+    sections.append("hands " + " / ".join(" ".join(TILES.name(t) for t in hand) or "-" for hand in state.hands))
+    sections.append("pile " + (" ".join(TILES.name(t) for t in state.pile) or "-"))
+    return " | ".join(sections)
+
+
+def _section(name: str, entries: list[str]) -> str:
+    return " ".join([name, *entries])
+
+
+def parse_position(game: HighriseGame, text: str) -> HighriseState:
+    """The state the notation describes; NotationError naming the first thing wrong."""
+    header, sections, levels = _split(text)
+    state = HighriseState(game)
+    n = state.n
+    seat = _seat_parser(n)
+    hand = header.pop("hand", "1")
+    if not hand.isdigit() or int(hand) < 1:
+        raise NotationError(f"hand={hand!r}: hands are numbered from 1")
+    state.hand = int(hand)
+    state.turn = seat("turn", header.pop("turn", "1"))
+    phase_name = header.pop("phase", "play")
+    if phase_name not in PHASE_NAMES:
+        raise NotationError(f"phase {phase_name!r} is not one of: {', '.join(PHASE_NAMES)}")
+    state.phase = PHASE_NAMES.index(phase_name)
+    if "scores" in header:
+        state.totals = _scores(header.pop("scores"), n)
+    drawn_text = header.pop("drawn", None)
+    if header:
+        raise NotationError(f"unknown field(s) in the header: {', '.join(sorted(header))}")
+
+    state.tower = parse_tower(state.tower.base, sections.get("basement", ""), levels)
+    hands_text = sections.get("hands")
+    if hands_text is None:
+        raise NotationError("a position needs a 'hands' section")
+    hands = [_tiles(h) for h in hands_text.split("/")]
+    if len(hands) != n:
+        raise NotationError(f"{len(hands)} hands for a {n}-player game")
+    state.hands = hands
+    named = state.tower.tiles() + [t for h in hands for t in h]
+    pile_text = sections.get("pile", "*")
+    # The pile has no order (a draw is any unseen domino), but chance_outcomes() lists it in
+    # order: keep it in the set's order, as play does, so equal notation samples equally.
+    state.pile = sorted(set(ALL_TILES) - set(named)) if pile_text.strip() == "*" else sorted(_tiles(pile_text))
+    _check_every_tile_once(named + state.pile)
+    state.drawn = TILES.parse(drawn_text) if drawn_text is not None else -1
+    _check_phase(state)
+    return state
+
+
+def parse_tower(base: Base, basement_text: str, levels: dict[int, str]) -> Tower:
+    """Lay the basement, then each level from the bottom up: every domino must lie where the
+    rules let it, at the level its section names."""
+    tower = Tower(base)
+    tokens = basement_text.split()
+    if len(tokens) > BASEMENT_SIZE:
+        raise NotationError(f"the basement holds {BASEMENT_SIZE} dominoes, not {len(tokens)}")
+    for token in tokens:
+        halves = TILES.parse_halves(token)
+        tile = TILES.by_halves[halves]
+        if tile in tower.tiles():
+            raise NotationError(f"{TILES.name(tile)} is named twice")
+        tower.lay_basement(tile, halves != HALVES[tile])
+    if levels and not tower.basement_full():
+        raise NotationError("the basement must be full before any domino is played on it")
+    for level in sorted(levels):
+        entries = levels[level].split()
+        if not entries:
+            raise NotationError(f"level{level} is empty: leave it out")
+        for token in entries:
+            _lay(tower, token, level)
+    return tower
+
+
+def _lay(tower: Tower, token: str, level: int) -> None:
+    move = parse_move(token, tower.base)
+    if move.kind != PLAY:
+        raise NotationError(f"level{level} entry {token!r} is not a domino like 5-3@a1,b1")
+    if move.tile in tower.tiles():
+        raise NotationError(f"{TILES.name(move.tile)} is named twice")
+    if move not in rules.legal_plays(tower, [move.tile]):
+        raise NotationError(
+            f"level{level} entry {token!r} could not have been played: {rules.why_illegal(tower, move)}"
+        )
+    at = rules.level_of(tower, move)
+    if at != level:
+        raise NotationError(f"level{level} entry {token!r} would lie at level {at}")
+    tower.place(move.tile, move.a, move.b, move.half_a, move.spacer)
+
+
+def _split(text: str) -> tuple[dict[str, str], dict[str, str], dict[int, str]]:
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("empty position")
+    parts = [p.strip() for p in text.split("|")]
+    header: dict[str, str] = {}
+    for field in parts[0].split():
+        key, eq, value = field.partition("=")
+        if not eq or not value:
+            raise NotationError(f"header field {field!r} is not key=value")
+        header[key.lower()] = value
+    sections: dict[str, str] = {}
+    levels: dict[int, str] = {}
+    for part in parts[1:]:
+        name, _, body = part.partition(" ")
+        name = name.lower()
+        if m := _LEVEL.match(name):
+            if int(m.group(1)) < 1:
+                raise NotationError("levels are numbered from 1 (the basement is not a level)")
+            if int(m.group(1)) in levels:
+                raise NotationError(f"section {name} is given twice")
+            levels[int(m.group(1))] = body.strip()
+        elif name in ("basement", "hands", "pile"):
+            if name in sections:
+                raise NotationError(f"section {name} is given twice")
+            sections[name] = body.strip()
+        else:
+            raise NotationError(f"unknown section {name!r}: the sections are basement, level1, level2 ..., hands, pile")
+    return header, sections, levels
+
+
+def _seat_parser(n: int) -> Callable[[str, str], int]:
+    def seat(key: str, text: str) -> int:
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
+        return int(text) - 1
+
+    return seat
+
+
+def _scores(text: str, n: int) -> list[int]:
+    cells = text.split(",")
+    if len(cells) != n or not all(_SCORE.match(c) for c in cells):
+        raise NotationError(f"scores={text!r} needs {n} whole numbers split by ','")
+    return [int(c) for c in cells]
+
+
+def _tiles(text: str) -> list[int]:
+    tokens = text.split()
+    if tokens == ["-"]:
+        return []
+    return [TILES.parse(t) for t in tokens]
+
+
+def _check_every_tile_once(tiles: list[int]) -> None:
+    seen: set[int] = set()
+    for t in tiles:
+        if t in seen:
+            raise NotationError(f"{TILES.name(t)} is named twice")
+        seen.add(t)
+    missing = set(ALL_TILES) - seen
+    if missing:
+        names = " ".join(TILES.name(t) for t in sorted(missing))
+        raise NotationError(f"{len(missing)} domino(es) are nowhere (write 'pile *' for the rest): {names}")
+
+
+def _check_phase(state: HighriseState) -> None:
+    phase, tower = state.phase, state.tower
+    played = len(tower.pieces) > BASEMENT_SIZE
+    dealt = sum(len(h) for h in state.hands)
+    if (phase == Phase.BASEMENT) != (not tower.basement_full()):
+        raise NotationError("phase=basement goes with a basement of fewer than 8 dominoes, and only then")
+    if phase in (Phase.BASEMENT, Phase.DEAL) and played:
+        raise NotationError(f"phase={PHASE_NAMES[phase]} is before any domino is played on the basement")
+    if phase == Phase.BASEMENT and dealt:
+        raise NotationError("phase=basement is before the deal: every hand is '-'")
+    if phase == Phase.DEAL:
+        if dealt >= HAND_SIZE * state.n:
+            raise NotationError("phase=deal: the deal is over, every player has five dominoes")
+        for seat in range(state.n):
+            expected = sum(1 for i in range(dealt) if (state.starter + i) % state.n == seat)
+            if len(state.hands[seat]) != expected:
+                raise NotationError(
+                    f"phase=deal: {dealt} dealt one at a time from seat {state.starter + 1}, "
+                    f"so seat {seat + 1} holds {expected}, not {len(state.hands[seat])}"
+                )
+    if (phase == Phase.AFTER_DRAW) != (state.drawn >= 0):
+        raise NotationError("phase=afterdraw goes with drawn=TILE, and only then")
+    if state.drawn >= 0 and state.drawn not in state.hands[state.turn]:
+        raise NotationError(f"the drawn domino {TILES.name(state.drawn)} is not in seat {state.turn + 1}'s hand")
+    if phase == Phase.DRAW and not state.pile:
+        raise NotationError("phase=draw needs dominoes in the pile")
+
+
+def picture(tower: Tower) -> list[str]:
+    """The tower seen from above, for people: each cell's top half and its level (`5:2`),
+    row 1 at the bottom. An empty basement slot is `.`."""
+    base = tower.base
+    lines = ["   " + " ".join(f"{chr(ord('a') + c):<4}" for c in range(base.cols)).rstrip()]
+    for row in reversed(range(base.rows)):
+        cells = []
+        for col in range(base.cols):
+            cell = row * base.cols + col
+            top = tower.top[cell]
+            cells.append(f"{SYMBOLS[top]}:{tower.height[cell]}" if top >= 0 else ".")
+        lines.append(f"{row + 1:<2} " + " ".join(f"{c:<4}" for c in cells).rstrip())
+    return lines

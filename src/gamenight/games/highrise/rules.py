@@ -1,0 +1,151 @@
+"""Where a domino may go, and what it scores.
+
+Rule sentences are quoted from the rulebook (R-HR, shared/rules/highrise.txt) or cited
+by design decision (D-HR-n) in CLARIFICATIONS.md; docs/rules/highrise.md maps each to
+its test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Final
+
+from gamenight.games.highrise.moves import PLAY, Move, other_half
+from gamenight.games.highrise.tiles import FITS, HALVES, SPACERS, SYMBOLS, TILES, WILD, WILD_ON_WILD
+from gamenight.games.highrise.tower import Tower
+
+Place = tuple[int, int, int]  # (a, b, spacer): two side-by-side cells, and the cell to raise or -1
+
+NO_SPACER: Final = -1
+
+
+def places(tower: Tower) -> list[Place]:
+    """Every pair of side-by-side cells a domino may lie on, whatever it shows.
+
+    R-HR: "place a domino ... directly onto the halves of two different dominoes" ("You must
+    always cover over two dominoes. You can never directly cover just one domino."); the two
+    halves covered "had to be from dominoes on the same level", except that "a player may use
+    a clear spacer, which can be placed on a domino half which is one level lower than the
+    other half being covered" -- "You can never use more than one clear spacer per turn", so
+    a gap of two levels can never be bridged. D-HR-3: grid-aligned, orthogonally adjacent."""
+    height, top_tile = tower.height, tower.top_tile
+    spacers = tower.spacers_left > 0
+    found: list[Place] = []
+    for a, b in tower.base.edges:
+        ha, hb = height[a], height[b]
+        if ha == hb:
+            spacer = NO_SPACER
+        elif spacers and ha + 1 == hb:
+            spacer = a
+        elif spacers and hb + 1 == ha:
+            spacer = b
+        else:
+            continue
+        if top_tile[a] != top_tile[b]:
+            found.append((a, b, spacer))
+    return found
+
+
+def legal_plays(tower: Tower, tiles: Iterable[int]) -> list[Move]:
+    """Every legal way to lay one of `tiles`: by tile, then place, then the turn of the domino.
+
+    R-HR: "Each half on the domino you place must match the number on the domino half it is
+    covering"; "A wild half may be played to cover anything, and a wild half already on the
+    tray may be covered by anything." Under a spacer "the number under the spacer is what
+    must be matched" (D-HR-3), which is the cell's top half: the spacer is laid with the play."""
+    top = tower.top
+    found = places(tower)
+    plays: list[Move] = []
+    for tile in tiles:
+        x, y = HALVES[tile]
+        fits_x, fits_y = FITS[x], FITS[y]
+        for a, b, spacer in found:
+            va, vb = top[a], top[b]
+            if fits_x[va] and fits_y[vb]:
+                plays.append(Move(PLAY, tile, a, b, x, spacer))
+            if x != y and fits_y[va] and fits_x[vb]:
+                plays.append(Move(PLAY, tile, a, b, y, spacer))
+    return plays
+
+
+def level_of(tower: Tower, move: Move) -> int:
+    """The level the domino will lie at. The basement "is not considered to be a level"; "The
+    dominoes played directly on top of them ... are considered level one"; "Any domino played
+    directly on top of level one is considered level two". With a spacer the lower cell is
+    raised to meet the higher one, so either way it is one above the higher cell."""
+    return max(tower.height[move.a], tower.height[move.b]) + 1
+
+
+def half_points(half: int, covered: int) -> int:
+    """R-HR: "Blanks count as zero points. Wilds are special and their value is determined by
+    what they cover ... a Wild half placed on top of a spacer that is on top of a 4 is still
+    counted as a 4. In the rare case that a Wild covers a Wild, the value is counted as a 7."
+    D-HR-4: "A numbered half scores its own number, whatever it covers."""
+    if half != WILD:
+        return half
+    return covered if covered != WILD else WILD_ON_WILD
+
+
+def play_points(tower: Tower, move: Move) -> int:
+    """R-HR: "A player's score is determined by the total number of points on the domino just
+    played, multiplied by the level of the play." D-HR-4: "A wild–wild played on two numbers
+    scores the sum of the two covered numbers." `tower` is the tower before the play."""
+    top = tower.top
+    half_b = other_half(move.tile, move.half_a)
+    pips = half_points(move.half_a, top[move.a]) + half_points(half_b, top[move.b])
+    return pips * level_of(tower, move)
+
+
+def where(tower: Tower, cell: int) -> str:
+    """'a1 (the basement)' / 'b2 (level 2)': a cell and the height of its top."""
+    height = tower.height[cell]
+    at = "the basement" if height == 0 else f"level {height}"
+    return f"{tower.base.cell_names[cell]} ({at})"
+
+
+def why_illegal(tower: Tower, move: Move) -> str:
+    """The rule a play breaks, in words, for a play `legal_plays` does not list."""
+    base = tower.base
+    name_a, name_b = base.cell_names[move.a], base.cell_names[move.b]
+    if not base.adjacent(move.a, move.b):
+        return f"{name_a} and {name_b} are not side by side: a domino covers two cells next to each other"
+    if tower.top_tile[move.a] == tower.top_tile[move.b]:
+        covered = TILES.name(tower.top_tile[move.a])
+        return (
+            f"{name_a} and {name_b} are both halves of {covered}: a play must cover two different "
+            "dominoes, never just one"
+        )
+    ha, hb = tower.height[move.a], tower.height[move.b]
+    lower, higher = (move.a, move.b) if ha < hb else (move.b, move.a)
+    gap = abs(ha - hb)
+    if gap == 0 and move.spacer >= 0:
+        return (
+            f"{where(tower, move.a)} and {where(tower, move.b)} are on the same level: "
+            "a clear spacer is only for a half one level lower"
+        )
+    if gap > 1:
+        return (
+            f"{where(tower, lower)} is {gap} levels lower than {where(tower, higher)}: both halves must be on "
+            "the same level, or one level apart with a clear spacer (never more than one spacer per turn)"
+        )
+    if gap == 1:
+        if tower.spacers_left == 0:
+            return (
+                f"{where(tower, lower)} is one level lower than {where(tower, higher)}, "
+                f"and all {SPACERS} clear spacers are in the tower"
+            )
+        if move.spacer != lower:
+            lower_name = base.cell_names[lower]
+            return (
+                f"{where(tower, lower)} is one level lower than {where(tower, higher)}: lay a clear spacer on "
+                f"{lower_name} (write {lower_name}^), or the domino would slide off"
+            )
+    for cell, half in ((move.a, move.half_a), (move.b, other_half(move.tile, move.half_a))):
+        value = tower.top[cell]
+        if not FITS[half][value]:
+            under = " under the spacer" if move.spacer == cell else ""
+            return (
+                f"the {SYMBOLS[half]} of {TILES.name(move.tile)} does not match the "
+                f"{SYMBOLS[value]}{under} on {base.cell_names[cell]}"
+            )
+    return f"{TILES.name(move.tile)} cannot be played on {name_a} and {name_b}"  # pragma: no cover

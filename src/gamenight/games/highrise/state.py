@@ -1,0 +1,370 @@
+"""A game of Highrise in progress: hands, turns, the draw pile, the tower and the scores.
+
+The turn structure is a small set of phases. Decisions happen in PLAY and AFTER_DRAW;
+BASEMENT, DEAL and DRAW are chance steps. A basement step lays a random domino from the
+pile, turned either way, in the next basement slot; a deal or a draw gives one player a
+random domino from the pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gamenight.engine.chance import uniform
+from gamenight.engine.errors import IllegalMoveError, NotationError
+from gamenight.games.highrise import rules
+from gamenight.games.highrise.moves import DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLAY, Move, move_notation, parse_move
+from gamenight.games.highrise.tiles import ALL_TILES, HALVES, HAND_SIZE, TILES, hand_points, is_double
+from gamenight.games.highrise.tower import BASES, Tower
+
+if TYPE_CHECKING:
+    from gamenight.games.highrise.game import HighriseGame
+
+
+class Phase:
+    """The phases, as plain ints (an IntEnum lookup costs time on every step of a playout)."""
+
+    BASEMENT = 0  # chance: the next basement domino, and which way round it lies
+    DEAL = 1  # chance: the next domino dealt
+    PLAY = 2  # `turn` plays, draws or passes
+    DRAW = 3  # chance: the domino `turn` draws
+    AFTER_DRAW = 4  # `turn` plays the drawn domino or ends the turn
+    OVER = 5
+
+
+PHASE_NAMES = ("basement", "deal", "play", "draw", "afterdraw", "over")
+
+
+def basement_outcome(tile: int, turned: bool) -> int:
+    """A basement chance outcome: the domino, and whether it lies with its second half
+    (as the set lists it) on the slot's first cell."""
+    return tile * 2 + int(turned)
+
+
+# Each domino's basement outcomes with their shares of its chance, in halves: a domino lies
+# either way round, equally likely (decision); a double lies the same both ways, so it is one
+# outcome with both halves of the chance.
+BASEMENT_WAYS = tuple(
+    ((basement_outcome(t, False), 2),)
+    if is_double(t)
+    else ((basement_outcome(t, False), 1), (basement_outcome(t, True), 1))
+    for t in ALL_TILES
+)
+
+
+class HighriseState:
+    __slots__ = ("game", "n", "phase", "hands", "pile", "tower", "turn", "drawn", "hand", "totals", "_legal")
+    game: HighriseGame
+    n: int
+    phase: int  # a Phase
+    hands: list[list[int]]
+    pile: list[int]  # the draw pile, in the set's order (it has no order of its own)
+    tower: Tower
+    turn: int  # the seat whose turn it is
+    drawn: int  # the domino just drawn, in AFTER_DRAW; else -1
+    hand: int  # the number of the hand being played, from 1
+    totals: list[int]  # the running totals on the score sheet
+    _legal: list[Move] | None  # legal_moves() of this position, until the next change
+
+    def __init__(self, game: HighriseGame) -> None:
+        self._legal = None
+        self.game = game
+        self.n = game.options.players
+        self.hand = 1
+        self.totals = [0] * self.n
+        self._new_hand()
+
+    # -- the protocol ------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def starter(self) -> int:
+        """D-HR-6: seat 1 is "the youngest", who starts; "The next hand is started by the player
+        to the left of the youngest player, and so on"."""
+        return (self.hand - 1) % self.n
+
+    def to_act(self) -> int | None:
+        phase = self.phase
+        if phase == Phase.PLAY or phase == Phase.AFTER_DRAW:
+            return self.turn
+        if phase == Phase.OVER:
+            return None
+        return -1
+
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def clone(self) -> HighriseState:
+        new = self.__class__.__new__(self.__class__)
+        new.game = self.game
+        new.n = self.n
+        new.phase = self.phase
+        new.hands = [h.copy() for h in self.hands]
+        new.pile = self.pile.copy()
+        new.tower = self.tower.clone()
+        new.turn = self.turn
+        new.drawn = self.drawn
+        new.hand = self.hand
+        new.totals = self.totals.copy()
+        new._legal = self._legal
+        return new
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal decision (callers must not change the list: it is cached)."""
+        if self._legal is None:
+            self._legal = self._legal_moves()
+        return self._legal
+
+    def _legal_moves(self) -> list[Move]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            # R-HR: "you must make a play if you have one"; "If you are unable to make a play,
+            # then you must draw one domino from the draw pile"; "If there are no more dominoes
+            # in the draw pile, you must pass your turn if you cannot play."
+            plays = rules.legal_plays(self.tower, self.hands[self.turn])
+            if plays:
+                return plays
+            return [DRAW_MOVE] if self.pile else [PASS_MOVE]
+        if phase == Phase.AFTER_DRAW:
+            # R-HR: "After drawing the domino, you must either play it if you can, or end your
+            # turn without playing."
+            return rules.legal_plays(self.tower, (self.drawn,)) or [PASS_MOVE]
+        return []
+
+    def apply(self, move: Move) -> None:
+        if move not in self.legal_moves():
+            raise IllegalMoveError(self._why_illegal(move))
+        self._legal = None  # the position changes from here on
+        if move.kind == PLAY:
+            self._play(move)
+        elif move.kind == DRAW:
+            self.phase = Phase.DRAW
+        else:
+            self._next_turn()
+
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        phase = self.phase
+        if phase == Phase.BASEMENT:
+            # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
+            half = 0.5 / len(self.pile)
+            return [(outcome, halves * half) for tile in self.pile for outcome, halves in BASEMENT_WAYS[tile]]
+        if phase == Phase.DEAL or phase == Phase.DRAW:
+            return uniform(self.pile)  # the pile has no order: a draw is any unseen domino
+        return []
+
+    def apply_chance(self, outcome: int) -> None:
+        phase = self.phase
+        if phase not in (Phase.BASEMENT, Phase.DEAL, Phase.DRAW):
+            raise IllegalMoveError("this is not a chance step")
+        if not isinstance(outcome, int) or isinstance(outcome, bool):
+            raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
+        tile, turned = divmod(outcome, 2) if phase == Phase.BASEMENT else (outcome, 0)
+        if tile not in self.pile:
+            name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
+            raise IllegalMoveError(f"{name} is not in the draw pile")
+        if turned and is_double(tile):
+            raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
+        self.pile.remove(tile)
+        self._legal = None
+        if phase == Phase.BASEMENT:
+            self.tower.lay_basement(tile, bool(turned))
+            if self.tower.basement_full():
+                self.phase = Phase.DEAL
+        elif phase == Phase.DEAL:
+            self.hands[self.next_dealt_seat()].append(tile)
+            if sum(len(h) for h in self.hands) == HAND_SIZE * self.n:
+                self.turn = self.starter  # R-HR: "The youngest player has the first turn."
+                self.phase = Phase.PLAY
+        else:
+            self.hands[self.turn].append(tile)
+            self.drawn = tile
+            self.phase = Phase.AFTER_DRAW
+
+    def scores(self) -> list[int]:
+        return self.totals.copy()
+
+    def returns(self) -> list[float]:
+        if self.phase != Phase.OVER:
+            return [0.0] * self.n
+        winners = self.winners()
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """R-HR: "the player with highest score is the winner"; ties share (D-HR-5)."""
+        best = max(self.totals)
+        return [s for s in range(self.n) if self.totals[s] == best]
+
+    # -- notation and views (implemented in notation.py / view.py) ---------------
+
+    def notation(self) -> str:
+        from gamenight.games.highrise.notation import position_notation
+
+        return position_notation(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        from gamenight.games.highrise.view import view
+
+        return view(self, seat)
+
+    def move_notation(self, move: Move) -> str:
+        return move_notation(move, self.tower.base)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text, self.tower.base)
+
+    def outcome_notation(self, outcome: int) -> str:
+        if self.phase == Phase.BASEMENT:
+            tile, turned = divmod(outcome, 2)
+            x, y = HALVES[tile]
+            return TILES.oriented(y, x) if turned else TILES.oriented(x, y)
+        return TILES.name(outcome)
+
+    def parse_outcome(self, text: str) -> int:
+        if self.phase == Phase.BASEMENT:
+            halves = TILES.parse_halves(text)
+            tile = TILES.by_halves[halves]
+            return basement_outcome(tile, halves != HALVES[tile])
+        if self.phase in (Phase.DEAL, Phase.DRAW):
+            return TILES.parse(text)
+        raise NotationError(f"there is no chance step in phase {PHASE_NAMES[self.phase]}")
+
+    def describe(self, move: Move) -> str:
+        if move.kind == DRAW:
+            return "cannot play and draws"
+        if move.kind == PASS:
+            return "ends the turn without playing" if self.phase == Phase.AFTER_DRAW else "cannot play and passes"
+        tower = self.tower
+        names = tower.base.cell_names
+        if not (0 <= move.a < len(names) and 0 <= move.b < len(names)):
+            return f"plays {TILES.name(move.tile)} off the base"
+        text = (
+            f"plays {TILES.name(move.tile)} ({move_notation(move, tower.base).split('@')[0]} on "
+            f"{names[move.a]},{names[move.b]}) at level {rules.level_of(tower, move)} "
+            f"for {rules.play_points(tower, move)} points"
+        )
+        if move.spacer >= 0:
+            text = f"lays a clear spacer on {names[move.spacer]} and {text}"
+        if self.hands[self.turn] == [move.tile]:
+            text += ", and goes out"
+        return text
+
+    def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
+        """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
+        if self.phase == Phase.BASEMENT:
+            a, b = self.tower.base.slots[len(self.tower.pieces)]
+            names = self.tower.base.cell_names
+            text = f"{self.outcome_notation(outcome)} is laid in the basement on {names[a]},{names[b]}"
+            return text, text, frozenset()
+        name = TILES.name(outcome)
+        if self.phase == Phase.DEAL:
+            seat = self.next_dealt_seat()
+            return f"P{seat + 1} takes a domino", f"P{seat + 1} takes {name}", frozenset({seat})
+        seat = self.turn
+        return f"P{seat + 1} draws a domino", f"P{seat + 1} draws {name}", frozenset({seat})
+
+    def next_dealt_seat(self) -> int:
+        """Each player takes five, one at a time round the table from the starting player."""
+        return (self.starter + sum(len(h) for h in self.hands)) % self.n
+
+    # -- the rules of a turn -----------------------------------------------------
+
+    def _why_illegal(self, move: Move) -> str:
+        phase = self.phase
+        if phase == Phase.OVER:
+            return "the game is over"
+        if self.to_act() == -1:
+            return "no player is to act: the next step is chance (the basement, the deal or a draw)"
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Highrise move"
+        can_play = any(m.kind == PLAY for m in self.legal_moves())
+        if move.kind == DRAW:
+            if phase == Phase.AFTER_DRAW:
+                return "you have drawn already: you never draw more than one domino in your turn"
+            if can_play:
+                return "you can play, so you may not draw (R-HR: you must make a play if you have one)"
+            return "the draw pile is empty: you must pass"
+        if move.kind == PASS:
+            if can_play:
+                return "you must make a play if you have one"
+            return "you cannot pass before drawing: draw one domino first"
+        if move.kind != PLAY:
+            return f"{move!r} is not a Highrise move"
+        if move.tile not in self.hands[self.turn]:
+            return f"you do not hold {TILES.name(move.tile)}" if move.tile in ALL_TILES else "no such domino"
+        if phase == Phase.AFTER_DRAW and move.tile != self.drawn:
+            return f"after drawing you may play only the domino you drew, {TILES.name(self.drawn)}"
+        size = self.tower.base.size
+        if not (0 <= move.a < size and 0 <= move.b < size) or move.half_a not in HALVES[move.tile]:
+            return f"{move!r} is not a play on this base"
+        return rules.why_illegal(self.tower, move)
+
+    def _play(self, move: Move) -> None:
+        seat = self.turn
+        self.totals[seat] += rules.play_points(self.tower, move)
+        self.tower.place(move.tile, move.a, move.b, move.half_a, move.spacer)
+        hand = self.hands[seat]
+        hand.remove(move.tile)
+        self.drawn = -1
+        if not hand:
+            self._end_hand(seat)  # R-HR: "If one player plays their last domino, that player has 'gone out.'"
+            return
+        self._next_turn()  # R-HR: "After making a play ... your turn ends."
+
+    def _next_turn(self) -> None:
+        """Turns go to the left: seat + 1, and the last seat is followed by seat 1."""
+        seat = (self.turn + 1) % self.n
+        self.turn = seat
+        self.drawn = -1
+        self.phase = Phase.PLAY
+        if self.pile:
+            return
+        plays = rules.legal_plays(self.tower, self.hands[seat])
+        if plays:
+            self._legal = plays  # exactly the legal moves of this position
+        elif not any(rules.legal_plays(self.tower, hand) for hand in self.hands):
+            # R-HR: "If no player goes out, and no one can make any more plays, the hand ends"
+            self._end_hand(None)
+
+    # -- hands -------------------------------------------------------------------
+
+    def _new_hand(self) -> None:
+        self.phase = Phase.BASEMENT
+        self.hands = [[] for _ in range(self.n)]
+        self.pile = list(ALL_TILES)
+        self.tower = Tower(BASES[self.game.options.basement_layout])
+        self.turn = self.starter
+        self.drawn = -1
+
+    def _end_hand(self, gone_out: int | None) -> None:
+        left = [hand_points(hand) for hand in self.hands]
+        options = self.game.options
+        if gone_out is not None:
+            # R-HR: "that player also scores all the unplayed points in the opponents' hands"
+            self.totals[gone_out] += sum(left)  # its own hand is empty
+            if options.opponents_subtract_on_out:  # D-HR-4: off by default
+                for seat, points in enumerate(left):
+                    if seat != gone_out:
+                        self.totals[seat] -= points
+        else:
+            # R-HR: "each player must subtract the points remaining in their hand from their score"
+            for seat, points in enumerate(left):
+                self.totals[seat] -= points
+        if self._game_over():
+            self.phase = Phase.OVER
+            return
+        self.hand += 1
+        self._new_hand()
+
+    def _game_over(self) -> bool:
+        """R-HR: "At the end of a hand, if at least one player has reached a running total of 300
+        points (or an agreed upon total ...), then the player with highest score is the winner."""
+        options = self.game.options
+        # A number of hands, when given, overrides the target.
+        over = self.hand >= options.hands if options.hands is not None else max(self.totals) >= options.target_score
+        if over and options.tie_break == "extra_hand" and len(self.winners()) > 1:
+            return False  # D-HR-5: "or play one more hand if tie_break = extra_hand"
+        return over

@@ -1,0 +1,93 @@
+"""What a seat may know, and states sampled to match it (for search bots).
+
+A view holds the public table (the whole tower, the spacers left, the scores, how many
+dominoes each player holds and the pile has), the seat's own hand, and the domino it
+just drew; never another hand or the pile's dominoes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from gamenight.engine.errors import NotationError
+from gamenight.games.highrise.notation import basement_entries, level_entries, parse_tower
+from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
+from gamenight.games.highrise.tiles import ALL_TILES, SYMBOLS, TILES
+
+if TYPE_CHECKING:
+    from gamenight.games.highrise.game import HighriseGame
+
+
+def view(state: HighriseState, seat: int | None) -> dict[str, Any]:
+    tower = state.tower
+    return {
+        "game": "highrise",
+        "seat": seat,
+        "players": state.n,
+        "basement_layout": tower.base.name,
+        "hand_number": state.hand,
+        "starter": state.starter,
+        "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase],
+        "to_act": state.to_act(),
+        # The tower twice over: level by level as notation (exact), and each cell's top
+        # as the players see it from above (for reading at a glance, and for bots).
+        "basement": basement_entries(tower),
+        "levels": level_entries(tower),
+        "cells": [
+            {
+                "cell": name,
+                "level": tower.height[cell] if tower.height[cell] >= 0 else None,
+                "top": SYMBOLS[tower.top[cell]] if tower.top[cell] >= 0 else None,
+                "domino": TILES.name(tower.top_tile[cell]) if tower.top_tile[cell] >= 0 else None,
+            }
+            for cell, name in enumerate(tower.base.cell_names)
+        ],
+        "spacers_left": tower.spacers_left,
+        "hand": [TILES.name(t) for t in state.hands[seat]] if seat is not None else None,
+        "drawn": TILES.name(state.drawn) if seat is not None and seat == state.turn and state.drawn >= 0 else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "pile": len(state.pile),
+        "scores": state.totals.copy(),
+        "winners": state.winners() if state.phase == Phase.OVER else None,
+    }
+
+
+def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -> HighriseState:
+    """A full state with this view: the unseen dominoes dealt at random to the hidden places."""
+    try:
+        state = HighriseState(game)
+        if view["basement_layout"] != state.tower.base.name:
+            raise NotationError(
+                f"the view is of a {view['basement_layout']} base, this game's is {state.tower.base.name}"
+            )
+        state.hand = view["hand_number"]
+        state.turn = view["turn"]
+        state.phase = PHASE_NAMES.index(view["phase"])
+        levels = {level: " ".join(entries) for level, entries in enumerate(view["levels"], 1)}
+        state.tower = parse_tower(state.tower.base, " ".join(view["basement"]), levels)
+        state.totals = list(view["scores"])
+        seat = view["seat"]
+        sizes = view["hand_sizes"]
+        own = [TILES.parse(t) for t in view["hand"]] if seat is not None else []
+    except (KeyError, TypeError, ValueError) as exc:
+        raise NotationError(f"not a Highrise view: {exc}") from None
+    unseen = sorted(set(ALL_TILES) - set(state.tower.tiles()) - set(own))
+    rng.shuffle(unseen)
+    hands = []
+    for s, size in enumerate(sizes):
+        if s == seat:
+            hands.append(own)
+        else:
+            hands.append(unseen[:size])
+            del unseen[:size]
+    state.hands = hands
+    state.pile = sorted(unseen)
+    if len(state.pile) != view["pile"]:
+        raise NotationError("the view's counts do not add up to the set")
+    state.drawn = -1
+    if state.phase == Phase.AFTER_DRAW:
+        drawn = view["drawn"]
+        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(hands[state.turn])
+    return state

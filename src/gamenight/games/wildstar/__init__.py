@@ -1,0 +1,1 @@
+"""Wildstar: the double-9 star game with five wildstars (rules: docs/rules/wildstar.md)."""

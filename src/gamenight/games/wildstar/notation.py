@@ -1,0 +1,218 @@
+"""Position notation: the whole state as one line of text that parses back exactly.
+
+    shuffler=1 turn=3 phase=play sheet=12,0,30,7 | layout 8-8 8-5@e0 8-3@e0 | hands 6-3 S / 7-0 / SS 4-4 / 2-1 | pile *
+
+Sections are split by '|'. The header holds key=value fields (seats numbered from 1);
+the hand being played is one more than the rows of the score sheet, and its double is
+the centre (9-9 for the first hand, 0-0 for the tenth). `layout` lists the tiles in the
+order they were played, the centre double first, each later one as a play (4-6@e3,
+S-7@e3, SS@e3); `hands` lists each seat's tiles, seats split by '/', '-' for an empty
+hand; `pile` lists the draw pile, or '*' for every tile not named elsewhere.
+`lacked=2:57` records, as public knowledge, that seat 2 could not play when the open
+numbers were 5 and 7. docs/notation.md has the full grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from gamenight.engine.errors import NotationError
+from gamenight.games.wildstar import rules
+from gamenight.games.wildstar.layout import Layout
+from gamenight.games.wildstar.moves import PLAY, Move, move_notation, parse_move
+from gamenight.games.wildstar.state import PHASE_NAMES, Phase, WildstarState, hand_size
+from gamenight.games.wildstar.tiles import ALL_TILES, COPIES, DOUBLE_STAR, HALVES, NAMES, NUMBERS, parse
+
+if TYPE_CHECKING:
+    from gamenight.games.wildstar.game import WildstarGame
+
+_LACKED = re.compile(r"^(\d+):(\d*)$")
+
+
+def layout_entries(layout: Layout) -> list[str]:
+    entries = []
+    for node, tile in enumerate(layout.tiles):
+        parent = layout.parent[node]
+        if parent < 0:
+            entries.append(NAMES[tile])
+        else:
+            outer = -1 if tile == DOUBLE_STAR else layout.value[node]
+            entries.append(move_notation(Move(PLAY, tile, parent, outer)))
+    return entries
+
+
+def position_notation(state: WildstarState) -> str:
+    header = [f"shuffler={state.shuffler + 1}", f"turn={state.turn + 1}", f"phase={PHASE_NAMES[state.phase]}"]
+    if state.phase == Phase.AFTER_DRAW:
+        header.append(f"drawn={NAMES[state.drawn]}")
+    if any(state.lacked):
+        cells = [f"{s + 1}:{_digits(mask)}" for s, mask in enumerate(state.lacked) if mask]
+        header.append("lacked=" + ",".join(cells))
+    if state.sheet:
+        header.append("sheet=" + ";".join(",".join(map(str, row)) for row in state.sheet))
+    hands = " / ".join(" ".join(NAMES[t] for t in hand) or "-" for hand in state.hands)
+    pile = " ".join(NAMES[t] for t in sorted(state.pile)) or "-"
+    return f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}"
+
+
+def _digits(mask: int) -> str:
+    return "".join(str(n) for n in NUMBERS if mask >> n & 1)
+
+
+def parse_position(game: WildstarGame, text: str) -> WildstarState:
+    """The state the notation describes; NotationError naming the first thing wrong."""
+    header, sections = _split(text)
+    state = WildstarState(game)
+    n = state.n
+    seat = _seat_parser(n)
+    state.shuffler = seat("shuffler", header.pop("shuffler", "1"))
+    state.turn = seat("turn", header.pop("turn", "1"))
+    phase_name = header.pop("phase", "play")
+    if phase_name not in PHASE_NAMES:
+        raise NotationError(f"phase {phase_name!r} is not one of: {', '.join(PHASE_NAMES)}")
+    state.phase = PHASE_NAMES.index(phase_name)
+    if "sheet" in header:
+        state.sheet = [_score_row(row, state.sides) for row in header.pop("sheet").split(";")]
+        state.totals = [sum(col) for col in zip(*state.sheet, strict=True)]
+    state.lacked = [0] * n
+    for cell in filter(None, header.pop("lacked", "").split(",")):
+        m = _LACKED.match(cell)
+        if not m:
+            raise NotationError(f"lacked={cell!r}: write SEAT:NUMBERS, like 2:57")
+        state.lacked[seat("lacked", m.group(1))] = sum(1 << int(d) for d in set(m.group(2)))
+    drawn_text = header.pop("drawn", None)
+    if header:
+        raise NotationError(f"unknown field(s) in the header: {', '.join(sorted(header))}")
+    _check_hand_count(state, game.options.hands)
+
+    state.layout = parse_layout(sections.get("layout", ""), state.required_double, game.options.doubles_branch)
+    hands_text = sections.get("hands")
+    if hands_text is None:
+        raise NotationError("a position needs a 'hands' section")
+    hands = [_tiles(h) for h in hands_text.split("/")]
+    if len(hands) != n:
+        raise NotationError(f"{len(hands)} hands for a {n}-player game")
+    state.hands = hands
+    named = Counter(state.layout.tiles) + Counter(t for h in hands for t in h)
+    pile_text = sections.get("pile", "*").strip()
+    # The pile has no order (a draw is any unseen tile): keep it sorted, as play does.
+    state.pile = sorted((Counter(ALL_TILES) - named).elements()) if pile_text == "*" else sorted(_tiles(pile_text))
+    _check_every_tile_once(named + Counter(state.pile))
+    state.drawn = parse(drawn_text) if drawn_text is not None else -1
+    _check_phase(state)
+    return state
+
+
+def _split(text: str) -> tuple[dict[str, str], dict[str, str]]:
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("empty position")
+    parts = [p.strip() for p in text.split("|")]
+    header: dict[str, str] = {}
+    for field in parts[0].split():
+        key, eq, value = field.partition("=")
+        if not eq or not value:
+            raise NotationError(f"header field {field!r} is not key=value")
+        header[key.lower()] = value
+    sections: dict[str, str] = {}
+    for part in parts[1:]:
+        name, _, body = part.partition(" ")
+        if name.lower() not in ("layout", "hands", "pile"):
+            raise NotationError(f"unknown section {name!r}: the sections are layout, hands, pile")
+        sections[name.lower()] = body.strip()
+    return header, sections
+
+
+def _seat_parser(n: int) -> Callable[[str, str], int]:
+    def seat(key: str, text: str) -> int:
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
+        return int(text) - 1
+
+    return seat
+
+
+def _score_row(text: str, sides: int) -> list[int]:
+    cells = text.split(",")
+    if len(cells) != sides or not all(c.isdigit() for c in cells):
+        raise NotationError(f"sheet row {text!r} needs {sides} scores (one per player or team), whole numbers")
+    return [int(c) for c in cells]
+
+
+def _tiles(text: str) -> list[int]:
+    tokens = text.split()
+    if tokens == ["-"]:
+        return []
+    return [parse(t) for t in tokens]
+
+
+def _check_hand_count(state: WildstarState, hands: int) -> None:
+    played = len(state.sheet)
+    if state.phase == Phase.OVER and played != hands:
+        raise NotationError(f"phase=over needs a score sheet of all {hands} hands, not {played}")
+    if state.phase != Phase.OVER and played >= hands:
+        raise NotationError(f"the score sheet has {played} hands: the game of {hands} hands is over")
+
+
+def _check_every_tile_once(named: Counter[int]) -> None:
+    for tile, count in sorted(named.items()):
+        if count > COPIES[tile]:
+            times = "once" if COPIES[tile] == 1 else f"{COPIES[tile]} times"
+            raise NotationError(f"{NAMES[tile]} is named {count} times; the set has it {times}")
+    missing = Counter(ALL_TILES) - named
+    if missing:
+        names = " ".join(NAMES[t] for t in sorted(missing.elements()))
+        raise NotationError(f"{missing.total()} tile(s) are nowhere (write 'pile *' for the rest): {names}")
+
+
+def parse_layout(text: str, double: int, branching: bool) -> Layout:
+    """Lay the tiles again one by one: each must have been a legal play when it was made."""
+    layout = Layout(branching)
+    tokens = text.split()
+    if not tokens:
+        return layout
+    centre = parse(tokens[0])
+    if centre != double:
+        raise NotationError(f"this hand's centre is {NAMES[double]}, not {tokens[0]}")
+    layout.set_centre(centre, HALVES[centre][0])
+    for token in tokens[1:]:
+        move = parse_move(token)
+        if move.kind != PLAY:
+            raise NotationError(f"layout entry {token!r} is not a play like 4-6@e3")
+        if move not in rules.legal_plays(layout, [move.tile]):
+            raise NotationError(f"layout entry {token!r} is not a legal play: {rules.why_illegal(layout, move)}")
+        layout.place(move.tile, move.end, layout.value[move.end] if move.tile == DOUBLE_STAR else move.outer)
+    return layout
+
+
+def _check_phase(state: WildstarState) -> None:
+    phase, layout = state.phase, state.layout
+    if (phase == Phase.AFTER_DRAW) != (state.drawn >= 0):
+        raise NotationError("phase=afterdraw goes with drawn=TILE, and only then")
+    if state.drawn >= 0 and state.drawn not in state.hands[state.turn]:
+        raise NotationError(f"the drawn tile {NAMES[state.drawn]} is not in seat {state.turn + 1}'s hand")
+    if phase in (Phase.DEAL, Phase.FIRST_DOUBLE):
+        if layout.tiles:
+            raise NotationError(f"phase={PHASE_NAMES[phase]} is before the centre double is set")
+        dealt = sum(len(h) for h in state.hands)
+        size = hand_size(state.n)
+        if phase == Phase.DEAL and not (
+            dealt < size * state.n and all(len(h) == _dealt_to(state, s, dealt) for s, h in enumerate(state.hands))
+        ):
+            raise NotationError(
+                f"phase=deal: the hands must be a deal under way ({size} each, one at a time from the shuffler's left)"
+            )
+        if phase == Phase.FIRST_DOUBLE and state.required_double not in state.pile:
+            raise NotationError(f"phase=firstdouble: {NAMES[state.required_double]} must still be in the pile")
+    elif not layout.tiles:
+        raise NotationError(f"the layout is empty: write the centre double ({NAMES[state.required_double]}) first")
+    if phase == Phase.DRAW and not state.pile:
+        raise NotationError("phase=draw needs tiles in the pile")
+
+
+def _dealt_to(state: WildstarState, seat: int, dealt: int) -> int:
+    """How many of the first `dealt` tiles of a deal from the shuffler's left go to `seat`."""
+    first = (seat - state.shuffler - 1) % state.n
+    return 0 if dealt <= first else (dealt - first - 1) // state.n + 1

@@ -1,0 +1,97 @@
+"""What a seat may know, and states sampled to match it (for search bots).
+
+A view holds the public table (the star, open ends, counts of tiles, what each seat
+showed it lacked, the score sheet), the seat's own hand, and the tile it just drew;
+never another hand or the pile's tiles.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from gamenight.engine.errors import NotationError
+from gamenight.games.wildstar.layout import ARMS
+from gamenight.games.wildstar.notation import _digits, layout_entries, parse_layout
+from gamenight.games.wildstar.state import PHASE_NAMES, Phase, WildstarState
+from gamenight.games.wildstar.tiles import ALL_TILES, NAMES, is_double, parse
+
+if TYPE_CHECKING:
+    from gamenight.games.wildstar.game import WildstarGame
+
+
+def view(state: WildstarState, seat: int | None) -> dict[str, Any]:
+    layout = state.layout
+    options = state.game.options
+    stage = None
+    if layout.tiles:
+        stage = "centre" if layout.in_centre_stage() else "open"
+    return {
+        "game": "wildstar",
+        "seat": seat,
+        "players": state.n,
+        "teams": [state.members(side) for side in range(2)] if options.partners else None,
+        "hand_number": state.hand_number,
+        "hands_in_game": options.hands,
+        "centre": NAMES[state.required_double],
+        "shuffler": state.shuffler,
+        "turn": state.turn,
+        "phase": PHASE_NAMES[state.phase],
+        "stage": stage,
+        "arms": layout.arms,
+        "arms_needed": ARMS,
+        "to_act": state.to_act(),
+        "layout": layout_entries(layout),
+        "open_ends": [
+            {"end": e, "value": layout.value[e], "double": is_double(layout.tiles[e]), "free": layout.free[e]}
+            for e in layout.playable_ends()
+        ],
+        "hand": [NAMES[t] for t in state.hands[seat]] if seat is not None else None,
+        "drawn": NAMES[state.drawn] if seat is not None and seat == state.turn and state.drawn >= 0 else None,
+        "hand_sizes": [len(h) for h in state.hands],
+        "pile": len(state.pile),
+        "lacked": [_digits(mask) for mask in state.lacked],
+        "sheet": [row.copy() for row in state.sheet],
+        "scores": state.totals.copy(),
+        "lowest_wins": not options.winner_collects,
+        "winners": state.winners() if state.phase == Phase.OVER else None,
+    }
+
+
+def sample_state(game: WildstarGame, view: dict[str, Any], rng: random.Random) -> WildstarState:
+    """A full state with this view: the unseen tiles dealt at random to the hidden places."""
+    try:
+        state = WildstarState(game)
+        state.shuffler = view["shuffler"]
+        state.turn = view["turn"]
+        state.phase = PHASE_NAMES.index(view["phase"])
+        state.sheet = [list(row) for row in view["sheet"]]
+        state.totals = list(view["scores"])
+        state.lacked = [sum(1 << int(d) for d in digits) for digits in view["lacked"]]
+        state.layout = parse_layout(" ".join(view["layout"]), state.required_double, game.options.doubles_branch)
+        seat = view["seat"]
+        sizes = view["hand_sizes"]
+        own = [parse(t) for t in view["hand"]] if seat is not None else []
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise NotationError(f"not a Wildstar view: {exc}") from None
+    unseen = list((Counter(ALL_TILES) - Counter(state.layout.tiles) - Counter(own)).elements())
+    if state.phase == Phase.FIRST_DOUBLE:
+        unseen.remove(state.required_double)  # nobody holds it: it is in the pile
+    rng.shuffle(unseen)
+    hands = []
+    for s, size in enumerate(sizes):
+        if s == seat:
+            hands.append(own)
+        else:
+            hands.append(unseen[:size])
+            del unseen[:size]
+    state.hands = hands
+    state.pile = sorted(unseen + ([state.required_double] if state.phase == Phase.FIRST_DOUBLE else []))
+    if len(state.pile) != view["pile"]:
+        raise NotationError("the view's counts do not add up to the set")
+    state.drawn = -1
+    if state.phase == Phase.AFTER_DRAW:
+        drawn = view["drawn"]
+        state.drawn = parse(drawn) if drawn is not None else rng.choice(hands[state.turn])
+    return state

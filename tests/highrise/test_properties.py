@@ -1,0 +1,178 @@
+"""Invariants over random seeded playouts (STYLE.md: dominoes are neither created nor lost,
+notation round-trips, views never leak, sampled states agree with the view).
+
+Each example draws a seed and options; the playout picks random legal moves and samples
+chance with `random.Random(seed)`. Low targets make hands end and games finish within
+the step budget, so every phase is visited.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamenight.engine.chance import sample
+from gamenight.games.highrise.state import HighriseState
+from gamenight.games.highrise.tiles import ALL_TILES, SPACERS, TILES
+
+from .conftest import game
+
+MAX_STEPS = 400
+TILE_NAME = re.compile(r"[0-6W]-[0-6W]")
+
+options_strategy = st.fixed_dictionaries(
+    {
+        "players": st.integers(2, 4),
+        "basement_layout": st.sampled_from(["4x4", "2x8"]),
+        "target_score": st.sampled_from([50, 150, 300]),
+        "hands": st.sampled_from([None, 1, 2]),
+        "tie_break": st.sampled_from(["share", "extra_hand"]),
+        "opponents_subtract_on_out": st.booleans(),
+    }
+)
+seeds = st.integers(0, 2**32 - 1)
+bounded = settings(max_examples=30, deadline=None)
+
+
+def playout(options: dict[str, Any], seed: int) -> Iterator[tuple[HighriseState, Any]]:
+    """Yield (state, the step about to be taken) until the game ends or the budget runs out;
+    the last state is yielded with step None."""
+    rng = random.Random(seed)
+    state = game(**options).new_state()
+    for _ in range(MAX_STEPS):
+        seat = state.to_act()
+        if seat is None:
+            yield state, None  # the finished game is checked too
+            return
+        step = sample(state.chance_outcomes(), rng) if seat == -1 else rng.choice(state.legal_moves())
+        yield state, step
+        if seat == -1:
+            state.apply_chance(step)
+        else:
+            state.apply(step)
+    yield state, None
+
+
+def tiles_named(text: str) -> set[int]:
+    return {TILES.parse(name) for name in TILE_NAME.findall(text)}
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_the_36_dominoes_and_12_spacers_are_never_created_or_lost(options, seed):
+    """Tower + hands + draw pile is always exactly the set (D-HR-1); spacers in the tower plus
+    spacers left is always 12 (D-HR-3)."""
+    for state, _ in playout(options, seed):
+        everywhere = state.tower.tiles() + [t for hand in state.hands for t in hand] + state.pile
+        assert sorted(everywhere) == list(ALL_TILES)
+        assert state.tower.spacers_left + state.tower.spacers_in_tower() == SPACERS
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_every_domino_in_the_tower_lies_level_on_two_different_dominoes(options, seed):
+    """D-HR-3 as a fact about every tower that play builds: a domino's two halves lie at its
+    level; under each half is a domino half or a spacer, and the two halves directly under it
+    (looking through a spacer) belong to two different dominoes; the top of every cell is a
+    domino half, never a bare spacer."""
+    for state, _ in playout(options, seed):
+        tower = state.tower
+        for piece in tower.pieces[8:]:
+            assert tower.layer(piece.a, piece.level).tile == piece.tile
+            assert tower.layer(piece.b, piece.level).tile == piece.tile
+            under = []
+            for c in (piece.a, piece.b):
+                below = tower.layer(c, piece.level - 1)
+                if c == piece.spacer:
+                    assert below.is_spacer
+                    below = tower.layer(c, piece.level - 2)
+                assert not below.is_spacer
+                under.append(below.tile)
+            assert under[0] != under[1]
+        for c, stack in enumerate(tower.stacks):
+            assert len(stack) - 1 == tower.height[c]
+            assert not stack or not stack[-1].is_spacer
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_the_position_notation_reads_back_exactly_at_every_step(options, seed):
+    g = game(**options)
+    for state, _ in playout(options, seed):
+        text = state.notation()
+        again = g.state_from_notation(text)
+        assert again.notation() == text
+        assert again.to_act() == state.to_act()
+        assert again.legal_moves() == state.legal_moves()
+        assert list(again.chance_outcomes()) == list(state.chance_outcomes())
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_every_legal_move_and_chance_outcome_round_trips_through_its_notation(options, seed):
+    for state, _ in playout(options, seed):
+        if state.to_act() == -1:
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1) < 1e-9
+            for outcome, _ in outcomes:
+                assert state.parse_outcome(state.outcome_notation(outcome)) == outcome
+            continue
+        for move in state.legal_moves():
+            assert state.parse_move(state.move_notation(move)) == move
+
+
+@settings(max_examples=15, deadline=None)
+@given(options_strategy, seeds)
+def test_every_listed_move_is_accepted_and_scores_what_its_description_says(options, seed):
+    """`legal_moves()` is exactly what `apply()` accepts; a play scores pips times level, never less than 0."""
+    for state, _ in playout(options, seed):
+        if state.to_act() in (None, -1):
+            continue
+        for move in state.legal_moves():
+            child = state.clone()
+            before = child.totals[child.turn]
+            description = state.describe(move)
+            child.apply(move)
+            if move.kind == 0 and child.hand == state.hand and not child.is_over():  # the hand goes on
+                gained = child.totals[state.turn] - before
+                assert gained >= 0
+                assert description.endswith(f"for {gained} points")
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_a_view_never_shows_another_seats_dominoes_or_the_pile(options, seed):
+    """A seat sees its own hand and the tower; other hands and the pile stay hidden. A chance
+    step's public description names no hidden domino either."""
+    for state, step in playout(options, seed):
+        on_table = set(state.tower.tiles())
+        for seat in [None, *range(state.num_players)]:
+            own = set(state.hands[seat]) if seat is not None else set()
+            shown = tiles_named(json.dumps(state.view(seat)))
+            assert shown <= on_table | own, (seat, state.notation())
+        if state.to_act() == -1 and step is not None:
+            public, _, _ = state.describe_outcome(step)
+            after = state.clone()
+            after.apply_chance(step)
+            assert tiles_named(public) <= set(after.tower.tiles())
+
+
+@bounded
+@given(options_strategy, seeds, seeds)
+def test_a_state_sampled_from_a_view_has_that_view(options, seed, sampling_seed):
+    """sample_state(view).view(seat) == view, and the seat to act is offered the same moves."""
+    g = game(**options)
+    rng = random.Random(sampling_seed)
+    for state, _ in playout(options, seed):
+        for seat in [None, *range(state.num_players)]:
+            view = state.view(seat)
+            sampled = g.sample_state(view, rng)
+            assert sampled.view(seat) == view
+            if seat is not None and state.to_act() == seat:
+                assert sampled.legal_moves() == state.legal_moves()

@@ -1,0 +1,175 @@
+"""Move, position and chance notation (docs/notation.md, Highrise), and what bad text is told."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamenight.engine.errors import NotationError
+
+from .conftest import game, play, position, tile
+
+BASEMENT = "basement 5-3 6-6 W-2 4-1 0-0 3-2 6-4 W-W"
+STEP = "basement 5-0 W-6 W-2 4-1 0-0 3-2 6-4 6-6 | level1 3-1@b1,c1"
+EXAMPLE = f"hand=2 turn=1 phase=play scores=12,-5 | {STEP} | level2 5-3@a1^,b1 | hands 6-5 2-2 / 4-4 0-3 | pile *"
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("5-6@a1,b1", "5-6@a1,b1"),
+        ("5-6 @ A1 , B1", "5-6@a1,b1"),
+        ("6-5@b1,a1", "5-6@a1,b1"),  # cells in board order, the domino turned to match
+        ("5-3@a1^,b1", "5-3@a1^,b1"),
+        ("5-3 @ a1 ^ , b1", "5-3@a1^,b1"),
+        ("3-5@b1,a1^", "5-3@a1^,b1"),
+        ("w-w@c1,b1", "W-W@b1,c1"),
+        ("1-1@d3,d2", "1-1@d2,d3"),
+        ("DRAW", "draw"),
+        ("Pass", "pass"),
+    ],
+)
+def test_moves_are_read_in_any_case_and_spacing_and_written_one_way(text, written):
+    """docs/notation.md: a play is the domino, '@', the two cells (the first half on the first
+    cell), '^' after the cell raised on a clear spacer."""
+    state = position(f"| {BASEMENT} | hands 6-5 / 1-1")
+    assert state.move_notation(state.parse_move(text)) == written
+
+
+def test_the_first_half_written_goes_on_the_first_cell_written():
+    state = position(f"| {BASEMENT} | hands 6-3 2-2 / 1-1")
+    six_on_b2 = state.parse_move("6-3@b2,b3")
+    assert state.parse_move("3-6@b3,b2") == six_on_b2
+    assert state.parse_move("3-6@b2,b3") != six_on_b2
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("5-3", "is not a Highrise move: write a play like 5-3@a1,b1"),
+        ("5-3@a1", "is not a Highrise move"),
+        ("5-3@a1,b1,c1", "is not a Highrise move"),
+        ("knock", "is not a Highrise move"),
+        ("5-9@a1,b1", "'9' is not a half; halves are 0 1 2 3 4 5 6 W"),
+        ("5-3@e1,b1", r"'e1' is not a cell of the 4x4 base \(a1 to d4\)"),
+        ("5-3@a0,b1", "'a0' is not a cell"),
+        ("5-3@a1,a1", "a domino covers two different cells, not a1 twice"),
+        ("5-3@a1^,b1^", "never use more than one clear spacer per turn"),
+    ],
+)
+def test_text_that_is_not_a_move_raises_a_notation_error_saying_why(text, message):
+    state = position(f"| {BASEMENT} | hands 6-5 / 1-1")
+    with pytest.raises(NotationError, match=message):
+        state.parse_move(text)
+
+
+def test_cells_are_named_on_the_2x8_strip_too():
+    state = position(f"| {BASEMENT} | hands 3-0 / 1-1", basement_layout="2x8")
+    assert state.move_notation(state.parse_move("3-0@f1,e1")) == "0-3@e1,f1"
+    with pytest.raises(NotationError, match=r"'a3' is not a cell of the 2x8 base \(a1 to h2\)"):
+        state.parse_move("0-3@a3,b3")
+
+
+def test_a_position_reads_back_to_exactly_the_same_text():
+    state = position(EXAMPLE)
+    text = state.notation()
+    assert text.startswith(f"hand=2 turn=1 phase=play scores=12,-5 | {STEP} | level2 5-3@a1^,b1 | hands 6-5 2-2 /")
+    assert text.split("| pile ")[1].split()[:3] == ["5-5", "3-3", "1-1"]  # the pile, in the set's order
+    assert position(text).notation() == text
+    assert state.scores() == [12, -5]
+    assert state.starter == 1
+
+
+def test_the_dominoes_of_a_level_may_be_written_in_any_order_and_are_written_in_board_order():
+    """Dominoes on one level never share a cell, so the order they are written in is no fact of
+    the position: levels are written bottom up, each in board order of its first cell."""
+    text = f"| {BASEMENT} | level1 1-1@d2,d3 5-6@a1,b1 | hands 4-4 / 2-2 | pile *"
+    assert " | level1 5-6@a1,b1 1-1@d2,d3 | " in position(text).notation()
+    swapped = f"| {BASEMENT} | level2 6-0@b1,c1^ | level1 1-1@d2,d3 5-6@a1,b1 | hands 4-4 / 2-2 | pile *"
+    assert " | level1 5-6@a1,b1 1-1@d2,d3 | level2 6-0@b1,c1^ | " in position(swapped).notation()
+
+
+def test_the_header_fields_read_back():
+    """hand, turn, phase, drawn (in phase afterdraw) and scores, written in that order."""
+    text = f"hand=3 turn=2 phase=afterdraw drawn=3-0 scores=1,2 | {STEP} | hands 6-5 / 4-4 3-0 | pile "
+    state = position(text + "*")
+    assert state.notation().startswith(text)
+    assert state.drawn == tile("0-3")
+    assert (state.hand, state.turn, state.starter, state.totals) == (3, 1, 0, [1, 2])
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "empty position"),
+        (f"turn=3 | {BASEMENT} | hands 2-2 / 3-3", "turn='3': seats are numbered 1 to 2"),
+        (f"phase=dance | {BASEMENT} | hands 2-2 / 3-3", "phase 'dance' is not one of: basement, deal, play"),
+        (f"colour=red | {BASEMENT} | hands 2-2 / 3-3", r"unknown field\(s\) in the header: colour"),
+        (f"turn | {BASEMENT} | hands 2-2 / 3-3", "header field 'turn' is not key=value"),
+        (f"hand=0 | {BASEMENT} | hands 2-2 / 3-3", "hand='0': hands are numbered from 1"),
+        (f"scores=1 | {BASEMENT} | hands 2-2 / 3-3", "scores='1' needs 2 whole numbers"),
+        (f"| {BASEMENT}", "a position needs a 'hands' section"),
+        (f"| {BASEMENT} | hands 2-2 / 3-3 / 1-1", "3 hands for a 2-player game"),
+        (f"| {BASEMENT} | hands 2-2 / 6-6", "6-6 is named twice"),
+        (f"| {BASEMENT} | hands 2-2 / 3-3 | pile 1-1", r"25 domino\(es\) are nowhere \(write 'pile \*'"),
+        (f"| {BASEMENT} 1-1 | hands 2-2 / 3-3", "the basement holds 8 dominoes, not 9"),
+        ("| basement 5-3 5-3 | hands 2-2 / 3-3", "5-3 is named twice"),
+        ("| basement 5-3 | level1 6-6@a1,b1 | hands 2-2 / 3-3", "the basement must be full before any domino"),
+        (
+            f"| {BASEMENT} | level1 6-5@a1,b1 | hands 2-2 / 3-3",
+            "level1 entry '6-5@a1,b1' could not have been played: the 6 of 6-5 does not match the 5 on a1",
+        ),
+        (f"| {BASEMENT} | level1 6-5@d3,d4 | hands 2-2 / 3-3", "d3 and d4 are both halves of W-W"),
+        (f"| {BASEMENT} | level2 5-6@a1,b1 | hands 2-2 / 3-3", "level2 entry '5-6@a1,b1' would lie at level 1"),
+        (f"| {BASEMENT} | level1 5-6@a1,b1 5-6@a1,b1 | hands 2-2 / 3-3", "6-5 is named twice"),
+        (f"| {BASEMENT} | level1 draw | hands 2-2 / 3-3", "level1 entry 'draw' is not a domino like 5-3@a1,b1"),
+        (f"| {BASEMENT} | level1 | hands 2-2 / 3-3", "level1 is empty: leave it out"),
+        (f"| {BASEMENT} | level0 5-6@a1,b1 | hands 2-2 / 3-3", "levels are numbered from 1"),
+        (f"| {BASEMENT} | tower 5-6@a1,b1 | hands 2-2 / 3-3", "unknown section 'tower'"),
+        (f"phase=basement | {BASEMENT} | hands 2-2 / 3-3", "phase=basement goes with a basement of fewer than 8"),
+        ("phase=play | basement 5-3 | hands 2-2 / 3-3", "phase=basement goes with a basement of fewer than 8"),
+        ("phase=basement | basement 5-3 | hands 2-2 / -", "phase=basement is before the deal"),
+        (f"phase=deal | {BASEMENT} | level1 5-6@a1,b1 | hands - / -", "phase=deal is before any domino is played"),
+        (
+            f"phase=deal | {BASEMENT} | hands - / 2-2",
+            "phase=deal: 1 dealt one at a time from seat 1, so seat 1 holds 1, not 0",
+        ),
+        (f"phase=afterdraw | {BASEMENT} | hands 2-2 / 3-3", "phase=afterdraw goes with drawn=TILE"),
+        (f"phase=afterdraw drawn=1-1 | {BASEMENT} | hands 2-2 / 3-3", "the drawn domino 1-1 is not in seat 1's hand"),
+        (f"phase=draw | {BASEMENT} | hands * / 3-3 | pile -", "phase=draw needs dominoes in the pile"),
+    ],
+)
+def test_a_bad_position_raises_a_notation_error_naming_the_first_fault(text, message):
+    sections = text.split("|")
+    if "*" in text:
+        with pytest.raises(NotationError, match=message):
+            position(text)
+        return
+    assert sections
+    with pytest.raises(NotationError, match=message):
+        game(players=2).state_from_notation(text)
+
+
+def test_a_basement_domino_is_written_as_it_lies_and_a_drawn_domino_as_the_domino():
+    """docs/notation.md: a basement outcome is the domino written with the half on the slot's
+    first cell first (`3-5`: 3 on a1, 5 on a2); a dealt or drawn domino is the domino."""
+    state = game(players=2).new_state()
+    turned = state.parse_outcome("3-5")
+    assert state.outcome_notation(turned) == "3-5"
+    assert state.parse_outcome("5-3") != turned
+    assert state.parse_outcome("6-6") == tile("6-6") * 2
+    state = position(f"turn=2 | {BASEMENT} | hands 6-5 6-0 / 2-2 3-3 | pile *")
+    play(state, "draw")
+    assert state.outcome_notation(tile("5-5")) == "5-5"
+    assert state.parse_outcome(" 1-0 ") == tile("1-0") == state.parse_outcome("0-1")
+    play_state = position(f"| {BASEMENT} | hands 6-5 / 1-1")
+    with pytest.raises(NotationError, match="there is no chance step in phase play"):
+        play_state.parse_outcome("5-5")
+
+
+def test_the_draw_pile_has_no_order_so_the_order_it_is_written_in_does_not_matter():
+    """The pile is face down and mixed (R-HR SET-UP): a draw is any unseen domino."""
+    text = f"turn=2 | {BASEMENT} | hands 6-5 6-0 / 2-2 3-3 | pile "
+    in_order = position(text + "*")
+    backwards = " ".join(reversed(in_order.notation().split("| pile ")[1].split()))
+    reversed_pile = position(text + backwards)
+    assert reversed_pile.notation() == in_order.notation()
