@@ -1,4 +1,4 @@
-"""Random-playout throughput: Wildfire beside two Python domino baselines, in one run.
+"""Random-playout throughput: the gamenight games beside two Python domino baselines, in one run.
 
 Every contender plays uniformly random playouts from the start of a game to its end,
 driven by a seeded `random.Random`, for a fixed CPU-time budget; the figures are the
@@ -8,7 +8,7 @@ busy machine slows them all alike. See benchmarks/README.md for what each conten
     make bench                                   # or: .venv/bin/python benchmarks/playouts.py
     .venv/bin/python benchmarks/playouts.py --seconds 2 --only wildfire-4p,dominoes-game
     .venv/bin/python benchmarks/playouts.py --json benchmarks/results/playouts.json
-    .venv/bin/python benchmarks/playouts.py --profile   # cProfile of the Wildfire playout
+    .venv/bin/python benchmarks/playouts.py --profile wildstar-4p   # cProfile of one contender
 """
 
 from __future__ import annotations
@@ -32,9 +32,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from gamenight.engine.chance import sample
-from gamenight.engine.protocol import CHANCE
-from gamenight.games.wildfire.game import WildfireGame
-from gamenight.games.wildfire.moves import PLAY
+from gamenight.engine.protocol import CHANCE, Game
+from gamenight.engine.registry import make_game
 
 OPENSPIEL_GAME = "python_block_dominoes"
 DOMINOES_SERIES_TARGET = 200  # dominoes.Series' own default target score
@@ -57,7 +56,7 @@ class Contender:
     key: str
     label: str
     playout: Playout
-    wildfire: bool
+    ours: bool  # a gamenight game (else a baseline)
 
 
 @dataclass(frozen=True)
@@ -85,12 +84,16 @@ class Run:
 # -- the playouts --------------------------------------------------------------------
 
 
-def wildfire_playout(options: dict[str, Any]) -> Playout:
-    """A whole Wildfire game, chance sampled exactly as `Match.step` does."""
-    game = WildfireGame.from_options(options)
+PLAY_KIND = 0  # Wildfire's and Wildstar's moves: `kind == 0` lays a tile
+
+
+def gamenight_playout(name: str, options: dict[str, Any]) -> Playout:
+    """A whole game of a registered gamenight game, chance sampled exactly as `Match.step` does.
+    Hands are the rows of the game's score sheet."""
+    game: Game = make_game(name, options)
 
     def play(rng: random.Random) -> Tally:
-        state = game.new_state()
+        state: Any = game.new_state()
         decisions = plays = 0
         while (seat := state.to_act()) is not None:
             if seat == CHANCE:
@@ -99,7 +102,7 @@ def wildfire_playout(options: dict[str, Any]) -> Playout:
             move = rng.choice(state.legal_moves())
             state.apply(move)
             decisions += 1
-            if move.kind == PLAY:
+            if move.kind == PLAY_KIND:
                 plays += 1
         return Tally(decisions, plays, len(state.sheet))
 
@@ -165,16 +168,16 @@ def dominoes_series_playout() -> Playout:
 
 
 def contenders() -> list[Contender]:
-    found = [
-        Contender("wildfire-4p", "wildfire 4p, game to 300", wildfire_playout({"players": 4}), True),
-        Contender("wildfire-2p", "wildfire 2p, game to 300", wildfire_playout({"players": 2}), True),
-        Contender(
-            "wildfire-4p-1round",
-            "wildfire 4p, one round",
-            wildfire_playout({"players": 4, "rounds": 1}),
-            True,
-        ),
+    ours = [
+        ("wildfire-4p", "wildfire 4p, game to 300", "wildfire", {"players": 4}),
+        ("wildfire-2p", "wildfire 2p, game to 300", "wildfire", {"players": 2}),
+        ("wildfire-4p-1round", "wildfire 4p, one round", "wildfire", {"players": 4, "rounds": 1}),
+        ("wildstar-4p", "wildstar 4p, ten hands", "wildstar", {"players": 4}),
+        ("wildstar-4p-partners", "wildstar 4p partners, ten hands", "wildstar", {"players": 4, "partners": True}),
+        ("wildstar-2p", "wildstar 2p, ten hands", "wildstar", {"players": 2}),
+        ("wildstar-4p-1hand", "wildstar 4p, one hand", "wildstar", {"players": 4, "hands": 1}),
     ]
+    found = [Contender(key, label, gamenight_playout(name, options), True) for key, label, name, options in ours]
     baselines: list[tuple[str, str, Callable[[], Playout]]] = [
         ("openspiel", f"open_spiel {OPENSPIEL_GAME} (2p hand)", openspiel_playout),
         ("dominoes-game", "dominoes Game (4p hand)", dominoes_game_playout),
@@ -229,7 +232,7 @@ class Figures:
         return {
             "key": self.contender.key,
             "label": self.contender.label,
-            "wildfire": self.contender.wildfire,
+            "ours": self.contender.ours,
             "games_per_s": self.median_rate(lambda r: r.games),
             "hands_per_s": self.median_rate(lambda r: r.hands),
             "decisions_per_s": self.median_rate(lambda r: r.decisions),
@@ -287,10 +290,10 @@ def machine() -> dict[str, Any]:
 
 
 def ratios(rows: list[dict[str, Any]], field: str) -> dict[str, dict[str, float]]:
-    """Each Wildfire row's `field` divided by each baseline row's."""
-    wildfire = [r for r in rows if r["wildfire"]]
-    baselines = [r for r in rows if not r["wildfire"]]
-    return {w["key"]: {b["key"]: w[field] / b[field] for b in baselines} for w in wildfire}
+    """Each gamenight row's `field` divided by each baseline row's."""
+    ours = [r for r in rows if r["ours"]]
+    baselines = [r for r in rows if not r["ours"]]
+    return {w["key"]: {b["key"]: w[field] / b[field] for b in baselines} for w in ours}
 
 
 def table(headers: Sequence[str], body: Sequence[Sequence[str]]) -> str:
@@ -344,7 +347,7 @@ def report(info: dict[str, Any], args: argparse.Namespace, rows: list[dict[str, 
         if not matrix or not next(iter(matrix.values())):
             continue
         columns = list(next(iter(matrix.values())))
-        out += ["", f"ratio: wildfire {title} / baseline {title}"]
+        out += ["", f"ratio: gamenight {title} / baseline {title}"]
         body = [[labels[w]] + [f"{matrix[w][b]:.2f}x" for b in columns] for w in matrix]
         out.append(table(["", *columns], body))
     out += ["", *verdicts(rows)]
@@ -352,12 +355,14 @@ def report(info: dict[str, Any], args: argparse.Namespace, rows: list[dict[str, 
 
 
 def verdicts(rows: list[dict[str, Any]]) -> list[str]:
-    """The issue's target: Wildfire decisions/s at least the dominoes package's, like for like."""
+    """The targets: each domino game's decisions/s at least the dominoes package's, like for like."""
     by_key = {r["key"]: r for r in rows}
     pairs = [
         ("wildfire-4p", "dominoes-series", "match vs match"),
         ("wildfire-4p-1round", "dominoes-game", "hand vs hand"),
         ("wildfire-4p", "dominoes-game", "wildfire match vs dominoes hand"),
+        ("wildstar-4p", "dominoes-series", "match vs match"),
+        ("wildstar-4p-1hand", "dominoes-game", "hand vs hand"),
     ]
     lines = []
     for wildfire, baseline, what in pairs:
@@ -371,9 +376,9 @@ def verdicts(rows: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
-def profile(seconds: float, seed: int, top: int) -> None:
-    """cProfile of Wildfire 4p games to 300 for about `seconds`, hotspots by own time."""
-    playout = wildfire_playout({"players": 4})
+def profile(contender: Contender, seconds: float, seed: int, top: int) -> None:
+    """cProfile of a contender's playouts for about `seconds`, hotspots by own time."""
+    playout = contender.playout
     rng = random.Random(seed)
     profiler = cProfile.Profile()
     games = 0
@@ -383,7 +388,7 @@ def profile(seconds: float, seed: int, top: int) -> None:
         playout(rng)
         games += 1
     profiler.disable()
-    print(f"cProfile: {games} Wildfire 4p games to 300 (profiling slows everything; compare shares)")
+    print(f"cProfile: {games} games of {contender.label} (profiling slows everything; compare shares)")
     pstats.Stats(profiler, stream=sys.stdout).strip_dirs().sort_stats("tottime").print_stats(top)
 
 
@@ -395,16 +400,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default="", help="comma-separated contender keys (default: all)")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the figures as JSON")
-    parser.add_argument("--profile", action="store_true", help="profile the Wildfire playout instead")
+    parser.add_argument(
+        "--profile", nargs="?", const="wildfire-4p", metavar="KEY", help="profile one contender instead"
+    )
     parser.add_argument("--top", type=int, default=15, help="rows of the profile to print")
     args = parser.parse_args(argv)
     if args.seconds <= 0 or args.warmup < 0 or args.repeats < 1:
         parser.error("--seconds must be > 0, --warmup >= 0 and --repeats >= 1")
+    chosen = contenders()
     if args.profile:
-        profile(args.seconds, args.seed, args.top)
+        keyed = {c.key: c for c in chosen}
+        if args.profile not in keyed:
+            parser.error(f"unknown contender {args.profile}; known: {', '.join(sorted(keyed))}")
+        profile(keyed[args.profile], args.seconds, args.seed, args.top)
         return 0
 
-    chosen = contenders()
     if args.only:
         wanted = [k.strip() for k in args.only.split(",") if k.strip()]
         known = {c.key for c in chosen}

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight.engine.chance import sample
+from gamenight.games.highrise import rules
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tiles import ALL_TILES, SPACERS, TILES
 
@@ -176,3 +177,53 @@ def test_a_state_sampled_from_a_view_has_that_view(options, seed, sampling_seed)
             assert sampled.view(seat) == view
             if seat is not None and state.to_act() == seat:
                 assert sampled.legal_moves() == state.legal_moves()
+
+
+def plays_read_from_the_stacks(state: HighriseState, tiles: list[int]) -> set[str]:
+    """Every legal play, found the slow way from the stacks alone, straight from the rulebook's
+    words: two cells next to each other (by their coordinates), the tops of two different
+    dominoes, on the same level or one level apart with a spacer on the lower (if one is left),
+    each half equal to the half it covers or either of them wild."""
+    tower = state.tower
+    base = tower.base
+    spacers_left = SPACERS - sum(layer.is_spacer for stack in tower.stacks for layer in stack)
+    found = set()
+    for a in range(base.size):
+        for b in range(a + 1, base.size):
+            (ra, ca), (rb, cb) = divmod(a, base.cols), divmod(b, base.cols)
+            if abs(ra - rb) + abs(ca - cb) != 1:
+                continue
+            top_a, top_b = tower.stacks[a][-1], tower.stacks[b][-1]
+            if top_a.tile == top_b.tile:
+                continue
+            ha, hb = len(tower.stacks[a]) - 1, len(tower.stacks[b]) - 1
+            if ha == hb:
+                raised = ""
+            elif abs(ha - hb) == 1 and spacers_left > 0:
+                raised = "a" if ha < hb else "b"
+            else:
+                continue
+            for t in tiles:
+                for x, y in {TILES.halves[t], TILES.halves[t][::-1]}:
+                    if all(h == v or "W" in (h, v) for h, v in ((SYM[x], SYM[top_a.half]), (SYM[y], SYM[top_b.half]))):
+                        cell_a = base.cell_names[a] + ("^" if raised == "a" else "")
+                        cell_b = base.cell_names[b] + ("^" if raised == "b" else "")
+                        found.add(f"{SYM[x]}-{SYM[y]}@{cell_a},{cell_b}")
+    return found
+
+
+SYM = TILES.symbols
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_the_legal_plays_are_exactly_those_the_rules_allow_read_from_the_stacks(options, seed):
+    """The fast move generator (a precomputed table of side-by-side cells and the tops of the
+    stacks) agrees with a slow reading of the rules from the stacks, for every hand at every step."""
+    for state, _ in playout(options, seed):
+        if not state.tower.basement_full():
+            continue
+        for hand in state.hands:
+            fast = [state.move_notation(m) for m in rules.legal_plays(state.tower, hand)]
+            assert len(fast) == len(set(fast))
+            assert set(fast) == plays_read_from_the_stacks(state, hand), state.notation()

@@ -23,13 +23,14 @@ NO_PARENT: Final = -1
 
 
 class Layout:
-    __slots__ = ("branching", "tiles", "parent", "value", "free", "open_ends")
+    __slots__ = ("branching", "tiles", "parent", "value", "free", "open_ends", "ends_of")
     branching: bool  # the doubles_branch option
     tiles: list[int]  # node -> tile kind
     parent: list[int]  # node -> the node it was played on (NO_PARENT for the centre)
     value: list[int]  # node -> the number its open places show
     free: list[int]  # node -> places still open on it
     open_ends: list[int]  # nodes with free places, in id order (the centre while it has arms to give)
+    ends_of: list[list[int]]  # number -> the open ends showing it (an index for legal-move generation)
 
     def __init__(self, branching: bool = False) -> None:
         self.branching = branching
@@ -38,6 +39,7 @@ class Layout:
         self.value = []
         self.free = []
         self.open_ends = []
+        self.ends_of = [[] for _ in range(10)]
 
     def clone(self) -> Layout:
         new = Layout.__new__(Layout)
@@ -47,6 +49,7 @@ class Layout:
         new.value = self.value.copy()
         new.free = self.free.copy()
         new.open_ends = self.open_ends.copy()
+        new.ends_of = [ends.copy() for ends in self.ends_of]
         return new
 
     @property
@@ -75,6 +78,7 @@ class Layout:
         self.value.append(number)
         self.free.append(ARMS)
         self.open_ends.append(0)
+        self.ends_of[number].append(0)
 
     def place(self, tile: int, end: int, outer: int) -> int:
         """Lay `tile` on `end`, showing `outer` outward; returns the new node's id."""
@@ -85,9 +89,11 @@ class Layout:
         self.value.append(outer)
         self.free.append(places)
         self.open_ends.append(node)
+        self.ends_of[outer].append(node)
         self.free[end] -= 1
         if not self.free[end]:
             self.open_ends.remove(end)
+            self.ends_of[self.value[end]].remove(end)
         return node
 
     def open_numbers(self) -> int:

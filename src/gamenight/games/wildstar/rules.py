@@ -32,9 +32,20 @@ def _outers(kind: int, value: int) -> tuple[int, ...]:
 # OUTERS[kind][value]: every way to lay a tile on an end showing `value` (the open stage).
 OUTERS: Final = tuple(tuple(_outers(kind, value) for value in NUMBERS) for kind in KINDS)
 
+# Every play there can be, made once: MOVES[kind][value][end] is the tuple of moves laying
+# `kind` on `end` when it shows `value`. Legal-move generation then only indexes this table
+# (benchmarks/README.md). A hand lays at most the 60 tiles, so end ids stay below 61.
+MOVES: Final = tuple(
+    tuple(
+        tuple(tuple(Move(PLAY, kind, end, outer) for outer in OUTERS[kind][value]) for end in range(61))
+        for value in NUMBERS
+    )
+    for kind in KINDS
+)
+
 
 def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
-    """Every legal way to lay one of `tiles` (kinds; repeats are ignored), ends in id order."""
+    """Every legal way to lay one of `tiles` (kinds; repeats are ignored), tiles in kind order."""
     kinds = sorted(set(tiles))
     plays: list[Move] = []
     if layout.in_centre_stage():
@@ -42,17 +53,25 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
         # the same number as the center tile"; "no wildstar" among them.
         centre = layout.centre
         for kind in kinds:
-            if not is_star(kind):
-                plays.extend(Move(PLAY, kind, 0, outer) for outer in OUTERS[kind][centre])
+            if kind < SINGLE_STAR:
+                plays.extend(MOVES[kind][centre][0])
         return plays
     # R-WS: after the five, "any domino ... whose end matches the open end of a domino played
     # on the table"; doubles and wildstars (D-WS-1) too.
-    values = layout.value
-    for end in layout.open_ends:
-        value = values[end]
-        for kind in kinds:
-            for outer in OUTERS[kind][value]:
-                plays.append(Move(PLAY, kind, end, outer))
+    ends_of = layout.ends_of
+    for kind in kinds:
+        table = MOVES[kind]
+        if kind >= SINGLE_STAR:  # a wildstar fits every open end
+            values = layout.value
+            for end in layout.open_ends:
+                plays.extend(table[values[end]][end])
+            continue
+        a, b = HALVES[kind]
+        for end in ends_of[a]:
+            plays.extend(table[a][end])
+        if b != a:
+            for end in ends_of[b]:
+                plays.extend(table[b][end])
     return plays
 
 
