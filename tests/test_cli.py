@@ -15,9 +15,12 @@ from typer.testing import CliRunner
 from gamenight.bots.basic import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
+from gamenight.games.wildstar.moves import PLAY, move_notation
+from gamenight.games.wildstar.tiles import SINGLE_STAR
 from gamenight.interfaces.cli import app
 from gamenight.interfaces.terminal import HumanAgent, QuitGame, move_help
 from gamenight.interfaces.wildfire_render import WildfireScreen
+from gamenight.interfaces.wildstar_render import WildstarScreen, hand_tile, star_nodes
 
 BOTS = ["greedy", "greedy", "random", "random"]
 
@@ -221,10 +224,11 @@ def test_bad_options_are_clear_errors(args: list[str], message: str) -> None:
     assert "Score sheet" not in result.output
 
 
-def test_games_lists_wildfire() -> None:
+def test_games_lists_wildfire_and_wildstar() -> None:
     result = gamenight("games")
     assert result.exit_code == 0
     assert re.search(r"wildfire +│ +Wildfire +│ +2–8", result.output)
+    assert re.search(r"wildstar +│ +Wildstar +│ +2–8", result.output)
 
 
 # -- a person at the terminal ----------------------------------------------------------------
@@ -335,3 +339,295 @@ def test_end_of_input_at_the_prompt_quits() -> None:
     Answers(agent.console, [])
     with pytest.raises(QuitGame, match="the input ended"):
         agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+
+
+# -- Wildstar --------------------------------------------------------------------------------
+
+PARTNERS = ("play", "wildstar", "--players", "4", "--partners", "--seats", "greedy,greedy,greedy,greedy", "--seed", "3")
+
+
+def wildstar_bots_match(seed: int, names: list[str], **options: object) -> tuple[Match, list[str]]:
+    """The Wildstar game the CLI should have played, and how each hand ended, told by the engine."""
+    game = make_game("wildstar", {"players": len(names), **options})
+    match = Match(game, [make_bot(n, game) for n in names], seed)
+    endings: list[str] = []
+    while (event := match.step()) is not None:
+        if len(match.state.view(None)["sheet"]) > len(endings):
+            out = event.seat >= 0 and event.public.endswith("and goes out")
+            endings.append(f"P{event.seat + 1} went out" if out else r"blocked \(nobody can play\)")
+    return match, endings
+
+
+def test_an_unattended_partners_game_prints_each_hand_the_team_sheet_and_the_winning_team() -> None:
+    result = gamenight(*PARTNERS)
+    assert result.exit_code == 0
+    out = result.output
+    assert "Wildstar: 4 players, 10 hands, partners P1 & P3 vs P2 & P4; seed 3" in out
+    match, endings = wildstar_bots_match(3, ["greedy"] * 4, partners=True)
+    view = match.state.view(None)
+    assert len(view["sheet"]) == len(endings) == 10
+    for number, (row, ending) in enumerate(zip(view["sheet"], endings, strict=True), 1):
+        centre = f"{10 - number}-{10 - number}"
+        assert re.search(
+            rf"^Hand {number}, centre {centre}: {ending} +P1 & P3 {row[0]} · P2 & P4 {row[1]}$", out, re.MULTILINE
+        )
+        assert re.search(rf"^ +{number} +{centre} +(P\d out|blocked) +{row[0]} +{row[1]} *$", out, re.MULTILINE)
+    assert "Score sheet (lowest total wins)" in out
+    assert re.search(r"hand +centre +ended +P1 & P3 +P2 & P4", out)
+    totals = view["scores"]
+    assert re.search(rf"total +{totals[0]} +{totals[1]}", out)
+    (winner,) = view["winners"]  # this seed has one winning team
+    team = "P1 & P3" if winner == 0 else "P2 & P4"
+    assert re.search(rf"^{team} win with {totals[winner]} points \(lowest total wins\)\.$", out, re.MULTILINE)
+
+
+def test_wildstar_variants_reach_the_game_and_the_header() -> None:
+    result = gamenight(
+        "play", "wildstar", "--seats", "greedy,random,greedy", "--seed", "2", "--hands", "2",
+        "--winner-collects", "--winner-leads-after-set", "--doubles-branch",
+    )  # fmt: skip
+    assert result.exit_code == 0
+    out = result.output
+    assert "3 hands" not in out and "Wildstar: 3 players, 2 hands (doubles branch, the winner leads" in out
+    assert "Score sheet (highest total wins)" in out
+    assert re.search(r"^Hand 2, centre 8-8: ", out, re.MULTILINE)
+    assert "Hand 3" not in out
+    assert re.search(r"wins? with \d+ points( each)? \(highest total wins\)", out)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "3", "--partners"], "partners need an even number of players, not 3"),
+        (["--seats", "greedy,random,greedy", "--partners"], "partners need an even number of players, not 3"),
+        (["--seats", "greedy,greedy", "--hands", "11"], "a game has 1 to 10 hands (9-9 down to 0-0), not 11"),
+        (["--seats", "greedy,greedy", "--hands", "0"], "a game has 1 to 10 hands"),
+        (["--players", "9"], "Wildstar is for 2 to 8 players, not 9"),
+        (["--seats", "human,robot"], "unknown seat 'robot'"),
+    ],
+)
+def test_bad_wildstar_options_are_clear_errors(args: list[str], message: str) -> None:
+    result = gamenight("play", "wildstar", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Score sheet" not in result.output
+
+
+def test_a_saved_wildstar_game_replays_and_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "wildstar.json"
+    result = gamenight(
+        "play", "wildstar", "--seats", "greedy,random,greedy", "--seed", "4", "--hands", "2", "--save", str(path)
+    )
+    assert result.exit_code == 0
+    data = json.loads(path.read_text())
+    assert data["game"] == "wildstar" and data["options"]["hands"] == 2
+    replayed = gamenight("replay", str(path))
+    assert replayed.exit_code == 0
+    assert re.search(r"^Hand 2, centre 8-8: ", replayed.output, re.MULTILINE)  # the screen tells each hand
+    scores = " · ".join(f"P{s + 1} {x}" for s, x in enumerate(data["result"]))
+    assert f"verified: {len(data['steps'])} steps, result {scores}" in replayed.output
+
+
+# A person at a Wildstar table: what they type is worked out here by playing their seat the
+# way the test's person would (a single star whenever they may lay one, else move 1), so the
+# input fits the game whatever the bots do.
+
+HUMAN_WILDSTAR = ("play", "wildstar", "--seats", "human,greedy,random", "--seed", "2", "--hands", "2")
+
+
+class TypingPerson:
+    """Seat 0 as the test's person: types a single star declaration when one is legal (after a
+    bad notation and an illegal double declaration the first time), otherwise answers 1."""
+
+    name = "human"
+
+    def __init__(self) -> None:
+        self.screen = WildstarScreen(["you", "greedy", "random"], 0, verbose=True)
+        self.typed: list[str] = []
+        self.stars: list[str] = []  # the single stars laid, as the story tells them
+
+    def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+        star = next((m for m in legal if m.kind == PLAY and m.tile == SINGLE_STAR), None)
+        if star is None:
+            self.typed.append("1")
+            return self.screen.menu(view, legal).numbered[0]
+        value = next(e["value"] for e in view["open_ends"] if e["end"] == star.end)
+        if not self.stars:
+            self.typed += [f"S@e{star.end}", f"S-{value}@e{star.end}"]
+        self.typed.append(move_notation(star))
+        self.stars.append(f"plays a single star as {value}-{star.outer} on the {value} at e{star.end}")
+        return star
+
+
+def test_a_person_plays_wildstar_by_number_and_notation_and_is_asked_again_after_mistakes() -> None:
+    person = TypingPerson()
+    game = make_game("wildstar", {"players": 3, "hands": 2})
+    Match(game, [person, make_bot("greedy", game), make_bot("random", game)], 2).run()
+    assert person.stars and person.typed.count("1") > 10  # both ways of answering are used
+    answers = ["garbage", "99", *person.typed]
+    result = gamenight(*HUMAN_WILDSTAR, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0
+    out = result.output
+    flat = " ".join(out.split())  # long messages wrap at the console's width
+    assert "garbage: 'garbage' is not a Wildstar move: write a play like 4-6@e3" in flat
+    assert "There is no move 99: choose 1 to" in out
+    first = person.typed.index(next(t for t in person.typed if t.startswith("S@")))
+    end, value = person.typed[first][3:], person.typed[first + 1][2]
+    assert f"S@e{end}: 'S@e{end}': a single star is played with its declared outer number, like S-7@e3" in flat
+    assert f"S-{value}@e{end}: a single star stands in for a non-double only: it may not be declared" in flat
+    for star in person.stars:
+        assert f"P1 (you) {star}" in flat
+    # The screen: the star, the stages, the hand with its count, the counts of the others.
+    assert "Centre stage: " in out and " of 5 arms." in out
+    assert "Open stage: open ends " in out
+    assert re.search(r"^Your hand \(\d+ tiles?, \d+ points\): ", out, re.MULTILINE)
+    assert "A single star, typed with the number you declare" in out
+    assert re.search(r"★\d-\d ▸ \d at e\d+", out)  # a single star on the table, showing its declared number
+    assert re.search(r"^Hand 2, centre 8-8: ", out, re.MULTILINE)
+    assert re.search(r"(wins with|share the win with) \d+ points", out)
+    # Nothing names another seat's drawn or dealt tile.
+    assert re.search(r"^P[23] cannot play, draws a tile and ", out, re.MULTILINE)
+    assert not re.search(r"P[23] (cannot play,? (and )?)?draws (?!a tile)", out)
+    assert "is dealt" not in out
+
+
+def test_quitting_wildstar_saves_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "partial.json"
+    result = gamenight(*HUMAN_WILDSTAR, "--save", str(path), input="1\nquit\n")
+    assert result.exit_code == 0
+    assert "Stopped: you quit; the game is abandoned after" in result.output
+    replayed = gamenight("replay", "--quiet", str(path))
+    assert "game not finished" in replayed.output and replayed.exit_code == 0
+
+
+STAR_TILE = re.compile(r"★SS?\b|(?<![\w-])\d-\d(?![\w-])")
+
+
+def _tile_names(text: str) -> set[str]:
+    """Tiles named in `text`, both ways round ("4-5" and "5-4"), stars as ★S / ★SS."""
+    found = set(STAR_TILE.findall(text))
+    return found | {t[::-1] for t in found if "-" in t}
+
+
+@pytest.mark.parametrize(("seed", "you"), [(s, y) for s in range(4) for y in (0, 1, None)])
+def test_the_wildstar_story_names_no_tile_its_reader_may_not_know(seed: int, you: int | None) -> None:
+    # Random bots draw often, and three players often hold no starting double (draws for it).
+    game = make_game("wildstar", {"players": 3, "hands": 2})
+    match = Match(game, [make_bot("random", game) for _ in range(3)], seed)
+    screen = WildstarScreen(["random"] * 3, you, verbose=True, sheet_each_round=True)
+    screen.start(match.state.view(you))
+    known: set[str] = set()
+    told = 0
+    while (event := match.step()) is not None:
+        view = match.state.view(you)
+        known |= {node.tile.lstrip("★") for node in star_nodes(view["layout"])}
+        known |= {view["centre"]} | {hand_tile(t) for t in view["hand"] or ()}
+        known |= set(STAR_TILE.findall(event.public))  # what everyone is told
+        known |= {t[::-1] for t in known}
+        screen.on_event(event)
+        for item in screen.take_news():
+            out = io.StringIO()
+            Console(file=out, width=300).print(item)
+            told += 1
+            assert _tile_names(out.getvalue()) <= known, out.getvalue()
+    assert told > 40
+
+
+# -- the Wildstar screen, from positions -------------------------------------------------------
+
+OPEN_STAR = (
+    "shuffler=2 turn=1 sheet=4,0 | layout 8-8 8-9@e0 8-7@e0 8-6@e0 8-5@e0 8-4@e0 S-3@e5 SS@e3 "
+    "| hands S 3-2 9-1 5-0 / 7-0 0-0 1-1 | pile *"
+)
+
+
+def wildstar_person_at(notation: str, **options: object) -> tuple[HumanAgent, Match, io.StringIO]:
+    game = make_game("wildstar", {"players": 2, **options})
+    state = game.state_from_notation(notation)
+    out = io.StringIO()
+    console = Console(file=out, width=100, highlight=False)
+    screen = WildstarScreen(["you", "greedy"], 0, verbose=True)
+    match = Match(game, [make_bot("greedy", game), make_bot("greedy", game)], 1, state=state)
+    agent = HumanAgent(console, 0, screen, move_help(lambda: match.state), screen.title)
+    return agent, match, out
+
+
+def test_the_wildstar_board_shows_the_star_its_open_ends_the_hand_and_the_counts() -> None:
+    agent, match, out = wildstar_person_at(OPEN_STAR)
+    Answers(agent.console, ["1"])
+    agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    text = out.getvalue()
+    assert "Hand 2 of 10, centre 8-8 · P1, your turn" in text  # one row on the sheet: the second hand
+    assert "Hand 2 of 10, centre 8-8 · P2 shuffled · lowest total wins" in text
+    assert "8-4 › ★4-3 ▸ 3 at e6" in text  # a single star shows its declared value
+    assert "8-6 › ★6-6 ▸ 6 at e7" in text  # the double star, as the double it stands for
+    assert "8-9 ▸ 9 at e1" in text
+    assert "Open stage: open ends 3 at e6 · 5 at e4 · 6 at e7 · 7 at e2 · 9 at e1" in text
+    assert "Your hand (4 tiles, 40 points): 9-1  5-0  3-2  ★S" in text  # high first, the star last: 20
+    assert re.search(r"P1 \(you\) +you +4 +4", text)
+    assert re.search(r"P2 +greedy \(shuffler\) +3 +0", text)  # the other seat: its tile count, not its tiles
+    assert "7-0" not in text and "1-1" not in text
+
+
+def test_single_star_plays_are_one_typed_line_per_end_and_numbers_pick_the_listed_moves() -> None:
+    agent, match, out = wildstar_person_at(OPEN_STAR)
+    legal = match.state.legal_moves()
+    assert len(legal) == 3 + 5 * 9  # three numbered tiles; a single star on five ends, nine ways each
+    Answers(agent.console, ["3"])
+    move = agent.choose(match.state.view(0), legal, random.Random(0))
+    text = out.getvalue()
+    assert " 1  plays 9-1 on the 9 at e1  9-1@e1" in text
+    assert " 2  plays 5-0 on the 5 at e4  5-0@e4" in text
+    assert " 3  plays 3-2 on the 3 at e6  3-2@e6" in text
+    assert not re.search(r"^ 4  ", text, re.MULTILINE)
+    assert match.state.move_notation(move) == "3-2@e6"
+    assert "A single star, typed with the number you declare (S-0@e1 lays it as 9-0 on the 9 at e1):" in text
+    assert " ★  on the 3 at e6: S-x@e6, x = 0–9 but 3" in text
+    assert text.count(" ★  on the ") == 5
+
+
+def test_a_single_star_is_declared_in_notation_and_a_wrong_declaration_is_refused() -> None:
+    agent, match, out = wildstar_person_at(OPEN_STAR)
+    Answers(agent.console, ["S@e6", "S-3@e6", "S-4@e9", "SS@e6", "S-7@e6"])
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    assert match.state.move_notation(move) == "S-7@e6"
+    text = out.getvalue()
+    assert "S@e6: 'S@e6': a single star is played with its declared outer number, like S-7@e3" in text
+    assert "S-3@e6: a single star stands in for a non-double only: it may not be declared 3-3" in text
+    assert "S-4@e9: there is no open end e9" in text
+    assert "SS@e6: you do not hold SS" in text
+    match.state.apply(move)
+    assert "★3-7" in str(star_nodes(match.state.view(0)["layout"])[-1].tile)
+
+
+def test_in_the_centre_stage_the_screen_counts_the_arms_and_holds_the_stars_back() -> None:
+    agent, match, out = wildstar_person_at("turn=1 | layout 9-9 9-8@e0 9-7@e0 9-6@e0 | hands S 9-2 8-1 / 7-0 | pile *")
+    Answers(agent.console, [""])  # one move: Enter plays it
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    assert match.state.move_notation(move) == "9-2@e0"
+    text = out.getvalue()
+    assert "9-9 in the star centre ▸ 9 at e0 ×2" in text
+    assert "9-8 ▹ 8 at e1" in text  # an arm's end, open once the five arms are out
+    assert "Centre stage: 3 of 5 arms. The next 2 plays go around the centre (e0) with a tile carrying a 9" in text
+    assert "Your wildstars must wait" in text
+
+
+def test_when_only_single_stars_can_be_played_a_number_is_refused_with_the_way_to_type() -> None:
+    agent, match, out = wildstar_person_at(
+        "turn=1 | layout 9-9 9-8@e0 9-7@e0 9-6@e0 9-5@e0 9-4@e0 | hands S 2-2 / 7-0 | pile *"
+    )
+    Answers(agent.console, ["1", "S-0@e1"])
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    assert match.state.move_notation(move) == "S-0@e1"
+    text = out.getvalue()
+    assert "Your moves (none has a number: write yours as shown):" in text
+    assert "There is no move 1: none has a number, write yours as listed (m)." in text
+
+
+def test_with_doubles_branching_a_double_forks_its_arm() -> None:
+    notation = "turn=1 | layout 9-9 9-8@e0 9-7@e0 9-6@e0 9-5@e0 9-4@e0 8-8@e1 8-2@e6 8-3@e6 | hands 2-1 / 7-0 | pile *"
+    agent, match, out = wildstar_person_at(notation, doubles_branch=True)
+    Answers(agent.console, ["1"])
+    agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    text = out.getvalue()
+    assert re.search(r"9-8 › 8-8 ▸ 8 at e6\n.*8-2 ▸ 2 at e7\n.*8-3 ▸ 3 at e8", text)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from gamenight.bots.basic import make_bot
-from gamenight.engine.chance import sample, uniform
+from gamenight.engine.chance import alike, sample, uniform
 from gamenight.engine.errors import ConfigError, RecordError
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay, replay_steps
@@ -76,6 +76,22 @@ def test_sample_follows_the_probabilities() -> None:
     rng = random.Random(0)
     draws = [sample([("rare", 0.1), ("common", 0.9)], rng) for _ in range(5000)]
     assert 350 < draws.count("rare") < 650
+
+
+def test_alike_items_are_listed_once_with_their_summed_probability() -> None:
+    """A pile with four single stars: the outcome 'star' is listed once, with 4/6."""
+    outcomes = alike(["star", "9-9", "star", "star", "5-3", "star"])
+    assert [o for o, _ in outcomes] == ["star", "9-9", "5-3"]
+    assert [round(p, 9) for _, p in outcomes] == [round(4 / 6, 9), round(1 / 6, 9), round(1 / 6, 9)]
+    assert len(outcomes) == 3
+
+
+def test_alike_items_are_sampled_each_as_likely_as_any_other_physical_item() -> None:
+    outcomes = alike(["star", "9-9", "star", "star", "5-3", "star"])
+    rng, twin = random.Random(8), random.Random(8)
+    draws = [sample(outcomes, rng) for _ in range(6000)]
+    assert draws == [outcomes.items[int(twin.random() * 6)] for _ in range(6000)]  # one random() each
+    assert 3700 < draws.count("star") < 4300
 
 
 # -- records -------------------------------------------------------------------

@@ -7,9 +7,10 @@ cannot be written, 2 bad input (options, seats, an unreadable record), 130 Ctrl-
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 from rich.console import Console
@@ -24,6 +25,7 @@ from gamenight.engine.record import Record, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.interfaces.terminal import (
     HUMAN,
+    GameScreen,
     HumanAgent,
     QuitGame,
     error,
@@ -33,6 +35,7 @@ from gamenight.interfaces.terminal import (
     seat_list,
 )
 from gamenight.interfaces.wildfire_render import WildfireScreen
+from gamenight.interfaces.wildstar_render import WildstarScreen, team_name
 
 SEAT_KINDS = (HUMAN, *BOTS)
 EXIT_BAD_INPUT = 2
@@ -41,7 +44,7 @@ EXIT_INTERRUPTED = 130
 
 app = typer.Typer(
     name="gamenight",
-    help="Wildfire and friends: play in the terminal, replay and verify recorded games.",
+    help="Wildfire, Wildstar and friends: play in the terminal, replay and verify recorded games.",
     rich_markup_mode="rich",
     no_args_is_help=True,
     add_completion=False,
@@ -76,7 +79,68 @@ def games() -> None:
     make_console().print(table)
 
 
-# -- gamenight play wildfire -------------------------------------------------------------
+# -- gamenight play GAME -------------------------------------------------------------------
+#
+# A game's command turns its flags into the game's options and hands them to `_play_match`,
+# which runs every game the same way; `GAME_CLIS` names the game's screen and says its
+# options in words for the header. A new game: a command, a screen class, one entry.
+
+
+class ScreenFactory(Protocol):
+    """A game's screen class: the match as seat `you` (None: a spectator) sees it."""
+
+    def __call__(
+        self, names: Sequence[str], you: int | None, *, verbose: bool, sheet_each_round: bool = False
+    ) -> GameScreen: ...
+
+
+@dataclass(frozen=True)
+class GameCli:
+    screen: ScreenFactory
+    summary: Callable[[Any], str]
+    """The game's options in words, after "N players, ": "to 300 points (strategic)"."""
+    goal: Callable[[Any], str]
+    """Who wins, one sentence: "Lowest total wins." """
+
+
+def _wildfire_summary(opts: Any) -> str:
+    end = f"to {opts.target_score} points"
+    if opts.rounds is not None:
+        end = f"{opts.rounds} round" + ("s" if opts.rounds > 1 else "")
+    variants = [v for v, on in (("strategic", opts.strategic), ("auto-knock", opts.auto_knock)) if on]
+    if not opts.knock_penalty:
+        variants.append("no knock penalty")
+    return end + (f" ({', '.join(variants)})" if variants else "")
+
+
+def _wildstar_summary(opts: Any) -> str:
+    line = f"{opts.hands} hand" + ("s" if opts.hands > 1 else "")
+    if opts.partners:
+        line += f", partners {team_name(range(0, opts.players, 2))} vs {team_name(range(1, opts.players, 2))}"
+    variants = [
+        v
+        for v, on in (
+            ("doubles branch", opts.doubles_branch),
+            ("the winner leads after the set", opts.winner_leads_after_set),
+            ("the winner collects", opts.winner_collects),
+        )
+        if on
+    ]
+    return line + (f" ({', '.join(variants)})" if variants else "")
+
+
+def _lowest_wins(opts: Any) -> str:
+    return "Lowest total wins."
+
+
+GAME_CLIS: dict[str, GameCli] = {
+    "wildfire": GameCli(WildfireScreen, _wildfire_summary, _lowest_wins),
+    "wildstar": GameCli(
+        WildstarScreen,
+        _wildstar_summary,
+        lambda opts: "Highest total wins." if opts.winner_collects else "Lowest total wins.",
+    ),
+}
 
 
 def parse_seats(seats: str | None, players: int | None) -> list[str]:
@@ -97,22 +161,28 @@ def parse_seats(seats: str | None, players: int | None) -> list[str]:
     return names
 
 
+# The options every `play` command has, in the same words.
+Players = Annotated[int | None, typer.Option(help=r"Number of players, 2–8 \[default: the number of --seats, else 4]")]
+Seats = Annotated[
+    str | None,
+    typer.Option(
+        help="Comma list of seats in turn order: human, random or greedy. "
+        r"\[default: human then greedy for the rest]",
+        show_default=False,
+    ),
+]
+Seed = Annotated[
+    int | None, typer.Option(help=r"Seed for the shuffles and every draw \[default: a fresh random one, printed]")
+]
+Save = Annotated[Path | None, typer.Option(help="Write the game's record (JSON) here, at the end or when you quit.")]
+Watch = Annotated[bool, typer.Option("--watch", help="With bots only: print every move.")]
+
+
 @play_app.command("wildfire")
 def play_wildfire(
-    players: Annotated[
-        int | None, typer.Option(help=r"Number of players, 2–8 \[default: the number of --seats, else 4]")
-    ] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            help="Comma list of seats in turn order: human, random or greedy. "
-            r"\[default: human then greedy for the rest]",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help=r"Seed for the shuffles and the hub \[default: a fresh random one, printed]")
-    ] = None,
+    players: Players = None,
+    seats: Seats = None,
+    seed: Seed = None,
     target_score: Annotated[
         int | None, typer.Option(help=r"The game ends after a round in which someone reaches this \[default: 300]")
     ] = None,
@@ -126,27 +196,77 @@ def play_wildfire(
         bool, typer.Option("--no-knock-penalty", help="No penalty for failing to knock on your last domino.")
     ] = False,
     auto_knock: Annotated[bool, typer.Option("--auto-knock", help="Knock for everyone automatically.")] = False,
-    save: Annotated[
-        Path | None, typer.Option(help="Write the game's record (JSON) here, at the end or when you quit.")
-    ] = None,
-    watch: Annotated[bool, typer.Option("--watch", help="With bots only: print every move.")] = False,
+    save: Save = None,
+    watch: Watch = False,
 ) -> None:
     """Play Wildfire: you against bots, or bots alone (no human seat) to watch or test."""
+    options: dict[str, Any] = {"target_score": target_score, "rounds": rounds}
+    if strategic:
+        options["strategic"] = True
+    if no_knock_penalty:
+        options["knock_penalty"] = False
+    if auto_knock:
+        options["auto_knock"] = True
+    _play_match("wildfire", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+
+
+@play_app.command("wildstar")
+def play_wildstar(
+    players: Players = None,
+    seats: Seats = None,
+    seed: Seed = None,
+    partners: Annotated[
+        bool, typer.Option("--partners", help="Two teams sitting alternately (P1 & P3 vs P2 & P4); even players.")
+    ] = False,
+    hands: Annotated[
+        int | None, typer.Option(help=r"Hands in the game, 1–10: 9-9 is the first centre, then 8-8, ... \[default: 10]")
+    ] = None,
+    doubles_branch: Annotated[
+        bool, typer.Option("--doubles-branch", help="A double opens its two sides as well as its far end.")
+    ] = False,
+    winner_leads_after_set: Annotated[
+        bool,
+        typer.Option("--winner-leads-after-set", help="The last hand's winner makes the first play after the set."),
+    ] = False,
+    winner_collects: Annotated[
+        bool,
+        typer.Option("--winner-collects", help="The others' counts go to the hand's winner; highest total wins."),
+    ] = False,
+    save: Save = None,
+    watch: Watch = False,
+) -> None:
+    """Play Wildstar: you against bots, or bots alone (no human seat) to watch or test."""
+    options: dict[str, Any] = {"hands": hands}
+    for key, on in (
+        ("partners", partners),
+        ("doubles_branch", doubles_branch),
+        ("winner_leads_after_set", winner_leads_after_set),
+        ("winner_collects", winner_collects),
+    ):
+        if on:
+            options[key] = True
+    _play_match("wildstar", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+
+
+def _play_match(
+    name: str,
+    options: dict[str, Any],
+    *,
+    seats: str | None,
+    players: int | None,
+    seed: int | None,
+    save: Path | None,
+    watch: bool,
+) -> None:
+    """Play game `name` with `options` (None values are left to the game's defaults) to the end,
+    or until the person quits: the header, the story, the person's turns, the final sheet, the record."""
     console = make_console()
+    cli = GAME_CLIS[name]
     try:
         names = parse_seats(seats, players)
-        options: dict[str, Any] = {"players": len(names)}
-        for key, value in (("target_score", target_score), ("rounds", rounds)):
-            if value is not None:
-                options[key] = value
-        if strategic:
-            options["strategic"] = True
-        if no_knock_penalty:
-            options["knock_penalty"] = False
-        if auto_knock:
-            options["auto_knock"] = True
-        game = make_game("wildfire", options)
-        bots = {seat: make_bot(name, game) for seat, name in enumerate(names) if name != HUMAN}
+        chosen = {key: value for key, value in options.items() if value is not None}
+        game = make_game(name, {**chosen, "players": len(names)})
+        bots = {seat: make_bot(kind, game) for seat, kind in enumerate(names) if kind != HUMAN}
     except ConfigError as exc:
         _fail(str(exc))
     if save is not None and not save.parent.is_dir():
@@ -155,7 +275,7 @@ def play_wildfire(
     if seed is None:
         seed = secrets.randbits(32)
     shown_names = ["you" if n == HUMAN else n for n in names]
-    screen = WildfireScreen(shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None)
+    screen = cli.screen(shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None)
 
     agents: list[Agent] = []
     for seat in range(len(names)):
@@ -166,46 +286,38 @@ def play_wildfire(
         else:
             agents.append(bots[seat])
     match = Match(game, agents, seed)
-    _header(console, game, names, you, seed)
+    _header(console, game, cli, names, you, seed)
     screen.start(match.state.view(you))
+
+    def print_news() -> None:
+        for item in screen.take_news():
+            console.print(item)
 
     def on_event(event: Event) -> None:
         screen.on_event(event)
         if you is None:  # a person reads the news on their turn; unattended, print as it comes
-            for item in screen.take_news():
-                console.print(item)
+            print_news()
 
     try:
         match.run(on_event)
     except (QuitGame, KeyboardInterrupt) as exc:
-        for item in screen.take_news():
-            console.print(item)
+        print_news()
         if isinstance(exc, KeyboardInterrupt):
             console.print()  # ^C left the prompt's line open
         why = "Interrupted" if isinstance(exc, KeyboardInterrupt) else f"Stopped: {exc}"
         console.print(Text(f"{why}; the game is abandoned after {len(match.record.steps)} steps.", style="yellow"))
         _finish(console, match, save, seed, you)
         raise typer.Exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else 0) from None
-    for item in screen.take_news():
-        console.print(item)
+    print_news()
     console.print(screen.final(match.state.view(you)))
     _finish(console, match, save, seed, you)
 
 
-def _header(console: Console, game: Game, names: Sequence[str], you: int | None, seed: int) -> None:
+def _header(console: Console, game: Game, cli: GameCli, names: Sequence[str], you: int | None, seed: int) -> None:
     seats = ", ".join(f"{seat_label(s, you)} {n}" for s, n in enumerate(names) if s != you)
-    opts = game.options
-    end = f"to {opts.target_score} points"
-    if opts.rounds is not None:
-        end = f"{opts.rounds} round" + ("s" if opts.rounds > 1 else "")
-    variants = [v for v, on in (("strategic", opts.strategic), ("auto-knock", opts.auto_knock)) if on]
-    if not opts.knock_penalty:
-        variants.append("no knock penalty")
-    line = f"{game.spec.title}: {len(names)} players, {end}"
-    if variants:
-        line += f" ({', '.join(variants)})"
+    line = f"{game.spec.title}: {len(names)} players, {cli.summary(game.options)}"
     if you is not None:
-        line += f". You are {seat_label(you)}; against {seats}. Lowest total wins."
+        line += f". You are {seat_label(you)}; against {seats}. {cli.goal(game.options)}"
         # The seed would let a person foresee every draw: it is told when the game ends.
         console.print(Text(line, style="bold"))
         console.print(Text("Type ? at the prompt for help, quit to stop.", style="dim"))
@@ -248,7 +360,8 @@ def replay(
     if not quiet:
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
         console.print(Text(f"{game.spec.title} record: {seats}; seed {record.seed}", style="bold"))
-    screen = WildfireScreen(names, None, verbose=False) if record.game == "wildfire" else None
+    cli = GAME_CLIS.get(record.game)
+    screen = cli.screen(names, None, verbose=False) if cli is not None else None
     if screen is not None:
         screen.start(before.view(None))
     count = 0

@@ -52,8 +52,25 @@ class QuitGame(Exception):
     """The person asked to stop (quit, or end of input): the Match stops where it is."""
 
 
+@dataclass(frozen=True)
+class MoveMenu:
+    """The legal moves as a person reads them: `numbered` are picked by their number (each a
+    real legal move); each of `typed` stands for a family of moves too big to number (a
+    single star's ten declarations), which the person writes in notation."""
+
+    numbered: Sequence[Move]
+    typed: Sequence[RenderableType] = ()
+
+
+def every_move_numbered(legal: Sequence[Move]) -> MoveMenu:
+    return MoveMenu(list(legal))
+
+
 class GameScreen(Protocol):
     """What a game's renderer gives the terminal: its story, its table and its score sheet."""
+
+    notation_help: str
+    """The game's move notation for the `?` help, a few lines of examples."""
 
     def start(self, view: View) -> None: ...
 
@@ -66,6 +83,16 @@ class GameScreen(Protocol):
     def sheet(self, view: View) -> RenderableType: ...
 
     def hints(self, view: View, legal: Sequence[Move]) -> list[str]: ...
+
+    def menu(self, view: View, legal: Sequence[Move]) -> MoveMenu: ...
+
+    def title(self, view: View) -> str:
+        """The heading of a person's turn."""
+        ...
+
+    def final(self, view: View) -> RenderableType:
+        """The end of the game: the score sheet and who won."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -93,12 +120,8 @@ def move_help(table: Callable[[], State]) -> MoveHelp:
     )
 
 
-HELP = """\
-Answer with the number of a move from the list, or write the move in notation:
-  5-3@e2          play 5-3 on end e2 with its 5 against the end (inner half first)
-  W-5@e2 / 5-W@e2 a Wild One played wild-in (matches anything) / wild-out (the hub names the end)
-  5-3@e2 knock    a play that leaves you one domino, knocking
-  draw  pass      when you cannot play;   hub 7   name the hub's number (strategic game)
+ANSWER_HELP = "Answer with the number of a move from the list, or write the move in notation:"
+COMMANDS_HELP = """\
 Commands: b or board (show the table again), m or moves (list your moves), s or sheet (score
 sheet), ? or help (this text), quit (stop the game; with --save what was played is saved).
 Press Enter alone when there is only one move."""
@@ -125,10 +148,12 @@ class HumanAgent:
         # Piped input is not echoed by the terminal: echo it so a transcript reads as a dialogue.
         self.echo = not sys.stdin.isatty()
         self._view: View | None = None  # the view of the current turn, to redraw on request
+        self._menu = MoveMenu(())  # this turn's moves as listed: what a number picks
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         console = self.console
         self._view = view
+        self._menu = self.screen.menu(view, legal)
         for item in self.screen.take_news():
             console.print(item)
         console.rule(Text(self.title(view), style="bold"))
@@ -143,22 +168,25 @@ class HumanAgent:
         self.console.print(self.screen.board(view))
         for hint in self.screen.hints(view, legal):
             self.console.print(Text(hint, style="yellow"))
-        self._show_moves(legal)
+        self._show_moves()
 
-    def _show_moves(self, legal: Sequence[Move]) -> None:
+    def _show_moves(self) -> None:
         items = []
-        for i, move in enumerate(legal, 1):
+        for i, move in enumerate(self._menu.numbered, 1):
             item = Text(f"{i:>2}  ", style="bold")
             item.append(self.moves.describe(move))
             item.append(f"  {self.moves.notation(move)}", style="dim")
             items.append(item)
-        self.console.print(Text("Your moves:", style="bold"))
+        heading = "Your moves:" if items else "Your moves (none has a number: write yours as shown):"
+        self.console.print(Text(heading, style="bold"))
         if len(items) <= 12:
             for item in items:
                 self.console.print(item)
         else:
             # Many moves (a hand of wilds): columns keep the list on one screen.
             self.console.print(Columns(items, column_first=True, padding=(0, 3)))
+        for line in self._menu.typed:
+            self.console.print(line)
 
     def _ask(self, legal: Sequence[Move]) -> Move | None:
         console = self.console
@@ -175,12 +203,12 @@ class HumanAgent:
         if command == "" and len(legal) == 1:
             return legal[0]
         if command in ("", "?", "h", "help"):
-            console.print(Text(HELP))
+            console.print(Text("\n".join((ANSWER_HELP, self.screen.notation_help, COMMANDS_HELP))))
             return None
         if command in ("q", "quit", "exit"):
             raise QuitGame("you quit")
         if command in ("m", "moves"):
-            self._show_moves(legal)
+            self._show_moves()
             return None
         if command in ("b", "board") and self._view is not None:
             self._show_board(self._view, legal)
@@ -192,10 +220,13 @@ class HumanAgent:
 
     def _move_from(self, text: str, legal: Sequence[Move]) -> Move | None:
         if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return legal[number - 1]
-            error(self.console, f"There is no move {number}: choose 1 to {len(legal)} (m lists them).")
+            number, numbered = int(text), self._menu.numbered
+            if 1 <= number <= len(numbered):
+                return numbered[number - 1]
+            if not numbered:
+                error(self.console, f"There is no move {number}: none has a number, write yours as listed (m).")
+            else:
+                error(self.console, f"There is no move {number}: choose 1 to {len(numbered)} (m lists them).")
             return None
         try:
             move = self.moves.parse(text)

@@ -23,7 +23,7 @@ from gamenight.engine.protocol import CHANCE, Move, View
 from gamenight.games.wildfire.layout import KIND_NAMES, PLAIN, placement
 from gamenight.games.wildfire.moves import PLAY, parse_move
 from gamenight.games.wildfire.tiles import POINTS, TILES
-from gamenight.interfaces.terminal import seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, every_move_numbered, seat_label, seat_list
 
 _ENTRY = re.compile(r"^(?P<tile>[^@:]+)(?:@e(?P<parent>\d+))?(?::(?P<hub>\d|\?))?$")
 
@@ -241,6 +241,13 @@ def knock_hints(view: View, legal: Sequence[Move]) -> list[str]:
     ]
 
 
+NOTATION_HELP = """\
+  5-3@e2          play 5-3 on end e2 with its 5 against the end (inner half first)
+  W-5@e2 / 5-W@e2 a Wild One played wild-in (matches anything) / wild-out (the hub names the end)
+  5-3@e2 knock    a play that leaves you one domino, knocking
+  draw  pass      when you cannot play;   hub 7   name the hub's number (strategic game)"""
+
+
 class WildfireScreen:
     """A Wildfire match as one seat may see it: the story of its events, the table, the sheet.
 
@@ -248,6 +255,8 @@ class WildfireScreen:
     (a person at the table, or --watch); otherwise only the end of each round.
     `sheet_each_round` adds the score sheet after each round, for a person playing.
     """
+
+    notation_help = NOTATION_HELP
 
     def __init__(
         self,
@@ -297,6 +306,9 @@ class WildfireScreen:
 
     def hints(self, view: View, legal: Sequence[Move]) -> list[str]:
         return knock_hints(view, legal)
+
+    def menu(self, view: View, legal: Sequence[Move]) -> MoveMenu:
+        return every_move_numbered(legal)
 
     def final(self, view: View) -> RenderableType:
         return Group(score_sheet(view, self.names, self.you), winners_line(view, self.you))
