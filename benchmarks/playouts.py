@@ -84,12 +84,16 @@ class Run:
 # -- the playouts --------------------------------------------------------------------
 
 
-PLAY_KIND = 0  # Wildfire's and Wildstar's moves: `kind == 0` lays a tile
+PLAY_KIND = 0  # in every gamenight domino game, a move with `kind == 0` lays a tile
+
+
+def hands_played(state: Any) -> int:
+    """Hands (rounds) in a finished game: the rows of the score sheet, or Highrise's hand count."""
+    return len(state.sheet) if hasattr(state, "sheet") else int(state.hand_number)
 
 
 def gamenight_playout(name: str, options: dict[str, Any]) -> Playout:
-    """A whole game of a registered gamenight game, chance sampled exactly as `Match.step` does.
-    Hands are the rows of the game's score sheet."""
+    """A whole game of a registered gamenight game, chance sampled exactly as `Match.step` does."""
     game: Game = make_game(name, options)
 
     def play(rng: random.Random) -> Tally:
@@ -104,7 +108,7 @@ def gamenight_playout(name: str, options: dict[str, Any]) -> Playout:
             decisions += 1
             if move.kind == PLAY_KIND:
                 plays += 1
-        return Tally(decisions, plays, len(state.sheet))
+        return Tally(decisions, plays, hands_played(state))
 
     return play
 
@@ -176,6 +180,9 @@ def contenders() -> list[Contender]:
         ("wildstar-4p-partners", "wildstar 4p partners, ten hands", "wildstar", {"players": 4, "partners": True}),
         ("wildstar-2p", "wildstar 2p, ten hands", "wildstar", {"players": 2}),
         ("wildstar-4p-1hand", "wildstar 4p, one hand", "wildstar", {"players": 4, "hands": 1}),
+        ("highrise-2p", "highrise 2p, game to 300", "highrise", {"players": 2}),
+        ("highrise-4p", "highrise 4p, game to 300", "highrise", {"players": 4}),
+        ("highrise-2p-1hand", "highrise 2p, one hand", "highrise", {"players": 2, "hands": 1}),
     ]
     found = [Contender(key, label, gamenight_playout(name, options), True) for key, label, name, options in ours]
     baselines: list[tuple[str, str, Callable[[], Playout]]] = [
@@ -363,6 +370,8 @@ def verdicts(rows: list[dict[str, Any]]) -> list[str]:
         ("wildfire-4p", "dominoes-game", "wildfire match vs dominoes hand"),
         ("wildstar-4p", "dominoes-series", "match vs match"),
         ("wildstar-4p-1hand", "dominoes-game", "hand vs hand"),
+        ("highrise-4p", "dominoes-series", "match vs match"),
+        ("highrise-2p-1hand", "dominoes-game", "hand vs hand"),
     ]
     lines = []
     for wildfire, baseline, what in pairs:

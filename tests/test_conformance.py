@@ -26,6 +26,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"players": 8, "hands": 2, "winner_collects": True, "winner_leads_after_set": True},
         {"players": 3, "hands": 3},
     ],
+    "highrise": [
+        {"players": 2},
+        {"players": 4},
+        {"players": 3, "basement_layout": "2x8", "hands": 2},
+        {"players": 2, "target_score": 100, "tie_break": "extra_hand", "opponents_subtract_on_out": True},
+    ],
 }
 
 

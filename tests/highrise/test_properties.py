@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from gamenight.engine.chance import sample
 from gamenight.games.highrise import rules
+from gamenight.games.highrise.moves import PLAY
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tiles import ALL_TILES, SPACERS, TILES
 
@@ -140,7 +141,7 @@ def test_every_listed_move_is_accepted_and_scores_what_its_description_says(opti
             before = child.totals[child.turn]
             description = state.describe(move)
             child.apply(move)
-            if move.kind == 0 and child.hand == state.hand and not child.is_over():  # the hand goes on
+            if move.kind == PLAY and child.hand_number == state.hand_number and not child.is_over():  # the hand goes on
                 gained = child.totals[state.turn] - before
                 assert gained >= 0
                 assert description.endswith(f"for {gained} points")

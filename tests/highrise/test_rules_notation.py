@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from gamenight.engine.errors import NotationError
@@ -94,7 +97,7 @@ def test_the_header_fields_read_back():
     state = position(text + "*")
     assert state.notation().startswith(text)
     assert state.drawn == tile("0-3")
-    assert (state.hand, state.turn, state.starter, state.totals) == (3, 1, 0, [1, 2])
+    assert (state.hand_number, state.turn, state.starter, state.totals) == (3, 1, 0, [1, 2])
 
 
 @pytest.mark.parametrize(
@@ -173,3 +176,20 @@ def test_the_draw_pile_has_no_order_so_the_order_it_is_written_in_does_not_matte
     backwards = " ".join(reversed(in_order.notation().split("| pile ")[1].split()))
     reversed_pile = position(text + backwards)
     assert reversed_pile.notation() == in_order.notation()
+
+
+def test_every_example_in_the_highrise_notation_section_parses():
+    """docs/notation.md: every line of its `highrise-position` and `highrise-moves` blocks is
+    valid notation, and each position reads back to the same text. A position has as many
+    players as hands."""
+    doc = (Path(__file__).parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```highrise-(position|moves)\n(.*?)```", doc, re.DOTALL)
+    assert {kind for kind, _ in blocks} == {"position", "moves"}
+    anywhere = position(f"| {BASEMENT} | hands 6-5 / 1-1")
+    for kind, body in blocks:
+        for line in body.strip().splitlines():
+            if kind == "moves":
+                anywhere.parse_move(line)
+            else:
+                text = position(line).notation()
+                assert position(text).notation() == text

@@ -28,7 +28,10 @@ def test_a_5_2_played_at_level_one_scores_7():
     """R-HR: "a 5–2 domino played at level one is scored as 7 times 1, or 7 points"."""
     state = position(f"| {STREET} | hands 5-2 6-1 / 4-0")
     assert "5-2@a1,b1" in moves(state)
-    assert state.describe(state.parse_move("5-2@a1,b1")) == "plays 5-2 (5-2 on a1,b1) at level 1 for 7 points"
+    assert (
+        state.describe(state.parse_move("5-2@a1,b1"))
+        == "plays 5-2, the 5 on a1 and the 2 on b1, at level 1 for 7 points"
+    )
     play(state, "5-2@a1,b1")
     assert state.scores() == [7, 0]
 

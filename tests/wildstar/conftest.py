@@ -56,6 +56,19 @@ def _rest(sections: list[str]) -> str:
     return " ".join(NAMES[t] for t in (Counter(ALL_TILES) - named).elements())
 
 
+def count(names: list[str]) -> int:
+    """R-WS "The count", worked by hand for the tests: "Each dot on a domino counts 1 point
+    ... Each wildstar counts 20 points. 0-0 counts 30 points." """
+    special = {"S": 20, "SS": 20, "0-0": 30}
+    return sum(special.get(n) or sum(int(x) for x in n.split("-")) for n in names)
+
+
+def laid(layout: str) -> list[str]:
+    """The tiles of a written layout by name: 9-4@e0 is the 9-4, S-7@e1 a single star."""
+    names = [entry.split("@")[0] for entry in layout.split()]
+    return ["S" if n.upper().startswith("S-") else n for n in names]
+
+
 def moves(state: WildstarState) -> list[str]:
     """The legal moves, in notation, in the order the state lists them."""
     return [state.move_notation(m) for m in state.legal_moves()]

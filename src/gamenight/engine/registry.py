@@ -15,6 +15,7 @@ from gamenight.engine.protocol import Game
 GAMES: dict[str, str] = {
     "wildfire": "gamenight.games.wildfire.game:WildfireGame",
     "wildstar": "gamenight.games.wildstar.game:WildstarGame",
+    "highrise": "gamenight.games.highrise.game:HighriseGame",
 }
 
 

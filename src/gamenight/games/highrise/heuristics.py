@@ -18,9 +18,9 @@ from gamenight.games.highrise.notation import parse_tower
 from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, HAND_POINTS, TILES
 from gamenight.games.highrise.tower import BASES, Tower
 
-RISK = 1.0  # a point the next player may score counts as much as a point scored now (tried 0-2: 1-1.6 do best)
-GOING_OUT = 30  # beyond the opponents' hands: the hand ends while we are ahead of its count
-UNSEEN_HAND_POINTS = 7.5  # an unseen domino's average worth in hand (the set averages 7.6)
+RISK = 1.0  # a point the next player may score counts as one scored now (docs/rules/highrise.md: Bots)
+GOING_OUT = 30  # besides the opponents' hands: the hand ends before they score again
+UNSEEN_HAND_POINTS = sum(HAND_POINTS) / len(HAND_POINTS)  # a domino's average worth in hand: 252 / 36 = 7
 
 
 def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:

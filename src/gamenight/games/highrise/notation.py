@@ -1,8 +1,8 @@
 """Position notation: the whole state as one line of text that parses back exactly (shown
 here on two):
 
-    hand=1 turn=2 phase=play scores=18,0 | basement 5-3 6-6 W-2 4-1 0-0 3-2 6-5 W-W
-        | level1 3-6@a2,b2 | hands 6-3 2-2 1-0 5-5 / 4-0 6-1 0-0 2-1 5-2 | pile *
+    hand=1 turn=2 phase=play scores=11,0 | basement 5-3 6-6 W-2 4-1 0-0 3-2 6-4 W-W
+        | level1 5-6@a1,b1 | hands 4-4 3-0 3-3 2-2 / 6-3 5-5 1-0 2-1 5-2 | pile *
 
 Sections are split by '|'. The header holds key=value fields (seats are numbered from
 1, as people number them). Then the tower, from the bottom up:
@@ -10,7 +10,7 @@ Sections are split by '|'. The header holds key=value fields (seats are numbered
   a1-a2, b1-b2, c1-c2, d1-d2, a3-a4, b3-b4, c3-c4, d3-d4), each written with the half on
   the slot's first cell first: `5-3` puts the 5 on a1 and the 3 on a2;
 - `level1`, `level2`, ...: the dominoes at that level, each as the play that laid it
-  (`3-6@a2,b2`; `^` marks the cell raised on a clear spacer), in board order.
+  (`5-6@a1,b1`; `^` marks the cell raised on a clear spacer), in board order.
 `hands` lists each seat's dominoes, seats split by '/', '-' for an empty hand; `pile`
 lists the draw pile, or '*' for every domino not named elsewhere. docs/notation.md has
 the full grammar.
@@ -53,7 +53,7 @@ def level_entries(tower: Tower) -> list[list[str]]:
 
 
 def position_notation(state: HighriseState) -> str:
-    header = [f"hand={state.hand}", f"turn={state.turn + 1}", f"phase={PHASE_NAMES[state.phase]}"]
+    header = [f"hand={state.hand_number}", f"turn={state.turn + 1}", f"phase={PHASE_NAMES[state.phase]}"]
     if state.phase == Phase.AFTER_DRAW:
         header.append(f"drawn={TILES.name(state.drawn)}")
     header.append("scores=" + ",".join(map(str, state.totals)))
@@ -78,7 +78,7 @@ def parse_position(game: HighriseGame, text: str) -> HighriseState:
     hand = header.pop("hand", "1")
     if not hand.isdigit() or int(hand) < 1:
         raise NotationError(f"hand={hand!r}: hands are numbered from 1")
-    state.hand = int(hand)
+    state.hand_number = int(hand)
     state.turn = seat("turn", header.pop("turn", "1"))
     phase_name = header.pop("phase", "play")
     if phase_name not in PHASE_NAMES:

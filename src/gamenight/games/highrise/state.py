@@ -11,10 +11,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gamenight.engine.chance import uniform
+from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.games.highrise import rules
-from gamenight.games.highrise.moves import DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLAY, Move, move_notation, parse_move
+from gamenight.games.highrise.moves import (
+    DRAW,
+    DRAW_MOVE,
+    PASS,
+    PASS_MOVE,
+    PLAY,
+    Move,
+    move_notation,
+    other_half,
+    parse_move,
+)
 from gamenight.games.highrise.tiles import ALL_TILES, HALVES, HAND_SIZE, TILES, hand_points, is_double
 from gamenight.games.highrise.tower import BASES, Tower
 
@@ -42,19 +52,17 @@ def basement_outcome(tile: int, turned: bool) -> int:
     return tile * 2 + int(turned)
 
 
-# Each domino's basement outcomes with their shares of its chance, in halves: a domino lies
-# either way round, equally likely (decision); a double lies the same both ways, so it is one
-# outcome with both halves of the chance.
+# The basement draw is a domino of the pile lying one way round or the other, all 2N
+# (domino, way) pairs equally likely (decision: R-HR does not say which way round). A double
+# lies the same both ways, so its two pairs are alike: one outcome with twice the chance.
 BASEMENT_WAYS = tuple(
-    ((basement_outcome(t, False), 2),)
-    if is_double(t)
-    else ((basement_outcome(t, False), 1), (basement_outcome(t, True), 1))
+    (basement_outcome(t, False),) * 2 if is_double(t) else (basement_outcome(t, False), basement_outcome(t, True))
     for t in ALL_TILES
 )
 
 
 class HighriseState:
-    __slots__ = ("game", "n", "phase", "hands", "pile", "tower", "turn", "drawn", "hand", "totals", "_legal")
+    __slots__ = ("game", "n", "phase", "hands", "pile", "tower", "turn", "drawn", "hand_number", "totals", "_legal")
     game: HighriseGame
     n: int
     phase: int  # a Phase
@@ -63,7 +71,7 @@ class HighriseState:
     tower: Tower
     turn: int  # the seat whose turn it is
     drawn: int  # the domino just drawn, in AFTER_DRAW; else -1
-    hand: int  # the number of the hand being played, from 1
+    hand_number: int  # the hand being played, from 1 ("hand=" in the notation)
     totals: list[int]  # the running totals on the score sheet
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
 
@@ -71,7 +79,7 @@ class HighriseState:
         self._legal = None
         self.game = game
         self.n = game.options.players
-        self.hand = 1
+        self.hand_number = 1
         self.totals = [0] * self.n
         self._new_hand()
 
@@ -85,7 +93,7 @@ class HighriseState:
     def starter(self) -> int:
         """D-HR-6: seat 1 is "the youngest", who starts; "The next hand is started by the player
         to the left of the youngest player, and so on"."""
-        return (self.hand - 1) % self.n
+        return (self.hand_number - 1) % self.n
 
     def to_act(self) -> int | None:
         phase = self.phase
@@ -108,7 +116,7 @@ class HighriseState:
         new.tower = self.tower.clone()
         new.turn = self.turn
         new.drawn = self.drawn
-        new.hand = self.hand
+        new.hand_number = self.hand_number
         new.totals = self.totals.copy()
         new._legal = self._legal
         return new
@@ -150,8 +158,7 @@ class HighriseState:
         phase = self.phase
         if phase == Phase.BASEMENT:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
-            half = 0.5 / len(self.pile)
-            return [(outcome, halves * half) for tile in self.pile for outcome, halves in BASEMENT_WAYS[tile]]
+            return alike([way for tile in self.pile for way in BASEMENT_WAYS[tile]])
         if phase == Phase.DEAL or phase == Phase.DRAW:
             return uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         return []
@@ -241,11 +248,14 @@ class HighriseState:
         names = tower.base.cell_names
         if not (0 <= move.a < len(names) and 0 <= move.b < len(names)):
             return f"plays {TILES.name(move.tile)} off the base"
-        text = (
-            f"plays {TILES.name(move.tile)} ({move_notation(move, tower.base).split('@')[0]} on "
-            f"{names[move.a]},{names[move.b]}) at level {rules.level_of(tower, move)} "
-            f"for {rules.play_points(tower, move)} points"
-        )
+        half_b = other_half(move.tile, move.half_a)
+        if move.half_a == half_b:
+            where = f"on {names[move.a]} and {names[move.b]}"
+        else:
+            symbols = TILES.symbols
+            where = f"the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]}"
+        level, points = rules.level_of(tower, move), rules.play_points(tower, move)
+        text = f"plays {TILES.name(move.tile)}, {where}, at level {level} for {points} points"
         if move.spacer >= 0:
             text = f"lays a clear spacer on {names[move.spacer]} and {text}"
         if self.hands[self.turn] == [move.tile]:
@@ -356,7 +366,7 @@ class HighriseState:
         if self._game_over():
             self.phase = Phase.OVER
             return
-        self.hand += 1
+        self.hand_number += 1
         self._new_hand()
 
     def _game_over(self) -> bool:
@@ -364,7 +374,9 @@ class HighriseState:
         points (or an agreed upon total ...), then the player with highest score is the winner."""
         options = self.game.options
         # A number of hands, when given, overrides the target.
-        over = self.hand >= options.hands if options.hands is not None else max(self.totals) >= options.target_score
+        over = (
+            self.hand_number >= options.hands if options.hands is not None else max(self.totals) >= options.target_score
+        )
         if over and options.tie_break == "extra_hand" and len(self.winners()) > 1:
             return False  # D-HR-5: "or play one more hand if tie_break = extra_hand"
         return over

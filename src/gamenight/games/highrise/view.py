@@ -26,7 +26,7 @@ def view(state: HighriseState, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "players": state.n,
         "basement_layout": tower.base.name,
-        "hand_number": state.hand,
+        "hand_number": state.hand_number,
         "starter": state.starter,
         "turn": state.turn,
         "phase": PHASE_NAMES[state.phase],
@@ -62,7 +62,7 @@ def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -
             raise NotationError(
                 f"the view is of a {view['basement_layout']} base, this game's is {state.tower.base.name}"
             )
-        state.hand = view["hand_number"]
+        state.hand_number = view["hand_number"]
         state.turn = view["turn"]
         state.phase = PHASE_NAMES.index(view["phase"])
         levels = {level: " ".join(entries) for level, entries in enumerate(view["levels"], 1)}

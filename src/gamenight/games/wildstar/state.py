@@ -15,7 +15,16 @@ from gamenight.engine.errors import IllegalMoveError
 from gamenight.games.wildstar import rules
 from gamenight.games.wildstar.layout import Layout
 from gamenight.games.wildstar.moves import DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLAY, Move, move_notation, parse_move
-from gamenight.games.wildstar.tiles import ALL_TILES, DOUBLE_STAR, HALVES, NAMES, POINTS, STARTING_DOUBLES, parse
+from gamenight.games.wildstar.tiles import (
+    ALL_TILES,
+    DOUBLE_STAR,
+    HALVES,
+    NAMES,
+    POINTS,
+    SINGLE_STAR,
+    STARTING_DOUBLES,
+    parse,
+)
 
 if TYPE_CHECKING:
     from gamenight.games.wildstar.game import WildstarGame
@@ -281,7 +290,7 @@ class WildstarState:
         if move.kind != PLAY or not 0 <= move.tile < len(NAMES):
             return "that is not a move: play a tile, draw or pass"
         if move.tile not in self.hands[self.turn]:
-            return f"you do not hold {NAMES[move.tile]}"
+            return f"you do not hold {_tile_words(move.tile)}"
         if phase == Phase.AFTER_DRAW and move.tile != self.drawn:
             return f"after drawing you may play only the tile you drew, {NAMES[self.drawn]}"
         return rules.why_illegal(self.layout, move)
@@ -381,3 +390,8 @@ class WildstarState:
             winner = min(order, key=lambda s: count[s])
         self.shuffler = winner
         self._new_hand()
+
+
+def _tile_words(tile: int) -> str:
+    """A tile as a sentence names it: 5-3, a single star, the double star."""
+    return {SINGLE_STAR: "a single star", DOUBLE_STAR: "the double star"}.get(tile, NAMES[tile])
