@@ -6,6 +6,7 @@ import io
 import json
 import random
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,12 @@ from typer.testing import CliRunner
 from gamenight.bots.basic import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
+from gamenight.games.highrise import moves as highrise_moves
+from gamenight.games.highrise.tower import BASES
 from gamenight.games.wildstar.moves import PLAY, move_notation
 from gamenight.games.wildstar.tiles import SINGLE_STAR
 from gamenight.interfaces.cli import app
+from gamenight.interfaces.highrise_render import HighriseScreen
 from gamenight.interfaces.terminal import HumanAgent, QuitGame, move_help
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, hand_tile, star_nodes
@@ -224,11 +228,12 @@ def test_bad_options_are_clear_errors(args: list[str], message: str) -> None:
     assert "Score sheet" not in result.output
 
 
-def test_games_lists_wildfire_and_wildstar() -> None:
+def test_games_lists_wildfire_wildstar_and_highrise() -> None:
     result = gamenight("games")
     assert result.exit_code == 0
     assert re.search(r"wildfire +│ +Wildfire +│ +2–8", result.output)
     assert re.search(r"wildstar +│ +Wildstar +│ +2–8", result.output)
+    assert re.search(r"highrise +│ +Highrise +│ +2–4", result.output)
 
 
 # -- a person at the terminal ----------------------------------------------------------------
@@ -595,7 +600,7 @@ def test_a_single_star_is_declared_in_notation_and_a_wrong_declaration_is_refuse
     assert "S@e6: 'S@e6': a single star is played with its declared outer number, like S-7@e3" in text
     assert "S-3@e6: a single star stands in for a non-double only: it may not be declared 3-3" in text
     assert "S-4@e9: there is no open end e9" in text
-    assert "SS@e6: you do not hold SS" in text
+    assert "SS@e6: you do not hold the double star" in text
     match.state.apply(move)
     assert "★3-7" in str(star_nodes(match.state.view(0)["layout"])[-1].tile)
 
@@ -631,3 +636,324 @@ def test_with_doubles_branching_a_double_forks_its_arm() -> None:
     agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
     text = out.getvalue()
     assert re.search(r"9-8 › 8-8 ▸ 8 at e6\n.*8-2 ▸ 2 at e7\n.*8-3 ▸ 3 at e8", text)
+
+
+# -- Highrise --------------------------------------------------------------------------------
+
+HR_TILE = re.compile(r"(?<![\w-])[0-6W]-[0-6W](?![\w-])")
+
+
+def _both_ways(tiles: set[str]) -> set[str]:
+    return tiles | {t[::-1] for t in tiles}
+
+
+@dataclass(frozen=True)
+class HandEnd:
+    """A Highrise hand as the engine tells it: how it ended, each seat's points from plays
+    (summed from the plays' own descriptions), what the end added or took, the totals after."""
+
+    how: str
+    plays: list[int]
+    end: list[int]
+    totals: list[int]
+
+
+def highrise_bots_match(seed: int, names: list[str], **options: object) -> tuple[Match, list[HandEnd]]:
+    """The Highrise game the CLI should have played, and each of its hands."""
+    game = make_game("highrise", {"players": len(names), **options})
+    match = Match(game, [make_bot(n, game) for n in names], seed)
+    hands: list[HandEnd] = []
+    plays = [0] * len(names)
+    before = match.state.scores()
+    number = 1
+    while (event := match.step()) is not None:
+        if event.seat >= 0 and (m := re.search(r"for (\d+) points", event.public)):
+            plays[event.seat] += int(m[1])
+        view = match.state.view(None)
+        if view["hand_number"] != number or view["phase"] == "over":
+            out = event.seat >= 0 and event.public.endswith("and goes out")
+            totals = match.state.scores()
+            end = [t - b - p for t, b, p in zip(totals, before, plays, strict=True)]
+            hands.append(HandEnd(f"P{event.seat + 1} went out" if out else "blocked", plays, end, totals))
+            plays, before, number = [0] * len(names), totals, view["hand_number"]
+    return match, hands
+
+
+def test_an_unattended_highrise_game_prints_each_hand_the_sheet_and_the_engines_final_scores() -> None:
+    result = gamenight("play", "highrise", "--seats", "greedy,random", "--seed", "5")
+    assert result.exit_code == 0
+    out = result.output
+    assert "Highrise: 2 players, to 300 points on the 4x4 base; seed 5" in out
+    match, hands = highrise_bots_match(5, ["greedy", "random"])
+    assert len(hands) > 1 and "blocked" in {h.how for h in hands}
+    for number, hand in enumerate(hands, 1):
+        after = " · ".join(f"P{s + 1} {x}" for s, x in enumerate(hand.totals))
+        assert re.search(rf"^Hand {number}: {hand.how} \(.*\) +{after}$", out, re.MULTILINE)
+        ended = hand.how.replace(" went", "")  # "P1 out", "blocked"
+        cells = [f"{p} {re.escape(f'{e:+d}')}" if e else f"{p}" for p, e in zip(hand.plays, hand.end, strict=True)]
+        assert re.search(rf"^ +{number} +{ended} +" + " +".join(cells) + " *$", out, re.MULTILINE)
+    assert "Score sheet (to 300 points, highest total wins)" in out
+    totals = match.state.scores()
+    assert max(totals) >= 300
+    assert re.search(r"total +" + r" +".join(map(str, totals)), out)
+    (winner,) = [s for s, r in enumerate(match.state.returns()) if r > 0]  # this seed has one winner
+    assert f"P{winner + 1} wins with {totals[winner]} points (highest total wins)." in out
+    assert not re.search(r"^P\d (plays|lays|cannot)", out, re.MULTILINE)  # unattended: only the ends of the hands
+
+
+def test_highrise_variants_reach_the_game_and_the_header() -> None:
+    result = gamenight(
+        "play", "highrise", "--seats", "greedy,random,greedy", "--seed", "3", "--layout", "2x8", "--hands", "1",
+        "--opponents-subtract-on-out", "--watch",
+    )  # fmt: skip
+    assert result.exit_code == 0
+    out = result.output
+    flat = " ".join(out.split())
+    assert "Highrise: 3 players, 1 hand on the 2x8 base (the others subtract their hands when someone goes out)" in flat
+    assert re.search(r"^P\d (lays a clear spacer on \w+ and )?plays \S+, ", out, re.MULTILINE)  # --watch: the plays
+    assert "Score sheet (1 hand, highest total wins)" in out
+    assert "Hand 2" not in out
+    assert not re.search(r"draws (?!a domino)", out)  # a spectator never learns a drawn domino
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5"], "Highrise is for 2 to 4 players, not 5"),
+        (["--seats", "greedy,greedy", "--layout", "3x3"], "--layout '3x3' is not one of: 4x4, 2x8"),
+        (["--seats", "greedy,greedy", "--target-score", "-5"], "target_score must be at least 1, not -5"),
+        (["--seats", "greedy,greedy", "--hands", "0"], "hands must be at least 1, not 0"),
+        (["--seats", "greedy,greedy", "--tie-break", "coin"], "--tie-break 'coin' is not one of: share, extra_hand"),
+        (["--seats", "human,robot"], "unknown seat 'robot'"),
+    ],
+)
+def test_bad_highrise_options_are_clear_errors(args: list[str], message: str) -> None:
+    result = gamenight("play", "highrise", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output and "Score sheet" not in result.output
+
+
+def test_a_saved_highrise_game_replays_and_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "highrise.json"
+    result = gamenight(
+        "play", "highrise", "--seats", "greedy,random", "--seed", "5", "--hands", "2", "--save", str(path)
+    )
+    assert result.exit_code == 0
+    data = json.loads(path.read_text())
+    assert data["game"] == "highrise" and data["options"]["hands"] == 2
+    replayed = gamenight("replay", str(path))
+    assert replayed.exit_code == 0
+    out = replayed.output
+    assert re.search(r"^ +1 +chance +\S+ +\S+ is laid in the basement on a1,a2", out, re.MULTILINE)
+    assert re.search(r"^ +\d+ +chance +\S+ +P2 takes [0-6W]-[0-6W]", out, re.MULTILINE)  # nothing is hidden now
+    assert re.search(r"^Hand 2: (P\d went out|blocked) ", out, re.MULTILINE)  # the screen tells each hand
+    scores = " · ".join(f"P{s + 1} {x}" for s, x in enumerate(data["result"]))
+    assert f"verified: {len(data['steps'])} steps, result {scores}" in out
+
+
+# A person at a Highrise table: what they type is worked out by playing their seat the way
+# the test's person would (a spacer play typed in notation whenever one is listed, else
+# move 1), so the input fits the game whatever the bot does.
+
+HUMAN_HIGHRISE = ("play", "highrise", "--seats", "human,greedy", "--seed", "5", "--hands", "1")
+
+
+class HighrisePerson:
+    """Seat 0 as the test's person: types a spacer play whenever the menu lists one (the first
+    time after writing it without its ^), otherwise answers 1."""
+
+    name = "human"
+
+    def __init__(self) -> None:
+        self.screen = HighriseScreen(["you", "greedy"], 0, verbose=True)
+        self.typed: list[str] = []
+        self.spacer_plays: list[str] = []
+
+    def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+        numbered = self.screen.menu(view, legal).numbered
+        plays = [m for m in numbered if isinstance(m, highrise_moves.Move) and m.kind == highrise_moves.PLAY]
+        spacer = next((m for m in plays if m.spacer >= 0), None)
+        if spacer is None:
+            self.typed.append("1")
+            return numbered[0]
+        text = highrise_moves.move_notation(spacer, BASES["4x4"])
+        if not self.spacer_plays:
+            self.typed.append(text.replace("^", ""))
+        self.typed.append(text)
+        self.spacer_plays.append(text)
+        return spacer
+
+
+def test_a_person_plays_highrise_by_number_and_notation_with_spacers_and_is_asked_again_after_mistakes() -> None:
+    person = HighrisePerson()
+    game = make_game("highrise", {"players": 2, "hands": 1})
+    match = Match(game, [person, make_bot("greedy", game)], 5)
+    held: set[str] = set()  # P2's dominoes
+    seen: set[str] = set()  # and the dominoes, and those the person sees (the tower, their hand)
+    while match.step() is not None:
+        held |= set(match.state.view(1)["hand"])
+        view = match.state.view(0)
+        seen |= {e.split("@")[0] for level in view["levels"] for e in level} | set(view["basement"]) | set(view["hand"])
+    hidden = held - _both_ways(seen)
+    assert person.spacer_plays and person.typed.count("1") > 3 and hidden  # both ways of answering are used
+    answers = ["garbage", "99", "i b2", "stack", *person.typed]
+    result = gamenight(*HUMAN_HIGHRISE, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0
+    out = result.output
+    flat = " ".join(out.split())  # long messages wrap at the console's width
+    assert "garbage: 'garbage' is not a Highrise move: write a play like 5-3@a1,b1" in flat
+    assert "There is no move 99: choose 1 to" in out
+    bare = person.spacer_plays[0].replace("^", "")
+    why = r"\w+ \(level \d+\) is one level lower than \w+ \(level \d+\): lay a clear spacer on"
+    assert re.search(rf"{re.escape(bare)}: {why}", flat)
+    assert flat.count("P1 (you) lays a clear spacer on ") == len(person.spacer_plays)
+    assert "The stack on b2, bottom to top (1 layer; the top is the basement):" in out
+    assert "Name the cell: i b2 shows the stack on b2" in out
+    # The screen: the tower from above, the spacers, the hand, the others' counts, the scored moves.
+    assert "clear spacers left 12 of 12" in out and "┌───────┬" in out
+    assert re.search(r"^ 4 │ \S L0 ", out, re.MULTILINE)
+    assert re.search(r"^Your hand \(5 dominoes, \d+ points if left in hand\): ", out, re.MULTILINE)
+    assert re.search(r"^ 1  \S+@\S+ +level \d+ +→ +\d+ points", out, re.MULTILINE)
+    assert re.search(r"P2 +greedy +\d +\d+", out)
+    assert re.search(r"^Hand 1: (P\d( \(you\))? went out|blocked) ", out, re.MULTILINE)
+    assert "Score sheet (1 hand, highest total wins)" in out
+    assert re.search(r"(wins with|share the win with) \d+ points", out)
+    # Nothing names a domino of P2's that the person never saw.
+    assert not re.search(r"P2 cannot play(,| and) draws (?!a domino)", out)
+    for tile in hidden:
+        assert not re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w@-])", out), tile
+
+
+@pytest.mark.parametrize(("seed", "you"), [(s, y) for s in range(3) for y in (0, 1, None)])
+def test_the_highrise_story_and_board_name_no_domino_their_reader_may_not_know(seed: int, you: int | None) -> None:
+    game = make_game("highrise", {"players": 3, "hands": 2})
+    match = Match(game, [make_bot("random", game) for _ in range(3)], seed)
+    screen = HighriseScreen(["random"] * 3, you, verbose=True, sheet_each_round=True)
+    screen.start(match.state.view(you))
+    known: set[str] = set()  # dominoes the reader has seen: in the tower, or in their own hand
+    told = 0
+    while (event := match.step()) is not None:
+        view = match.state.view(you)
+        known |= {e.split("@")[0] for level in view["levels"] for e in level} | set(view["basement"])
+        known |= set(view["hand"] or ()) | set(HR_TILE.findall(event.public))
+        known = _both_ways(known)
+        screen.on_event(event)
+        shown = screen.take_news()
+        if view["to_act"] == you and you is not None:
+            shown.append(screen.board(view))
+        for item in shown:
+            text = io.StringIO()
+            Console(file=text, width=300).print(item)
+            told += 1
+            assert set(HR_TILE.findall(text.getvalue())) <= known, text.getvalue()
+    assert told > 20
+
+
+# -- the Highrise screen, from positions -------------------------------------------------------
+
+# a1,a2 are 5-3 in the basement; 5-6 lies on a1,b1 at level 1, and W-5 on a1 and a spacer on a2 at level 2.
+TOWER = (
+    "hand=2 turn=1 phase=play scores=40,25 | basement 5-3 6-6 W-2 4-1 0-0 3-2 6-4 W-W | level1 5-6@a1,b1 "
+    "| level2 5-W@a1,a2^ | hands W-3 2-1 W-6 0-4 / 6-3 5-5 1-0 | pile *"
+)
+
+
+def highrise_person_at(notation: str) -> tuple[HumanAgent, Match, io.StringIO]:
+    game = make_game("highrise", {"players": 2})
+    state = game.state_from_notation(notation)
+    out = io.StringIO()
+    console = Console(file=out, width=100, highlight=False)
+    screen = HighriseScreen(["you", "greedy"], 0, verbose=True, options=game.options)
+    match = Match(game, [make_bot("greedy", game), make_bot("greedy", game)], 1, state=state)
+    agent = HumanAgent(console, 0, screen, move_help(lambda: match.state), screen.title)
+    return agent, match, out
+
+
+def test_the_highrise_board_shows_the_tower_from_above_with_each_dominos_outline() -> None:
+    agent, match, out = highrise_person_at(TOWER)
+    Answers(agent.console, ["1"])
+    agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    text = out.getvalue()
+    assert "Hand 2 · P1, your turn" in text
+    status = "Hand 2 · P2 started · draw pile 19 · clear spacers left 11 of 12 · to 300 points, highest total wins"
+    assert status in text
+    # Row 1 nearest the player. a1 and a2 are one domino (W-5, on a spacer on a2), b1 the
+    # uncovered half of 5-6, b2 and b3 halves of two basement dominoes: a line between them.
+    grid = [
+        "       a       b       c       d",
+        "   ┌───────┬───────┬───────┬───────┐",
+        " 4 │ 0 L0  │ 2 L0  │ 4 L0  │ W L0  │",
+        "   │       │       │       │       │",
+        " 3 │ 0 L0  │ 3 L0  │ 6 L0  │ W L0  │",
+        "   ├───────┼───────┼───────┼───────┤",
+        " 2 │ W L2^ │ 6 L0  │ 2 L0  │ 1 L0  │",
+        "   │       ├───────┤       │       │",
+        " 1 │ 5 L2  │ 6 L1  │ W L0  │ 4 L0  │",
+        "   └───────┴───────┴───────┴───────┘",
+    ]
+    assert "\n".join(line.rstrip() for line in text.splitlines()).count("\n".join(grid)) == 1
+    assert re.search(r"P1 \(you\) +you +4 +40", text)
+    assert re.search(r"P2 +greedy \(started\) +3 +25", text)  # the other seat: its count, not its dominoes
+    assert "6-3" not in text and "5-5" not in text and "1-0" not in text
+    assert "Your hand (4 dominoes, 30 points if left in hand): W-6  W-3  4-0  2-1" in text  # W halves count 7
+
+
+def test_the_highrise_moves_are_listed_best_first_with_their_level_and_points() -> None:
+    agent, match, out = highrise_person_at(TOWER)
+    Answers(agent.console, ["2"])
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    text = out.getvalue()
+    assert "Your moves, best first:" in text
+    # (5 + 6) x 3 through a spacer on b1; the W on c1's W counts 7: (6 + 7) x 2.
+    assert " 1  W-6@a1,b1^   level 3  →  33 points · spacer on b1" in text
+    assert " 2  6-W@b1,c1^   level 2  →  26 points · spacer on c1" in text
+    assert re.search(r"^ 7  6-W@c3,d3 +level 1  →  13 points *$", text, re.MULTILINE)
+    points = [int(p) for p in re.findall(r"→ +(\d+) points", text)]
+    assert len(points) == len(match.state.legal_moves()) and points == sorted(points, reverse=True)
+    assert "A ^ in a move lays a clear spacer on that cell first" in text
+    assert match.state.move_notation(move) == "6-W@b1,c1^"
+
+
+def test_a_highrise_spacer_play_is_typed_in_notation_and_a_missing_spacer_is_explained() -> None:
+    agent, match, out = highrise_person_at(TOWER)
+    Answers(agent.console, ["W-6@a1,b1", "W-6@a1^,b1", "W-6@a1,b2", "6-W@b1^,a1"])
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    text = " ".join(out.getvalue().split())
+    why = "b1 (level 1) is one level lower than a1 (level 2): lay a clear spacer on b1 (write b1^)"
+    assert f"W-6@a1,b1: {why}" in text
+    assert f"W-6@a1^,b1: {why}" in text
+    assert "W-6@a1,b2: a1 and b2 are not side by side" in text
+    assert match.state.move_notation(move) == "W-6@a1,b1^"  # written the other way round: the same play
+
+
+def test_the_inspect_command_shows_a_cells_stack_from_the_basement_up() -> None:
+    agent, match, out = highrise_person_at(TOWER)
+    Answers(agent.console, ["i a2", "STACK b1", "inspect q9", "i", "1"])
+    agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    lines = [line.rstrip() for line in out.getvalue().splitlines()]
+    at = lines.index("The stack on a2, bottom to top (3 layers; the top is level 2):")
+    assert lines[at + 1 : at + 4] == [
+        "basement  3  5-3: the 3 here, the 5 on a1 (now covered); in the basement",
+        " level 1  ▫  a clear spacer, laid with W-5 on it",
+        " level 2  W  W-5: the W here, the 5 on a1   ← on top: any half may cover it",
+    ]
+    at = lines.index("The stack on b1, bottom to top (2 layers; the top is level 1):")
+    top = " level 1  6  6-5: the 6 here, the 5 on a1 (now covered)   ← on top: a 6 or a W may cover it"
+    assert lines[at + 2] == top
+    assert "inspect q9: 'q9' is not a cell of the 4x4 base (a1 to d4)" in lines
+    assert "Name the cell: i b2 shows the stack on b2, from the basement up." in lines
+
+
+def test_the_highrise_sheet_keeps_each_hands_plays_and_its_end() -> None:
+    game = make_game("highrise", {"players": 2, "hands": 2})
+    match = Match(game, [make_bot("greedy", game), make_bot("random", game)], 5)
+    screen = HighriseScreen(["greedy", "random"], None, verbose=False, options=game.options)
+    screen.start(match.state.view(None))
+    while (event := match.step()) is not None:
+        screen.on_event(event)
+    assert [h.number for h in screen.hands] == [1, 2]
+    for hand in screen.hands:
+        assert hand.end is not None and hand.ended in ("P1 out", "P2 out", "blocked")
+    totals = [sum(h.plays[s] + (h.end[s] if h.end else 0) for h in screen.hands) for s in range(2)]
+    assert totals == match.state.scores()

@@ -23,6 +23,9 @@ from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.protocol import CHANCE, Game, State
 from gamenight.engine.record import Record, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
+from gamenight.games.highrise.options import TIE_BREAKS
+from gamenight.games.highrise.tower import BASES
+from gamenight.interfaces.highrise_render import HighriseScreen
 from gamenight.interfaces.terminal import (
     HUMAN,
     GameScreen,
@@ -44,7 +47,7 @@ EXIT_INTERRUPTED = 130
 
 app = typer.Typer(
     name="gamenight",
-    help="Wildfire, Wildstar and friends: play in the terminal, replay and verify recorded games.",
+    help="Wildfire, Wildstar, Highrise and friends: play in the terminal, replay and verify recorded games.",
     rich_markup_mode="rich",
     no_args_is_help=True,
     add_completion=False,
@@ -90,7 +93,13 @@ class ScreenFactory(Protocol):
     """A game's screen class: the match as seat `you` (None: a spectator) sees it."""
 
     def __call__(
-        self, names: Sequence[str], you: int | None, *, verbose: bool, sheet_each_round: bool = False
+        self,
+        names: Sequence[str],
+        you: int | None,
+        *,
+        verbose: bool,
+        sheet_each_round: bool = False,
+        options: Any = None,
     ) -> GameScreen: ...
 
 
@@ -129,6 +138,21 @@ def _wildstar_summary(opts: Any) -> str:
     return line + (f" ({', '.join(variants)})" if variants else "")
 
 
+def _highrise_summary(opts: Any) -> str:
+    end = f"to {opts.target_score} points"
+    if opts.hands is not None:
+        end = f"{opts.hands} hand" + ("s" if opts.hands > 1 else "")
+    variants = [
+        v
+        for v, on in (
+            ("a tie for the lead plays an extra hand", opts.tie_break == "extra_hand"),
+            ("the others subtract their hands when someone goes out", opts.opponents_subtract_on_out),
+        )
+        if on
+    ]
+    return f"{end} on the {opts.basement_layout} base" + (f" ({', '.join(variants)})" if variants else "")
+
+
 def _lowest_wins(opts: Any) -> str:
     return "Lowest total wins."
 
@@ -140,6 +164,7 @@ GAME_CLIS: dict[str, GameCli] = {
         _wildstar_summary,
         lambda opts: "Highest total wins." if opts.winner_collects else "Lowest total wins.",
     ),
+    "highrise": GameCli(HighriseScreen, _highrise_summary, lambda opts: "Highest total wins."),
 }
 
 
@@ -248,6 +273,59 @@ def play_wildstar(
     _play_match("wildstar", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
 
 
+@play_app.command("highrise")
+def play_highrise(
+    players: Annotated[
+        int | None, typer.Option(help=r"Number of players, 2–4 \[default: the number of --seats, else 4]")
+    ] = None,
+    seats: Seats = None,
+    seed: Seed = None,
+    layout: Annotated[
+        str | None,
+        typer.Option(
+            help=r"The base: 4x4 (two rows of four dominoes) or 2x8 (one row of eight) \[default: 4x4]",
+            show_default=False,
+        ),
+    ] = None,
+    target_score: Annotated[
+        int | None,
+        typer.Option(help=r"The game ends after the hand in which someone reaches this \[default: 300]"),
+    ] = None,
+    hands: Annotated[
+        int | None, typer.Option(help="Play exactly this many hands instead (1: the rulebook's single hand).")
+    ] = None,
+    tie_break: Annotated[
+        str | None,
+        typer.Option(
+            help=r"A tie for the highest total: share the win, or play an extra_hand \[default: share]",
+            show_default=False,
+        ),
+    ] = None,
+    opponents_subtract_on_out: Annotated[
+        bool,
+        typer.Option(
+            "--opponents-subtract-on-out",
+            help="When a player goes out, the others also subtract what is left in their hands.",
+        ),
+    ] = False,
+    save: Save = None,
+    watch: Watch = False,
+) -> None:
+    """Play Highrise: you against bots, or bots alone (no human seat) to watch or test."""
+    for flag, value, known in (("--layout", layout, tuple(BASES)), ("--tie-break", tie_break, TIE_BREAKS)):
+        if value is not None and value not in known:
+            _fail(f"{flag} {value!r} is not one of: {', '.join(known)}")
+    options: dict[str, Any] = {
+        "basement_layout": layout,
+        "target_score": target_score,
+        "hands": hands,
+        "tie_break": tie_break,
+    }
+    if opponents_subtract_on_out:
+        options["opponents_subtract_on_out"] = True
+    _play_match("highrise", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+
+
 def _play_match(
     name: str,
     options: dict[str, Any],
@@ -275,7 +353,9 @@ def _play_match(
     if seed is None:
         seed = secrets.randbits(32)
     shown_names = ["you" if n == HUMAN else n for n in names]
-    screen = cli.screen(shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None)
+    screen = cli.screen(
+        shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None, options=game.options
+    )
 
     agents: list[Agent] = []
     for seat in range(len(names)):
@@ -361,7 +441,7 @@ def replay(
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
         console.print(Text(f"{game.spec.title} record: {seats}; seed {record.seed}", style="bold"))
     cli = GAME_CLIS.get(record.game)
-    screen = cli.screen(names, None, verbose=False) if cli is not None else None
+    screen = cli.screen(names, None, verbose=False, options=game.options) if cli is not None else None
     if screen is not None:
         screen.start(before.view(None))
     count = 0

@@ -60,6 +60,11 @@ class MoveMenu:
 
     numbered: Sequence[Move]
     typed: Sequence[RenderableType] = ()
+    lines: Sequence[Text] | None = None
+    """How each numbered move is listed, if the game says it better than its description
+    does (Highrise: notation, level and points, in a short line); None: the description."""
+    heading: str | None = None
+    """The list's heading, if not "Your moves:" (Highrise: "Your moves, best first:")."""
 
 
 def every_move_numbered(legal: Sequence[Move]) -> MoveMenu:
@@ -92,6 +97,11 @@ class GameScreen(Protocol):
 
     def final(self, view: View) -> RenderableType:
         """The end of the game: the score sheet and who won."""
+        ...
+
+    def command(self, view: View, text: str) -> RenderableType | None:
+        """The answer to one of the game's own prompt commands (Highrise: `i b2`, a cell's
+        stack), or None when `text` is not one of them (then it is read as a move)."""
         ...
 
 
@@ -172,12 +182,18 @@ class HumanAgent:
 
     def _show_moves(self) -> None:
         items = []
+        lines = self._menu.lines
         for i, move in enumerate(self._menu.numbered, 1):
             item = Text(f"{i:>2}  ", style="bold")
-            item.append(self.moves.describe(move))
-            item.append(f"  {self.moves.notation(move)}", style="dim")
+            if lines is not None:
+                item.append_text(lines[i - 1])
+            else:
+                item.append(self.moves.describe(move))
+                item.append(f"  {self.moves.notation(move)}", style="dim")
             items.append(item)
-        heading = "Your moves:" if items else "Your moves (none has a number: write yours as shown):"
+        heading = self._menu.heading or "Your moves:"
+        if not items:
+            heading = "Your moves (none has a number: write yours as shown):"
         self.console.print(Text(heading, style="bold"))
         if len(items) <= 12:
             for item in items:
@@ -215,6 +231,9 @@ class HumanAgent:
             return None
         if command in ("s", "sheet", "score", "scores") and self._view is not None:
             console.print(self.screen.sheet(self._view))
+            return None
+        if self._view is not None and (answer := self.screen.command(self._view, text)) is not None:
+            console.print(answer)
             return None
         return self._move_from(text, legal)
 

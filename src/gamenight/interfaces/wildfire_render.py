@@ -265,6 +265,7 @@ class WildfireScreen:
         *,
         verbose: bool,
         sheet_each_round: bool = False,
+        options: object = None,  # the game's options: this game's views carry all the screen needs
     ) -> None:
         self.names = list(names)
         self.you = you
@@ -312,6 +313,9 @@ class WildfireScreen:
 
     def final(self, view: View) -> RenderableType:
         return Group(score_sheet(view, self.names, self.you), winners_line(view, self.you))
+
+    def command(self, view: View, text: str) -> RenderableType | None:
+        return None  # no commands of its own
 
     def title(self, view: View) -> str:
         """The heading of a person's turn."""

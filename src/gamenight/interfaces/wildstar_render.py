@@ -388,6 +388,7 @@ class WildstarScreen:
         *,
         verbose: bool,
         sheet_each_round: bool = False,
+        options: object = None,  # the game's options: this game's views carry all the screen needs
     ) -> None:
         self.names = list(names)
         self.you = you
@@ -438,6 +439,9 @@ class WildstarScreen:
 
     def final(self, view: View) -> RenderableType:
         return Group(self.sheet(view), winners_line(view, self.you))
+
+    def command(self, view: View, text: str) -> RenderableType | None:
+        return None  # no commands of its own
 
     def title(self, view: View) -> str:
         """The heading of a person's turn."""

@@ -27,7 +27,10 @@ def places(tower: Tower) -> list[Place]:
     halves covered "had to be from dominoes on the same level", except that "a player may use
     a clear spacer, which can be placed on a domino half which is one level lower than the
     other half being covered" -- "You can never use more than one clear spacer per turn", so
-    a gap of two levels can never be bridged. D-HR-3: grid-aligned, orthogonally adjacent."""
+    a gap of two levels can never be bridged. D-HR-3: grid-aligned, orthogonally adjacent.
+    The list is kept on the tower until it changes (callers must not change it)."""
+    if tower.places is not None:
+        return tower.places
     height, top_tile = tower.height, tower.top_tile
     spacers = tower.spacers_left > 0
     found: list[Place] = []
@@ -43,6 +46,7 @@ def places(tower: Tower) -> list[Place]:
             continue
         if top_tile[a] != top_tile[b]:
             found.append((a, b, spacer))
+    tower.places = found
     return found
 
 

@@ -136,7 +136,7 @@ class Tower:
     `height`, `top` and `top_tile` are the top of each stack, kept beside the stacks so
     that legal-move generation reads three lists instead of walking the stacks."""
 
-    __slots__ = ("base", "stacks", "height", "top", "top_tile", "pieces", "spacers_left")
+    __slots__ = ("base", "stacks", "height", "top", "top_tile", "pieces", "spacers_left", "places")
 
     def __init__(self, base: Base) -> None:
         n = base.size
@@ -147,6 +147,9 @@ class Tower:
         self.top_tile = [-1] * n  # the domino that half belongs to
         self.pieces: list[Piece] = []
         self.spacers_left = SPACERS  # R-HR SET-UP: "Place the twelve clear spacers near the draw pile."
+        # rules.places() of this tower, kept until a cell changes: every hand's legal plays
+        # (and the blocked-hand check) read it, and it depends on the tower only.
+        self.places: list[tuple[int, int, int]] | None = None
 
     def clone(self) -> Tower:
         new = Tower.__new__(Tower)
@@ -157,6 +160,7 @@ class Tower:
         new.top_tile = self.top_tile.copy()
         new.pieces = self.pieces.copy()
         new.spacers_left = self.spacers_left
+        new.places = self.places
         return new
 
     # -- what is where --------------------------------------------------------
@@ -215,6 +219,7 @@ class Tower:
         return piece
 
     def _push(self, cell: int, layer: Layer) -> None:
+        self.places = None
         self.stacks[cell] = (*self.stacks[cell], layer)
         self.height[cell] += 1
         if not layer.is_spacer:
