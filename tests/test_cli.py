@@ -18,11 +18,11 @@ from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
 from gamenight.games.highrise import moves as highrise_moves
 from gamenight.games.highrise.tower import BASES
-from gamenight.games.wildstar.moves import PLAY, move_notation
+from gamenight.games.wildstar.moves import PLAY
 from gamenight.games.wildstar.tiles import SINGLE_STAR
 from gamenight.interfaces.cli import app
 from gamenight.interfaces.highrise_render import HighriseScreen
-from gamenight.interfaces.terminal import HumanAgent, QuitGame, move_help
+from gamenight.interfaces.terminal import Choice, HumanAgent, QuitGame, move_help
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, hand_tile, star_nodes
 
@@ -442,7 +442,8 @@ HUMAN_WILDSTAR = ("play", "wildstar", "--seats", "human,greedy,random", "--seed"
 
 class TypingPerson:
     """Seat 0 as the test's person: types a single star declaration when one is legal (after a
-    bad notation and an illegal double declaration the first time), otherwise answers 1."""
+    bad notation and an illegal double declaration the first time) by the star's number in
+    the list and then the declared number, otherwise answers 1."""
 
     name = "human"
 
@@ -459,7 +460,9 @@ class TypingPerson:
         value = next(e["value"] for e in view["open_ends"] if e["end"] == star.end)
         if not self.stars:
             self.typed += [f"S@e{star.end}", f"S-{value}@e{star.end}"]
-        self.typed.append(move_notation(star))
+        numbered = self.screen.menu(view, legal).numbered
+        entry = next(i for i, e in enumerate(numbered, 1) if isinstance(e, Choice) and star in e.answers.values())
+        self.typed += [str(entry), str(star.outer)]
         self.stars.append(f"plays a single star as {value}-{star.outer} on the {value} at e{star.end}")
         return star
 
@@ -486,7 +489,7 @@ def test_a_person_plays_wildstar_by_number_and_notation_and_is_asked_again_after
     assert "Centre stage: " in out and " of 5 arms." in out
     assert "Open stage: open ends " in out
     assert re.search(r"^Your hand \(\d+ tiles?, \d+ points\): ", out, re.MULTILINE)
-    assert "A single star, typed with the number you declare" in out
+    assert "The star shows which number outward (" in out  # the question after a star's number
     assert re.search(r"★\d-\d ▸ \d at e\d+", out)  # a single star on the table, showing its declared number
     assert re.search(r"^Hand 2, centre 8-8: ", out, re.MULTILINE)
     assert re.search(r"(wins with|share the win with) \d+ points", out)
@@ -574,7 +577,7 @@ def test_the_wildstar_board_shows_the_star_its_open_ends_the_hand_and_the_counts
     assert "7-0" not in text and "1-1" not in text
 
 
-def test_single_star_plays_are_one_typed_line_per_end_and_numbers_pick_the_listed_moves() -> None:
+def test_single_star_plays_are_one_numbered_entry_per_end_and_numbers_pick_the_listed_moves() -> None:
     agent, match, out = wildstar_person_at(OPEN_STAR)
     legal = match.state.legal_moves()
     assert len(legal) == 3 + 5 * 9  # three numbered tiles; a single star on five ends, nine ways each
@@ -584,11 +587,22 @@ def test_single_star_plays_are_one_typed_line_per_end_and_numbers_pick_the_liste
     assert " 1  plays 9-1 on the 9 at e1  9-1@e1" in text
     assert " 2  plays 5-0 on the 5 at e4  5-0@e4" in text
     assert " 3  plays 3-2 on the 3 at e6  3-2@e6" in text
-    assert not re.search(r"^ 4  ", text, re.MULTILINE)
+    assert re.search(r"^ 4  ★ a single star on the 9 at e1, declared 9-\?  S-\?@e1", text, re.MULTILINE)
+    assert not re.search(r"^ 9  ", text, re.MULTILINE)
     assert match.state.move_notation(move) == "3-2@e6"
-    assert "A single star, typed with the number you declare (S-0@e1 lays it as 9-0 on the 9 at e1):" in text
-    assert " ★  on the 3 at e6: S-x@e6, x = 0–9 but 3" in text
-    assert text.count(" ★  on the ") == 5
+    assert text.count("★ a single star on the ") == 5
+    assert "Or type a star play at once: S-0@e1 lays a single star as 9-0 on the 9 at e1." in text
+
+
+def test_a_single_star_picked_by_number_asks_for_its_number_and_a_wrong_answer_asks_again() -> None:
+    agent, match, out = wildstar_person_at(OPEN_STAR)
+    legal = match.state.legal_moves()
+    Answers(agent.console, ["4", "9", "4", "x", "4", "7"])  # e1 shows 9: 9 would make it a double
+    move = agent.choose(match.state.view(0), legal, random.Random(0))
+    assert match.state.move_notation(move) == "S-7@e1"
+    text = out.getvalue()
+    assert "'9' is not one of 0, 1, 2, 3, 4, 5, 6, 7, 8: choose the move again." in text
+    assert "'x' is not one of" in text
 
 
 def test_a_single_star_is_declared_in_notation_and_a_wrong_declaration_is_refused() -> None:
@@ -617,16 +631,16 @@ def test_in_the_centre_stage_the_screen_counts_the_arms_and_holds_the_stars_back
     assert "Your wildstars must wait" in text
 
 
-def test_when_only_single_stars_can_be_played_a_number_is_refused_with_the_way_to_type() -> None:
+def test_when_only_single_stars_can_be_played_they_are_still_picked_by_number() -> None:
     agent, match, out = wildstar_person_at(
         "turn=1 | layout 9-9 9-8@e0 9-7@e0 9-6@e0 9-5@e0 9-4@e0 | hands S 2-2 / 7-0 | pile *"
     )
-    Answers(agent.console, ["1", "S-0@e1"])
+    Answers(agent.console, ["6", "1", "0"])
     move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
     assert match.state.move_notation(move) == "S-0@e1"
     text = out.getvalue()
-    assert "Your moves (none has a number: write yours as shown):" in text
-    assert "There is no move 1: none has a number, write yours as listed (m)." in text
+    assert re.search(r"^ 5  ★ a single star on the 4 at e5", text, re.MULTILINE)
+    assert "There is no move 6: choose 1 to 5 (m lists them)." in text
 
 
 def test_with_doubles_branching_a_double_forks_its_arm() -> None:

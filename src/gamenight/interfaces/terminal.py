@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -53,12 +53,22 @@ class QuitGame(Exception):
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One numbered entry for a family of legal moves told apart by a single answer (a
+    single star on one end: which number it shows). Picking its number asks `question`."""
+
+    label: Text
+    question: str
+    answers: Mapping[str, Move]
+
+
+@dataclass(frozen=True)
 class MoveMenu:
     """The legal moves as a person reads them: `numbered` are picked by their number (each a
-    real legal move); each of `typed` stands for a family of moves too big to number (a
-    single star's ten declarations), which the person writes in notation."""
+    real legal move, or a Choice that asks one more question); `typed` are extra lines
+    after the list (how to write such moves in notation at once)."""
 
-    numbered: Sequence[Move]
+    numbered: Sequence[Move | Choice]
     typed: Sequence[RenderableType] = ()
     lines: Sequence[Text] | None = None
     """How each numbered move is listed, if the game says it better than its description
@@ -185,7 +195,9 @@ class HumanAgent:
         lines = self._menu.lines
         for i, move in enumerate(self._menu.numbered, 1):
             item = Text(f"{i:>2}  ", style="bold")
-            if lines is not None:
+            if isinstance(move, Choice):
+                item.append_text(move.label)
+            elif lines is not None:
                 item.append_text(lines[i - 1])
             else:
                 item.append(self.moves.describe(move))
@@ -237,11 +249,27 @@ class HumanAgent:
             return None
         return self._move_from(text, legal)
 
+    def _answer(self, choice: Choice) -> Move | None:
+        """The follow-up question of a numbered Choice; a wrong answer goes back to the list."""
+        try:
+            raw = self.console.input(f"{choice.question} ")
+        except EOFError:
+            self.console.print()
+            raise QuitGame("the input ended") from None
+        if self.echo:
+            self.console.print(raw)
+        answer = raw.strip().lower()
+        if answer in choice.answers:
+            return choice.answers[answer]
+        error(self.console, f"{raw.strip()!r} is not one of {', '.join(choice.answers)}: choose the move again.")
+        return None
+
     def _move_from(self, text: str, legal: Sequence[Move]) -> Move | None:
         if text.isdigit():
             number, numbered = int(text), self._menu.numbered
             if 1 <= number <= len(numbered):
-                return numbered[number - 1]
+                entry = numbered[number - 1]
+                return self._answer(entry) if isinstance(entry, Choice) else entry
             if not numbered:
                 error(self.console, f"There is no move {number}: none has a number, write yours as listed (m).")
             else:

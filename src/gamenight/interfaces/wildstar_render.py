@@ -31,7 +31,7 @@ from gamenight.games.wildstar.tiles import (
     is_star,
     parse,
 )
-from gamenight.interfaces.terminal import MoveMenu, seat_label
+from gamenight.interfaces.terminal import Choice, MoveMenu, seat_label
 
 STAR = "★"  # a wildstar on the table, written as the tile it stands for: ★4-7, ★5-5
 
@@ -337,30 +337,34 @@ def _menu_order(move: Move) -> tuple[int, int]:
 
 
 def star_menu(view: View, legal: Sequence[Move]) -> MoveMenu:
-    """Every move numbered but a single star's: its nine declarations per end would swamp the
-    list, so each end it may go on gets one line saying how to type it (S-7@e3)."""
+    """Every move numbered. A single star's nine declarations per end would swamp the list,
+    so each end it may go on is one numbered entry that then asks for the declared number
+    (or is typed at once: S-7@e3)."""
     # By end, as the star is drawn arm by arm: "what fits e2?" reads down one run of lines.
-    numbered = sorted((m for m in legal if _single_star_end(m) is None), key=_menu_order)
+    numbered: list[Move | Choice] = sorted((m for m in legal if _single_star_end(m) is None), key=_menu_order)
     ends = sorted({end for m in legal if (end := _single_star_end(m)) is not None})
     if not ends:
         return MoveMenu(numbered)
     values = {e["end"]: e["value"] for e in view["open_ends"]}
+    for end in ends:
+        value = values[end]
+        answers: dict[str, Move] = {
+            str(m.outer): m for m in legal if isinstance(m, StarMove) and _single_star_end(m) == end
+        }
+        label = Text(f"{STAR} ", style="bold magenta")
+        label.append(f"a single star on the {value} at e{end}, declared {value}-?  ")
+        label.append(f"S-?@e{end}", style="dim")
+        question = f"The star shows which number outward ({', '.join(answers)})?"
+        numbered.append(Choice(label, question, answers))
     end, value = ends[0], values[ends[0]]
     example = (value + 1) % 10
     typed: list[RenderableType] = [
         Text(
-            f"A single star, typed with the number you declare (S-{example}@e{end} lays it as "
-            f"{value}-{example} on the {value} at e{end}):",
-            style="bold",
+            f"Or type a star play at once: S-{example}@e{end} lays a single star as {value}-{example} "
+            f"on the {value} at e{end}.",
+            style="dim",
         )
     ]
-    for end in ends:
-        value = values[end]
-        line = Text(f" {STAR}  ", style="bold magenta")
-        line.append(f"on the {value} at e{end}: ")
-        line.append(f"S-x@e{end}", style="bold")
-        line.append(f", x = 0–9 but {value}", style="dim")
-        typed.append(line)
     return MoveMenu(numbered, typed)
 
 
