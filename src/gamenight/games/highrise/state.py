@@ -250,12 +250,12 @@ class HighriseState:
             return f"plays {TILES.name(move.tile)} off the base"
         half_b = other_half(move.tile, move.half_a)
         if move.half_a == half_b:
-            where = f"on {names[move.a]} and {names[move.b]}"
+            where = f" on {names[move.a]} and {names[move.b]}"
         else:
             symbols = TILES.symbols
-            where = f"the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]}"
+            where = f", the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]},"
         level, points = rules.level_of(tower, move), rules.play_points(tower, move)
-        text = f"plays {TILES.name(move.tile)}, {where}, at level {level} for {points} points"
+        text = f"plays {TILES.name(move.tile)}{where} at level {level} for {points} points"
         if move.spacer >= 0:
             text = f"lays a clear spacer on {names[move.spacer]} and {text}"
         if self.hands[self.turn] == [move.tile]:
