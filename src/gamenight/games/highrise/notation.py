@@ -19,10 +19,20 @@ the full grammar.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import (
+    check_no_fields_left,
+    hands_notation,
+    int_row,
+    items_notation,
+    parse_hands,
+    parse_items,
+    pop_choice,
+    seat_parser,
+    split_parts,
+)
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import PLAY, Move, move_notation, parse_move
 from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
@@ -33,7 +43,6 @@ if TYPE_CHECKING:
     from gamenight.games.highrise.game import HighriseGame
 
 _LEVEL = re.compile(r"^level(\d+)$")
-_SCORE = re.compile(r"^-?\d+$")
 
 
 def piece_notation(piece: Piece, tower: Tower) -> str:
@@ -60,8 +69,8 @@ def position_notation(state: HighriseState) -> str:
     sections = [" ".join(header), _section("basement", basement_entries(state.tower))]
     for level, entries in enumerate(level_entries(state.tower), 1):
         sections.append(_section(f"level{level}", entries))
-    sections.append("hands " + " / ".join(" ".join(TILES.name(t) for t in hand) or "-" for hand in state.hands))
-    sections.append("pile " + (" ".join(TILES.name(t) for t in state.pile) or "-"))
+    sections.append("hands " + hands_notation(state.hands, TILES.name))
+    sections.append("pile " + items_notation(state.pile, TILES.name))
     return " | ".join(sections)
 
 
@@ -74,35 +83,29 @@ def parse_position(game: HighriseGame, text: str) -> HighriseState:
     header, sections, levels = _split(text)
     state = HighriseState(game)
     n = state.n
-    seat = _seat_parser(n)
+    seat = seat_parser(n)
     hand = header.pop("hand", "1")
     if not hand.isdigit() or int(hand) < 1:
         raise NotationError(f"hand={hand!r}: hands are numbered from 1")
     state.hand_number = int(hand)
     state.turn = seat("turn", header.pop("turn", "1"))
-    phase_name = header.pop("phase", "play")
-    if phase_name not in PHASE_NAMES:
-        raise NotationError(f"phase {phase_name!r} is not one of: {', '.join(PHASE_NAMES)}")
-    state.phase = PHASE_NAMES.index(phase_name)
+    state.phase = pop_choice(header, "phase", PHASE_NAMES, "play")
     if "scores" in header:
-        state.totals = _scores(header.pop("scores"), n)
+        scores = header.pop("scores")
+        state.totals = int_row(scores, n, f"scores={scores!r} needs {n} whole numbers split by ','", signed=True)
     drawn_text = header.pop("drawn", None)
-    if header:
-        raise NotationError(f"unknown field(s) in the header: {', '.join(sorted(header))}")
+    check_no_fields_left(header)
 
     state.tower = parse_tower(state.tower.base, sections.get("basement", ""), levels)
-    hands_text = sections.get("hands")
-    if hands_text is None:
-        raise NotationError("a position needs a 'hands' section")
-    hands = [_tiles(h) for h in hands_text.split("/")]
-    if len(hands) != n:
-        raise NotationError(f"{len(hands)} hands for a {n}-player game")
-    state.hands = hands
-    named = state.tower.tiles() + [t for h in hands for t in h]
+    state.hands = parse_hands(sections, n, TILES.parse)
+    named = state.tower.tiles() + [t for h in state.hands for t in h]
     pile_text = sections.get("pile", "*")
     # The pile has no order (a draw is any unseen domino), but chance_outcomes() lists it in
     # order: keep it in the set's order, as play does, so equal notation samples equally.
-    state.pile = sorted(set(ALL_TILES) - set(named)) if pile_text.strip() == "*" else sorted(_tiles(pile_text))
+    if pile_text.strip() == "*":
+        state.pile = sorted(set(ALL_TILES) - set(named))
+    else:
+        state.pile = sorted(parse_items(pile_text, TILES.parse))
     _check_every_tile_once(named + state.pile)
     state.drawn = TILES.parse(drawn_text) if drawn_text is not None else -1
     _check_phase(state)
@@ -150,56 +153,24 @@ def _lay(tower: Tower, token: str, level: int) -> None:
 
 
 def _split(text: str) -> tuple[dict[str, str], dict[str, str], dict[int, str]]:
-    if not isinstance(text, str) or not text.strip():
-        raise NotationError("empty position")
-    parts = [p.strip() for p in text.split("|")]
-    header: dict[str, str] = {}
-    for field in parts[0].split():
-        key, eq, value = field.partition("=")
-        if not eq or not value:
-            raise NotationError(f"header field {field!r} is not key=value")
-        header[key.lower()] = value
+    header, parts = split_parts(text)
     sections: dict[str, str] = {}
     levels: dict[int, str] = {}
-    for part in parts[1:]:
-        name, _, body = part.partition(" ")
-        name = name.lower()
+    for written, body in parts:
+        name = written.lower()
         if m := _LEVEL.match(name):
             if int(m.group(1)) < 1:
                 raise NotationError("levels are numbered from 1 (the basement is not a level)")
             if int(m.group(1)) in levels:
                 raise NotationError(f"section {name} is given twice")
-            levels[int(m.group(1))] = body.strip()
+            levels[int(m.group(1))] = body
         elif name in ("basement", "hands", "pile"):
             if name in sections:
                 raise NotationError(f"section {name} is given twice")
-            sections[name] = body.strip()
+            sections[name] = body
         else:
             raise NotationError(f"unknown section {name!r}: the sections are basement, level1, level2 ..., hands, pile")
     return header, sections, levels
-
-
-def _seat_parser(n: int) -> Callable[[str, str], int]:
-    def seat(key: str, text: str) -> int:
-        if not text.isdigit() or not 1 <= int(text) <= n:
-            raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
-        return int(text) - 1
-
-    return seat
-
-
-def _scores(text: str, n: int) -> list[int]:
-    cells = text.split(",")
-    if len(cells) != n or not all(_SCORE.match(c) for c in cells):
-        raise NotationError(f"scores={text!r} needs {n} whole numbers split by ','")
-    return [int(c) for c in cells]
-
-
-def _tiles(text: str) -> list[int]:
-    tokens = text.split()
-    if tokens == ["-"]:
-        return []
-    return [TILES.parse(t) for t in tokens]
 
 
 def _check_every_tile_once(tiles: list[int]) -> None:

@@ -13,10 +13,20 @@ not named elsewhere. docs/notation.md has the full grammar.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import (
+    check_no_fields_left,
+    hands_notation,
+    int_row,
+    items_notation,
+    parse_hands,
+    parse_items,
+    pop_choice,
+    seat_parser,
+    split_position,
+)
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout
 from gamenight.games.wildfire.moves import PLAY, Move, move_notation
@@ -53,23 +63,20 @@ def position_notation(state: WildfireState) -> str:
         header.append(f"penalty={state.penalty + 1}")
     if state.sheet:
         header.append("sheet=" + ";".join(",".join(map(str, row)) for row in state.sheet))
-    hands = " / ".join(" ".join(TILES.name(t) for t in hand) or "-" for hand in state.hands)
-    pile = " ".join(TILES.name(t) for t in sorted(state.pile)) or "-"
+    hands = hands_notation(state.hands, TILES.name)
+    pile = items_notation(sorted(state.pile), TILES.name)
     return f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}"
 
 
 def parse_position(game: WildfireGame, text: str) -> WildfireState:
     """The state the notation describes; NotationError naming the first thing wrong."""
-    header, sections = _split(text)
+    header, sections = split_position(text, ("layout", "hands", "pile"))
     state = WildfireState(game)
     n = state.n
-    seat = _seat_parser(n)
+    seat = seat_parser(n)
     state.dealer = seat("dealer", header.pop("dealer", "1"))
     state.turn = seat("turn", header.pop("turn", "1"))
-    phase_name = header.pop("phase", "play")
-    if phase_name not in PHASE_NAMES:
-        raise NotationError(f"phase {phase_name!r} is not one of: {', '.join(PHASE_NAMES)}")
-    state.phase = PHASE_NAMES.index(phase_name)
+    state.phase = pop_choice(header, "phase", PHASE_NAMES, "play")
     if "sheet" in header:
         state.sheet = [_score_row(row, n) for row in header.pop("sheet").split(";")]
         state.totals = [sum(col) for col in zip(*state.sheet, strict=True)]
@@ -80,22 +87,18 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
         setattr(state, key, flags)
     state.penalty = seat("penalty", header.pop("penalty")) if "penalty" in header else -1
     drawn_text = header.pop("drawn", None)
-    if header:
-        raise NotationError(f"unknown field(s) in the header: {', '.join(sorted(header))}")
+    check_no_fields_left(header)
 
     state.layout = _parse_layout(sections.get("layout", ""))
-    hands_text = sections.get("hands")
-    if hands_text is None:
-        raise NotationError("a position needs a 'hands' section")
-    hands = [_tiles(h) for h in hands_text.split("/")]
-    if len(hands) != n:
-        raise NotationError(f"{len(hands)} hands for a {n}-player game")
-    state.hands = hands
-    named = state.layout.tiles() + [t for h in hands for t in h]
+    state.hands = parse_hands(sections, n, TILES.parse)
+    named = state.layout.tiles() + [t for h in state.hands for t in h]
     pile_text = sections.get("pile", "*").strip()
     # The pile has no order (chance draws any unseen tile), but chance_outcomes() lists it in
     # order: keep it in the set's order, as play does, so equal notation samples equally.
-    state.pile = sorted(set(ALL_TILES) - set(named)) if pile_text == "*" else sorted(_tiles(pile_text))
+    if pile_text == "*":
+        state.pile = sorted(set(ALL_TILES) - set(named))
+    else:
+        state.pile = sorted(parse_items(pile_text, TILES.parse))
     _check_every_tile_once(named + state.pile)
     state.drawn = -1
     if drawn_text is not None:
@@ -104,46 +107,8 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
     return state
 
 
-def _split(text: str) -> tuple[dict[str, str], dict[str, str]]:
-    if not isinstance(text, str) or not text.strip():
-        raise NotationError("empty position")
-    parts = [p.strip() for p in text.split("|")]
-    header: dict[str, str] = {}
-    for field in parts[0].split():
-        key, eq, value = field.partition("=")
-        if not eq or not value:
-            raise NotationError(f"header field {field!r} is not key=value")
-        header[key.lower()] = value
-    sections: dict[str, str] = {}
-    for part in parts[1:]:
-        name, _, body = part.partition(" ")
-        if name.lower() not in ("layout", "hands", "pile"):
-            raise NotationError(f"unknown section {name!r}: the sections are layout, hands, pile")
-        sections[name.lower()] = body.strip()
-    return header, sections
-
-
-def _seat_parser(n: int) -> Callable[[str, str], int]:
-    def seat(key: str, text: str) -> int:
-        if not text.isdigit() or not 1 <= int(text) <= n:
-            raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
-        return int(text) - 1
-
-    return seat
-
-
 def _score_row(text: str, n: int) -> list[int]:
-    cells = text.split(",")
-    if len(cells) != n or not all(c.isdigit() for c in cells):
-        raise NotationError(f"sheet row {text!r} needs {n} scores, whole numbers, split by ','")
-    return [int(c) for c in cells]
-
-
-def _tiles(text: str) -> list[int]:
-    tokens = text.split()
-    if tokens == ["-"]:
-        return []
-    return [TILES.parse(t) for t in tokens]
+    return int_row(text, n, f"sheet row {text!r} needs {n} scores, whole numbers, split by ','")
 
 
 def _check_every_tile_once(tiles: list[int]) -> None:

@@ -16,15 +16,25 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import (
+    check_no_fields_left,
+    hands_notation,
+    int_row,
+    items_notation,
+    parse_hands,
+    parse_items,
+    pop_choice,
+    seat_parser,
+    split_position,
+)
 from gamenight.games.wildstar import rules
 from gamenight.games.wildstar.layout import Layout
 from gamenight.games.wildstar.moves import PLAY, Move, move_notation, parse_move
 from gamenight.games.wildstar.state import PHASE_NAMES, Phase, WildstarState, hand_size
-from gamenight.games.wildstar.tiles import ALL_TILES, COPIES, DOUBLE_STAR, HALVES, NAMES, NUMBERS, parse
+from gamenight.games.wildstar.tiles import ALL_TILES, COPIES, DOUBLE_STAR, HALVES, NAMES, NUMBERS, name, parse
 
 if TYPE_CHECKING:
     from gamenight.games.wildstar.game import WildstarGame
@@ -53,8 +63,8 @@ def position_notation(state: WildstarState) -> str:
         header.append("lacked=" + ",".join(cells))
     if state.sheet:
         header.append("sheet=" + ";".join(",".join(map(str, row)) for row in state.sheet))
-    hands = " / ".join(" ".join(NAMES[t] for t in hand) or "-" for hand in state.hands)
-    pile = " ".join(NAMES[t] for t in sorted(state.pile)) or "-"
+    hands = hands_notation(state.hands, name)
+    pile = items_notation(sorted(state.pile), name)
     return f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}"
 
 
@@ -64,16 +74,13 @@ def _digits(mask: int) -> str:
 
 def parse_position(game: WildstarGame, text: str) -> WildstarState:
     """The state the notation describes; NotationError naming the first thing wrong."""
-    header, sections = _split(text)
+    header, sections = split_position(text, ("layout", "hands", "pile"))
     state = WildstarState(game)
     n = state.n
-    seat = _seat_parser(n)
+    seat = seat_parser(n)
     state.shuffler = seat("shuffler", header.pop("shuffler", "1"))
     state.turn = seat("turn", header.pop("turn", "1"))
-    phase_name = header.pop("phase", "play")
-    if phase_name not in PHASE_NAMES:
-        raise NotationError(f"phase {phase_name!r} is not one of: {', '.join(PHASE_NAMES)}")
-    state.phase = PHASE_NAMES.index(phase_name)
+    state.phase = pop_choice(header, "phase", PHASE_NAMES, "play")
     if "sheet" in header:
         state.sheet = [_score_row(row, state.sides) for row in header.pop("sheet").split(";")]
         state.totals = [sum(col) for col in zip(*state.sheet, strict=True)]
@@ -84,68 +91,26 @@ def parse_position(game: WildstarGame, text: str) -> WildstarState:
             raise NotationError(f"lacked={cell!r}: write SEAT:NUMBERS, like 2:57")
         state.lacked[seat("lacked", m.group(1))] = sum(1 << int(d) for d in set(m.group(2)))
     drawn_text = header.pop("drawn", None)
-    if header:
-        raise NotationError(f"unknown field(s) in the header: {', '.join(sorted(header))}")
+    check_no_fields_left(header)
     _check_hand_count(state, game.options.hands)
 
     state.layout = parse_layout(sections.get("layout", ""), state.required_double, game.options.doubles_branch)
-    hands_text = sections.get("hands")
-    if hands_text is None:
-        raise NotationError("a position needs a 'hands' section")
-    hands = [_tiles(h) for h in hands_text.split("/")]
-    if len(hands) != n:
-        raise NotationError(f"{len(hands)} hands for a {n}-player game")
-    state.hands = hands
-    named = Counter(state.layout.tiles) + Counter(t for h in hands for t in h)
+    state.hands = parse_hands(sections, n, parse)
+    named = Counter(state.layout.tiles) + Counter(t for h in state.hands for t in h)
     pile_text = sections.get("pile", "*").strip()
     # The pile has no order (a draw is any unseen tile): keep it sorted, as play does.
-    state.pile = sorted((Counter(ALL_TILES) - named).elements()) if pile_text == "*" else sorted(_tiles(pile_text))
+    if pile_text == "*":
+        state.pile = sorted((Counter(ALL_TILES) - named).elements())
+    else:
+        state.pile = sorted(parse_items(pile_text, parse))
     _check_every_tile_once(named + Counter(state.pile))
     state.drawn = parse(drawn_text) if drawn_text is not None else -1
     _check_phase(state)
     return state
 
 
-def _split(text: str) -> tuple[dict[str, str], dict[str, str]]:
-    if not isinstance(text, str) or not text.strip():
-        raise NotationError("empty position")
-    parts = [p.strip() for p in text.split("|")]
-    header: dict[str, str] = {}
-    for field in parts[0].split():
-        key, eq, value = field.partition("=")
-        if not eq or not value:
-            raise NotationError(f"header field {field!r} is not key=value")
-        header[key.lower()] = value
-    sections: dict[str, str] = {}
-    for part in parts[1:]:
-        name, _, body = part.partition(" ")
-        if name.lower() not in ("layout", "hands", "pile"):
-            raise NotationError(f"unknown section {name!r}: the sections are layout, hands, pile")
-        sections[name.lower()] = body.strip()
-    return header, sections
-
-
-def _seat_parser(n: int) -> Callable[[str, str], int]:
-    def seat(key: str, text: str) -> int:
-        if not text.isdigit() or not 1 <= int(text) <= n:
-            raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
-        return int(text) - 1
-
-    return seat
-
-
 def _score_row(text: str, sides: int) -> list[int]:
-    cells = text.split(",")
-    if len(cells) != sides or not all(c.isdigit() for c in cells):
-        raise NotationError(f"sheet row {text!r} needs {sides} scores (one per player or team), whole numbers")
-    return [int(c) for c in cells]
-
-
-def _tiles(text: str) -> list[int]:
-    tokens = text.split()
-    if tokens == ["-"]:
-        return []
-    return [parse(t) for t in tokens]
+    return int_row(text, sides, f"sheet row {text!r} needs {sides} scores (one per player or team), whole numbers")
 
 
 def _check_hand_count(state: WildstarState, hands: int) -> None:
