@@ -1,0 +1,1 @@
+"""Fireball Island (Milton Bradley, 1986): the board, rollways and deck as validated data."""
