@@ -1,0 +1,115 @@
+"""The plumbing every position notation shares (docs/notation.md).
+
+A position is one line: a header of `key=value` fields, then sections split by '|',
+each a name and its body (`hands 6-3 2-2 / 7-0 | pile *`). Seats are written from 1,
+as people number them. What the fields and sections mean is each game's own business;
+these helpers only cut the text up and read the parts every game writes the same way,
+raising a NotationError that names what was wrong.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from gamenight.engine.errors import NotationError
+
+T = TypeVar("T")
+
+_SIGNED = re.compile(r"-?\d+")
+
+
+def split_parts(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The header fields by (lower-case) key, and each section as (name as written, body)."""
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("empty position")
+    parts = [p.strip() for p in text.split("|")]
+    header: dict[str, str] = {}
+    for field in parts[0].split():
+        key, eq, value = field.partition("=")
+        if not eq or not value:
+            raise NotationError(f"header field {field!r} is not key=value")
+        header[key.lower()] = value
+    sections = []
+    for part in parts[1:]:
+        name, _, body = part.partition(" ")
+        sections.append((name, body.strip()))
+    return header, sections
+
+
+def split_position(text: str, names: tuple[str, ...]) -> tuple[dict[str, str], dict[str, str]]:
+    """The header fields and the sections by name; every section must be one of `names`."""
+    header, parts = split_parts(text)
+    sections: dict[str, str] = {}
+    for name, body in parts:
+        if name.lower() not in names:
+            raise NotationError(f"unknown section {name!r}: the sections are {', '.join(names)}")
+        sections[name.lower()] = body
+    return header, sections
+
+
+def seat_parser(n: int) -> Callable[[str, str], int]:
+    """seat_parser(n)(key, text): the 0-based seat written `text` (1 to n) in field `key`."""
+
+    def seat(key: str, text: str) -> int:
+        if not text.isdigit() or not 1 <= int(text) <= n:
+            raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
+        return int(text) - 1
+
+    return seat
+
+
+def pop_choice(header: dict[str, str], key: str, names: Sequence[str], default: str) -> int:
+    """Take field `key` out of the header: the index of its value in `names`."""
+    value = header.pop(key, default)
+    if value not in names:
+        raise NotationError(f"{key} {value!r} is not one of: {', '.join(names)}")
+    return names.index(value)
+
+
+def check_no_fields_left(header: dict[str, str]) -> None:
+    """Once a game has popped every field it knows: any left are unknown."""
+    if header:
+        raise NotationError(f"unknown field(s) in the header: {', '.join(sorted(header))}")
+
+
+def int_row(text: str, n: int, error: str, *, signed: bool = False) -> list[int]:
+    """`n` whole numbers split by ','; NotationError(error) otherwise."""
+    cells = text.split(",")
+    if len(cells) != n or not all(_is_int(c, signed) for c in cells):
+        raise NotationError(error)
+    return [int(c) for c in cells]
+
+
+def _is_int(text: str, signed: bool) -> bool:
+    return bool(_SIGNED.fullmatch(text)) if signed else text.isdigit()
+
+
+def parse_items(text: str, parse: Callable[[str], T]) -> list[T]:
+    """The items written in `text`, split by spaces; a lone '-' is none."""
+    tokens = text.split()
+    if tokens == ["-"]:
+        return []
+    return [parse(t) for t in tokens]
+
+
+def items_notation(values: Sequence[T], name: Callable[[T], str]) -> str:
+    """The inverse of parse_items(): the names split by spaces, '-' for none."""
+    return " ".join(name(v) for v in values) or "-"
+
+
+def parse_hands(sections: dict[str, str], n: int, parse: Callable[[str], T]) -> list[list[T]]:
+    """The `hands` section: each seat's items, seats split by '/'."""
+    text = sections.get("hands")
+    if text is None:
+        raise NotationError("a position needs a 'hands' section")
+    found = [parse_items(h, parse) for h in text.split("/")]
+    if len(found) != n:
+        raise NotationError(f"{len(found)} hands for a {n}-player game")
+    return found
+
+
+def hands_notation(seat_hands: Sequence[Sequence[T]], name: Callable[[T], str]) -> str:
+    """The inverse of parse_hands(): the body of the `hands` section."""
+    return " / ".join(items_notation(hand, name) for hand in seat_hands)
