@@ -10,7 +10,7 @@ import pytest
 
 from gamenight.bots.basic import make_bot
 from gamenight.engine.chance import alike, sample, uniform
-from gamenight.engine.errors import ConfigError, RecordError
+from gamenight.engine.errors import ConfigError, NotationError, RecordError
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay, replay_steps
 from gamenight.engine.registry import make_game
@@ -207,3 +207,20 @@ def test_replay_names_seats_as_people_do() -> None:
     data["steps"][index][0] = -1
     with pytest.raises(RecordError, match=r"recorded for chance, but P\d is to act"):
         replay(Record.from_json(data))
+
+
+# -- notation plumbing -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("wildfire", "dealer=1 turn=² | layout 9-9 | hands 5-3 / 2-2 | pile *"),
+        ("wildstar", "turn=² | layout 9-9 | hands 5-3 / 2-2 | pile *"),
+        ("highrise", "hand=² turn=1 | hands 1-1 / 2-2"),
+    ],
+)
+def test_a_number_that_is_not_plain_digits_is_a_notation_error_not_a_crash(name: str, text: str) -> None:
+    """'²' passes str.isdigit() but not int(): every game refuses it with a NotationError."""
+    with pytest.raises(NotationError, match="'²'"):
+        make_game(name, {"players": 2}).state_from_notation(text)

@@ -15,12 +15,13 @@ The base, seen from above with row 1 at the bottom (4x4, the default):
 
 from __future__ import annotations
 
-import pytest
-
-from gamenight.engine.errors import IllegalMoveError
 from gamenight.games.highrise.game import HighriseGame
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tiles import ALL_TILES, TILES
+
+from ..helpers import assert_illegal, fill_star_hand, moves, play
+
+__all__ = ["assert_illegal", "cell", "game", "hand", "moves", "play", "position", "tile", "top"]
 
 
 def game(**options: object) -> HighriseGame:
@@ -28,33 +29,13 @@ def game(**options: object) -> HighriseGame:
 
 
 def position(text: str, **options: object) -> HighriseState:
-    sections = [part.strip() for part in text.split("|")]
-    hands_at = next(i for i, part in enumerate(sections) if part.startswith("hands"))
-    hands = [h.strip() for h in sections[hands_at].removeprefix("hands").split("/")]
-    options.setdefault("players", len(hands))
-    if "*" in hands:
-        sections[hands_at] = "hands " + " / ".join(_rest(sections) if h == "*" else h for h in hands)
-    return game(**options).state_from_notation(" | ".join(sections))
+    text, players = fill_star_hand(text, _tile_of, ALL_TILES, TILES.name)
+    options.setdefault("players", players)
+    return game(**options).state_from_notation(text)
 
 
-def _rest(sections: list[str]) -> str:
-    named: set[int] = set()
-    for part in sections[1:]:
-        _section, _, body = part.partition(" ")
-        for token in body.replace("/", " ").split():
-            if token in ("*", "-"):
-                continue
-            named.add(TILES.parse(token.split("@")[0]))
-    return " ".join(TILES.name(t) for t in ALL_TILES if t not in named)
-
-
-def moves(state: HighriseState) -> list[str]:
-    """The legal moves, in notation, in the order the state lists them."""
-    return [state.move_notation(m) for m in state.legal_moves()]
-
-
-def play(state: HighriseState, text: str) -> None:
-    state.apply(state.parse_move(text))
+def _tile_of(entry: str) -> int:
+    return TILES.parse(entry.split("@")[0])
 
 
 def tile(name: str) -> int:
@@ -74,11 +55,3 @@ def top(state: HighriseState, name: str) -> tuple[str, int]:
     """What is on top of a cell, seen from above: the half's symbol and its level."""
     c = cell(state, name)
     return TILES.symbols[state.tower.top[c]], state.tower.height[c]
-
-
-def assert_illegal(state: HighriseState, text: str, match: str) -> None:
-    """The move is refused with a reason naming the rule, and nothing changes."""
-    before = state.notation()
-    with pytest.raises(IllegalMoveError, match=match):
-        play(state, text)
-    assert state.notation() == before

@@ -17,12 +17,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamenight.engine.chance import sample
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import PLAY
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tiles import ALL_TILES, SPACERS, TILES
 
+from ..helpers import random_playout
 from .conftest import game
 
 MAX_STEPS = 400
@@ -43,22 +43,7 @@ bounded = settings(max_examples=30, deadline=None)
 
 
 def playout(options: dict[str, Any], seed: int) -> Iterator[tuple[HighriseState, Any]]:
-    """Yield (state, the step about to be taken) until the game ends or the budget runs out;
-    the last state is yielded with step None."""
-    rng = random.Random(seed)
-    state = game(**options).new_state()
-    for _ in range(MAX_STEPS):
-        seat = state.to_act()
-        if seat is None:
-            yield state, None  # the finished game is checked too
-            return
-        step = sample(state.chance_outcomes(), rng) if seat == -1 else rng.choice(state.legal_moves())
-        yield state, step
-        if seat == -1:
-            state.apply_chance(step)
-        else:
-            state.apply(step)
-    yield state, None
+    return random_playout(game(**options), seed, MAX_STEPS)
 
 
 def tiles_named(text: str) -> set[int]:

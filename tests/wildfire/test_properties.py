@@ -9,7 +9,6 @@ the step budget, so every phase is visited.
 from __future__ import annotations
 
 import json
-import random
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -17,10 +16,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamenight.engine.chance import sample
 from gamenight.engine.registry import make_game
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.games.wildfire.tiles import ALL_TILES, TILES
+
+from ..helpers import random_playout
 
 MAX_STEPS = 400
 TILE_NAME = re.compile(r"[0-9WDT]-[0-9WDT]")
@@ -39,24 +39,7 @@ bounded = settings(max_examples=30, deadline=None)
 
 
 def playout(options: dict[str, Any], seed: int) -> Iterator[tuple[WildfireState, Any]]:
-    """Yield (state, the step about to be taken) until the game ends or the budget runs out;
-    the last state is yielded with step None."""
-    rng = random.Random(seed)
-    game = make_game("wildfire", options)
-    state = game.new_state()
-    assert isinstance(state, WildfireState)
-    for _ in range(MAX_STEPS):
-        seat = state.to_act()
-        if seat is None:
-            yield state, None  # the finished game is checked too
-            return
-        step = sample(state.chance_outcomes(), rng) if seat == -1 else rng.choice(state.legal_moves())
-        yield state, step
-        if seat == -1:
-            state.apply_chance(step)
-        else:
-            state.apply(step)
-    yield state, None
+    return random_playout(make_game("wildfire", options), seed, MAX_STEPS)
 
 
 def tiles_named(text: str) -> set[int]:

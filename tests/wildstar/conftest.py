@@ -16,14 +16,25 @@ double star as the double of e3's number.
 
 from __future__ import annotations
 
-from collections import Counter
-
-import pytest
-
-from gamenight.engine.errors import IllegalMoveError
 from gamenight.engine.registry import make_game
 from gamenight.games.wildstar.state import WildstarState
-from gamenight.games.wildstar.tiles import ALL_TILES, NAMES, parse
+from gamenight.games.wildstar.tiles import ALL_TILES, NAMES, name, parse
+
+from ..helpers import assert_illegal, fill_star_hand, moves, play
+
+__all__ = [
+    "assert_illegal",
+    "count",
+    "deal",
+    "hand",
+    "laid",
+    "moves",
+    "new_state",
+    "open_ends",
+    "play",
+    "position",
+    "tile",
+]
 
 
 def new_state(**options: object) -> WildstarState:
@@ -33,27 +44,17 @@ def new_state(**options: object) -> WildstarState:
 
 
 def position(text: str, **options: object) -> WildstarState:
-    sections = [part.strip() for part in text.split("|")]
-    hands_at = next(i for i, part in enumerate(sections) if part.startswith("hands"))
-    hands = [h.strip() for h in sections[hands_at].removeprefix("hands").split("/")]
-    options.setdefault("players", len(hands))
-    if "*" in hands:
-        sections[hands_at] = "hands " + " / ".join(_rest(sections) if h == "*" else h for h in hands)
-    state = make_game("wildstar", dict(options)).state_from_notation(" | ".join(sections))
+    text, players = fill_star_hand(text, _tile_of, ALL_TILES, name)
+    options.setdefault("players", players)
+    state = make_game("wildstar", dict(options)).state_from_notation(text)
     assert isinstance(state, WildstarState)
     return state
 
 
-def _rest(sections: list[str]) -> str:
-    named: Counter[int] = Counter()
-    for part in sections[1:]:
-        _section, _, body = part.partition(" ")
-        for token in body.replace("/", " ").split():
-            if token in ("*", "-"):
-                continue
-            played = token.split("@")[0]
-            named[parse("S" if played.upper().startswith("S-") else played)] += 1
-    return " ".join(NAMES[t] for t in (Counter(ALL_TILES) - named).elements())
+def _tile_of(entry: str) -> int:
+    """The tile a hand, layout or pile entry names: S-7@e3 is a single star."""
+    played = entry.split("@")[0]
+    return parse("S" if played.upper().startswith("S-") else played)
 
 
 def count(names: list[str]) -> int:
@@ -67,15 +68,6 @@ def laid(layout: str) -> list[str]:
     """The tiles of a written layout by name: 9-4@e0 is the 9-4, S-7@e1 a single star."""
     names = [entry.split("@")[0] for entry in layout.split()]
     return ["S" if n.upper().startswith("S-") else n for n in names]
-
-
-def moves(state: WildstarState) -> list[str]:
-    """The legal moves, in notation, in the order the state lists them."""
-    return [state.move_notation(m) for m in state.legal_moves()]
-
-
-def play(state: WildstarState, text: str) -> None:
-    state.apply(state.parse_move(text))
 
 
 def tile(name: str) -> int:
@@ -102,11 +94,3 @@ def deal(state: WildstarState, *hands: str) -> None:
             assert state.to_act() == -1
             assert state.legal_moves() == []
             state.apply_chance(tile(row[i]))
-
-
-def assert_illegal(state: WildstarState, text: str, match: str) -> None:
-    """The move is refused with a reason naming the rule, and nothing changes."""
-    before = state.notation()
-    with pytest.raises(IllegalMoveError, match=match):
-        play(state, text)
-    assert state.notation() == before

@@ -18,12 +18,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight.bots.basic import RandomBot
-from gamenight.engine.chance import sample
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay
 from gamenight.engine.registry import make_game
 from gamenight.games.wildstar.state import WildstarState
 from gamenight.games.wildstar.tiles import ALL_TILES, parse
+
+from ..helpers import random_playout
 
 MAX_STEPS = 600
 # A tile named anywhere: a-b (also inside a layout entry, 9-4@e0), or a star standing alone
@@ -49,23 +50,7 @@ bounded = settings(max_examples=12, deadline=None)
 
 
 def playout(options: dict[str, Any], seed: int) -> Iterator[tuple[WildstarState, Any]]:
-    """Yield (state, the step about to be taken) until the game ends or the budget runs out;
-    the last state is yielded with step None."""
-    rng = random.Random(seed)
-    state = make_game("wildstar", options).new_state()
-    assert isinstance(state, WildstarState)
-    for _ in range(MAX_STEPS):
-        seat = state.to_act()
-        if seat is None:
-            yield state, None
-            return
-        step = sample(state.chance_outcomes(), rng) if seat == -1 else rng.choice(state.legal_moves())
-        yield state, step
-        if seat == -1:
-            state.apply_chance(step)
-        else:
-            state.apply(step)
-    yield state, None
+    return random_playout(make_game("wildstar", options), seed, MAX_STEPS)
 
 
 def tiles_named(view: dict[str, Any]) -> list[int]:

@@ -17,7 +17,13 @@ from gamenight.engine.errors import NotationError
 
 T = TypeVar("T")
 
-_SIGNED = re.compile(r"-?\d+")
+_SIGNED = re.compile(r"-?[0-9]+")
+_NUMBER = re.compile(r"[0-9]+")
+
+
+def is_number(text: str) -> bool:
+    """Plain digits 0-9 only: str.isdigit() also takes '²', which int() then refuses."""
+    return bool(_NUMBER.fullmatch(text))
 
 
 def split_parts(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
@@ -53,7 +59,7 @@ def seat_parser(n: int) -> Callable[[str, str], int]:
     """seat_parser(n)(key, text): the 0-based seat written `text` (1 to n) in field `key`."""
 
     def seat(key: str, text: str) -> int:
-        if not text.isdigit() or not 1 <= int(text) <= n:
+        if not is_number(text) or not 1 <= int(text) <= n:
             raise NotationError(f"{key}={text!r}: seats are numbered 1 to {n}")
         return int(text) - 1
 
@@ -83,7 +89,7 @@ def int_row(text: str, n: int, error: str, *, signed: bool = False) -> list[int]
 
 
 def _is_int(text: str, signed: bool) -> bool:
-    return bool(_SIGNED.fullmatch(text)) if signed else text.isdigit()
+    return bool(_SIGNED.fullmatch(text)) if signed else is_number(text)
 
 
 def parse_items(text: str, parse: Callable[[str], T]) -> list[T]:

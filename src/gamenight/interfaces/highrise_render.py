@@ -28,7 +28,7 @@ from gamenight.games.highrise.moves import Move as HighriseMove
 from gamenight.games.highrise.notation import parse_tower
 from gamenight.games.highrise.tiles import HAND_POINTS, SPACERS, SYMBOLS, TILES, WILD
 from gamenight.games.highrise.tower import BASES, Base, Piece, Tower
-from gamenight.interfaces.terminal import MoveMenu, seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, StoryScreen, seat_label, seat_list
 
 NOTATION_HELP = """\
   5-3@a1,b1       play 5-3: the 5 on a1, the 3 on b1 (the first half goes on the first cell)
@@ -404,45 +404,18 @@ def winners_line(view: View, you: int | None) -> Text:
 # -- the screen --------------------------------------------------------------------------------
 
 
-class HighriseScreen:
-    """A Highrise match as one seat may see it: the story of its events, the tower, the sheet.
-
-    `you` is the seat whose eyes we borrow (None: a spectator). `verbose` tells every step
-    (a person at the table, or --watch); otherwise only the end of each hand.
-    `sheet_each_round` adds the score sheet after each hand, for a person playing.
-    `options` (the game's) name the target on the sheet.
-    """
+class HighriseScreen(StoryScreen):
+    """A Highrise match as one seat may see it: the story of its events, the tower, the sheet
+    (StoryScreen says what the arguments mean; `options`, the game's, name the target on the sheet)."""
 
     notation_help = NOTATION_HELP
 
-    def __init__(
-        self,
-        names: Sequence[str],
-        you: int | None,
-        *,
-        verbose: bool,
-        sheet_each_round: bool = False,
-        options: Any = None,
-    ) -> None:
-        self.names = list(names)
-        self.you = you
-        self.verbose = verbose
-        self.sheet_each_round = sheet_each_round
-        self.options = options
-        self.news: list[RenderableType] = []
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.hands: list[HandScores] = []
-        self._before: View | None = None
-        # A draw is told with what follows it ("cannot play, draws a domino and plays it ..."),
-        # so a drawing seat's line waits for its next decision: (seat, what it drew).
-        self._drawing: tuple[int, str] | None = None
-
-    def start(self, view: View) -> None:
-        self._before = view
 
     def on_event(self, event: Event) -> None:
-        before = self._before if self._before is not None else event.state.view(self.you)
-        after = event.state.view(self.you)
-        self._before = after
+        before, after = self._views(event)
         points = self._score_play(event, before)
         if self.verbose:
             self._tell(event, before, after)
@@ -450,14 +423,6 @@ class HighriseScreen:
         if after["hand_number"] != before["hand_number"] or game_over:
             self._flush_pending()
             self._end_of_hand(event, before, after, points)
-
-    def take_news(self) -> list[RenderableType]:
-        """What happened since the last call. Another seat's draw waits for its next
-        decision (always the next step), your own is told now: you are about to decide."""
-        if self._drawing is not None and self._drawing[0] == self.you:
-            self._flush_pending()
-        news, self.news = self.news, []
-        return news
 
     def board(self, view: View) -> RenderableType:
         return board(view, self.names, self.you, self.options)
@@ -543,19 +508,6 @@ class HighriseScreen:
         return before["hand_sizes"][event.seat] == 1 and event.text not in ("draw", "pass")
 
     # -- the story of each step ------------------------------------------------------
-
-    def _label(self, seat: int) -> str:
-        return seat_label(seat, self.you)
-
-    def _line(self, text: str, seat: int | None = None) -> None:
-        style = "bold" if seat is not None and seat == self.you else ""
-        self.news.append(Text(text, style=style))
-
-    def _flush_pending(self) -> None:
-        if self._drawing is not None:
-            seat, drawn = self._drawing
-            self._line(f"{self._label(seat)} cannot play and draws {drawn}", seat)
-        self._drawing = None
 
     def _tell(self, event: Event, before: View, after: View) -> None:
         if event.seat == CHANCE:

@@ -13,7 +13,7 @@ import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from rich.columns import Columns
 from rich.console import Console, RenderableType
@@ -113,6 +113,70 @@ class GameScreen(Protocol):
         """The answer to one of the game's own prompt commands (Highrise: `i b2`, a cell's
         stack), or None when `text` is not one of them (then it is read as a move)."""
         ...
+
+
+class StoryScreen:
+    """What every game's screen does alike: it tells the match as seat `you` sees it (None: a
+    spectator) in lines of news, from the view before and after each event. A game's screen
+    adds its table, its sheet and how each step reads (GameScreen).
+
+    `verbose` tells every step (a person at the table, or --watch); otherwise only the end of
+    each round. `sheet_each_round` adds the score sheet after each round, for a person playing.
+    `options` are the game's, for a screen that needs them (Highrise: the target)."""
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        you: int | None,
+        *,
+        verbose: bool,
+        sheet_each_round: bool = False,
+        options: Any = None,
+    ) -> None:
+        self.names = list(names)
+        self.you = you
+        self.verbose = verbose
+        self.sheet_each_round = sheet_each_round
+        self.options = options
+        self.news: list[RenderableType] = []
+        self._before: View | None = None
+        # A draw is told with what follows it ("cannot play, draws a tile and passes"), so a
+        # drawing seat's line waits for its next decision: (seat, what it drew).
+        self._drawing: tuple[int, str] | None = None
+
+    def start(self, view: View) -> None:
+        self._before = view
+
+    def take_news(self) -> list[RenderableType]:
+        """What happened since the last call. Another seat's draw waits for its next
+        decision (always the next step), your own is told now: you are about to decide."""
+        if self._drawing is not None and self._drawing[0] == self.you:
+            self._flush_pending()
+        news, self.news = self.news, []
+        return news
+
+    def command(self, view: View, text: str) -> RenderableType | None:
+        return None  # no commands of its own
+
+    def _views(self, event: Event) -> tuple[View, View]:
+        """The view before `event` and after it (kept as the next event's before)."""
+        before = self._before if self._before is not None else event.state.view(self.you)
+        after = event.state.view(self.you)
+        self._before = after
+        return before, after
+
+    def _label(self, seat: int) -> str:
+        return seat_label(seat, self.you)
+
+    def _line(self, text: str, seat: int | None = None) -> None:
+        style = "bold" if seat is not None and seat == self.you else ""
+        self.news.append(Text(text, style=style))
+
+    def _flush_pending(self) -> None:
+        if self._drawing is not None:
+            seat, drawn = self._drawing
+            self._line(f"{self._label(seat)} cannot play and draws {drawn}", seat)
+        self._drawing = None
 
 
 @dataclass(frozen=True)

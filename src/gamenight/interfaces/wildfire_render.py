@@ -23,7 +23,7 @@ from gamenight.engine.protocol import CHANCE, Move, View
 from gamenight.games.wildfire.layout import KIND_NAMES, PLAIN, placement
 from gamenight.games.wildfire.moves import PLAY, parse_move
 from gamenight.games.wildfire.tiles import POINTS, TILES
-from gamenight.interfaces.terminal import MoveMenu, every_move_numbered, seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, StoryScreen, every_move_numbered, seat_label, seat_list
 
 _ENTRY = re.compile(r"^(?P<tile>[^@:]+)(?:@e(?P<parent>\d+))?(?::(?P<hub>\d|\?))?$")
 
@@ -248,56 +248,23 @@ NOTATION_HELP = """\
   draw  pass      when you cannot play;   hub 7   name the hub's number (strategic game)"""
 
 
-class WildfireScreen:
-    """A Wildfire match as one seat may see it: the story of its events, the table, the sheet.
-
-    `you` is the seat whose eyes we borrow (None: a spectator). `verbose` tells every step
-    (a person at the table, or --watch); otherwise only the end of each round.
-    `sheet_each_round` adds the score sheet after each round, for a person playing.
-    """
+class WildfireScreen(StoryScreen):
+    """A Wildfire match as one seat may see it: the story of its events, the table, the sheet
+    (StoryScreen says what the arguments mean; this game's views carry all it needs)."""
 
     notation_help = NOTATION_HELP
 
-    def __init__(
-        self,
-        names: Sequence[str],
-        you: int | None,
-        *,
-        verbose: bool,
-        sheet_each_round: bool = False,
-        options: object = None,  # the game's options: this game's views carry all the screen needs
-    ) -> None:
-        self.names = list(names)
-        self.you = you
-        self.verbose = verbose
-        self.sheet_each_round = sheet_each_round
-        self.news: list[RenderableType] = []
-        self._before: View | None = None
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self._dealt = 0
-        # A draw is told with what follows it ("cannot play, draws a tile and passes"), so a
-        # drawing seat's line waits for its next decision: (seat, what it drew).
-        self._drawing: tuple[int, str] | None = None
-
-    def start(self, view: View) -> None:
-        self._before = view
 
     def on_event(self, event: Event) -> None:
-        before = self._before if self._before is not None else event.state.view(self.you)
-        after = event.state.view(self.you)
-        self._before = after
+        before, after = self._views(event)
         if self.verbose:
             self._tell(event, before, after)
         if len(after["sheet"]) > len(before["sheet"]):
             self._flush_pending()
             self._end_of_round(event, before, after)
-
-    def take_news(self) -> list[RenderableType]:
-        """What happened since the last call. Another seat's draw waits for its next
-        decision (always the next step), your own is told now: you are about to decide."""
-        if self._drawing is not None and self._drawing[0] == self.you:
-            self._flush_pending()
-        news, self.news = self.news, []
-        return news
 
     def board(self, view: View) -> RenderableType:
         return board(view, self.names, self.you)
@@ -314,28 +281,12 @@ class WildfireScreen:
     def final(self, view: View) -> RenderableType:
         return Group(score_sheet(view, self.names, self.you), winners_line(view, self.you))
 
-    def command(self, view: View, text: str) -> RenderableType | None:
-        return None  # no commands of its own
-
     def title(self, view: View) -> str:
         """The heading of a person's turn."""
         what = "name the hub's number" if view["phase"] == "hub" else "your turn"
         return f"Round {view['round']} · P{view['seat'] + 1}, {what}"
 
     # -- the story of each step ------------------------------------------------------
-
-    def _label(self, seat: int) -> str:
-        return seat_label(seat, self.you)
-
-    def _line(self, text: str, seat: int | None = None) -> None:
-        style = "bold" if seat is not None and seat == self.you else ""
-        self.news.append(Text(text, style=style))
-
-    def _flush_pending(self) -> None:
-        if self._drawing is not None:
-            seat, drawn = self._drawing
-            self._line(f"{self._label(seat)} cannot play and draws {drawn}", seat)
-        self._drawing = None
 
     def _tell(self, event: Event, before: View, after: View) -> None:
         if event.seat == CHANCE and before["phase"] == "deal":

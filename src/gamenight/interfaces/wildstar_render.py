@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -31,7 +32,7 @@ from gamenight.games.wildstar.tiles import (
     is_star,
     parse,
 )
-from gamenight.interfaces.terminal import Choice, MoveMenu, seat_label
+from gamenight.interfaces.terminal import Choice, MoveMenu, StoryScreen, seat_label
 
 STAR = "★"  # a wildstar on the table, written as the tile it stands for: ★4-7, ★5-5
 
@@ -375,59 +376,26 @@ def star_hints(view: View, legal: Sequence[Move]) -> list[str]:
     return []
 
 
-class WildstarScreen:
-    """A Wildstar match as one seat may see it: the story of its events, the star, the sheet.
-
-    `you` is the seat whose eyes we borrow (None: a spectator). `verbose` tells every step
-    (a person at the table, or --watch); otherwise only the end of each hand.
-    `sheet_each_round` adds the score sheet after each hand, for a person playing.
-    """
+class WildstarScreen(StoryScreen):
+    """A Wildstar match as one seat may see it: the story of its events, the star, the sheet
+    (StoryScreen says what the arguments mean; this game's views carry all it needs)."""
 
     notation_help = NOTATION_HELP
 
-    def __init__(
-        self,
-        names: Sequence[str],
-        you: int | None,
-        *,
-        verbose: bool,
-        sheet_each_round: bool = False,
-        options: object = None,  # the game's options: this game's views carry all the screen needs
-    ) -> None:
-        self.names = list(names)
-        self.you = you
-        self.verbose = verbose
-        self.sheet_each_round = sheet_each_round
-        self.news: list[RenderableType] = []
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.endings: dict[int, str] = {}  # hand number -> "P2 out" / "blocked", for the sheet
-        self._before: View | None = None
-        # A draw is told with what follows it ("cannot play, draws a tile and keeps it"), so a
-        # drawing seat's line waits for its next decision: (seat, what it drew).
-        self._drawing: tuple[int, str] | None = None
         # Nobody held the hand's double: the draws for it, told in one line once it is set.
         self._double_draws = 0
         self._your_double_draws: list[str] = []
 
-    def start(self, view: View) -> None:
-        self._before = view
-
     def on_event(self, event: Event) -> None:
-        before = self._before if self._before is not None else event.state.view(self.you)
-        after = event.state.view(self.you)
-        self._before = after
+        before, after = self._views(event)
         if self.verbose:
             self._tell(event, before, after)
         if len(after["sheet"]) > len(before["sheet"]):
             self._flush_pending()
             self._end_of_hand(event, before, after)
-
-    def take_news(self) -> list[RenderableType]:
-        """What happened since the last call. Another seat's draw waits for its next
-        decision (always the next step), your own is told now: you are about to decide."""
-        if self._drawing is not None and self._drawing[0] == self.you:
-            self._flush_pending()
-        news, self.news = self.news, []
-        return news
 
     def board(self, view: View) -> RenderableType:
         return board(view, self.names, self.you)
@@ -444,9 +412,6 @@ class WildstarScreen:
     def final(self, view: View) -> RenderableType:
         return Group(self.sheet(view), winners_line(view, self.you))
 
-    def command(self, view: View, text: str) -> RenderableType | None:
-        return None  # no commands of its own
-
     def title(self, view: View) -> str:
         """The heading of a person's turn."""
         what = "play the tile you drew or pass" if view["phase"] == "afterdraw" else "your turn"
@@ -454,19 +419,6 @@ class WildstarScreen:
         return f"{hand} · P{view['seat'] + 1}, {what}"
 
     # -- the story of each step ------------------------------------------------------
-
-    def _label(self, seat: int) -> str:
-        return seat_label(seat, self.you)
-
-    def _line(self, text: str, seat: int | None = None) -> None:
-        style = "bold" if seat is not None and seat == self.you else ""
-        self.news.append(Text(text, style=style))
-
-    def _flush_pending(self) -> None:
-        if self._drawing is not None:
-            seat, drawn = self._drawing
-            self._line(f"{self._label(seat)} cannot play and draws {drawn}", seat)
-        self._drawing = None
 
     def _tell(self, event: Event, before: View, after: View) -> None:
         if event.seat == CHANCE:

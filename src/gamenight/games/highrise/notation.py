@@ -26,6 +26,7 @@ from gamenight.engine.notation import (
     check_no_fields_left,
     hands_notation,
     int_row,
+    is_number,
     items_notation,
     parse_hands,
     parse_items,
@@ -85,7 +86,7 @@ def parse_position(game: HighriseGame, text: str) -> HighriseState:
     n = state.n
     seat = seat_parser(n)
     hand = header.pop("hand", "1")
-    if not hand.isdigit() or int(hand) < 1:
+    if not is_number(hand) or int(hand) < 1:
         raise NotationError(f"hand={hand!r}: hands are numbered from 1")
     state.hand_number = int(hand)
     state.turn = seat("turn", header.pop("turn", "1"))

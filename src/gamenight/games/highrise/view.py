@@ -11,6 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.errors import NotationError
+from gamenight.games.dominoes.hands import deal_unseen
 from gamenight.games.highrise.notation import basement_entries, level_entries, parse_tower
 from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
 from gamenight.games.highrise.tiles import ALL_TILES, SYMBOLS, TILES
@@ -74,20 +75,11 @@ def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -
     except (KeyError, TypeError, ValueError) as exc:
         raise NotationError(f"not a Highrise view: {exc}") from None
     unseen = sorted(set(ALL_TILES) - set(state.tower.tiles()) - set(own))
-    rng.shuffle(unseen)
-    hands = []
-    for s, size in enumerate(sizes):
-        if s == seat:
-            hands.append(own)
-        else:
-            hands.append(unseen[:size])
-            del unseen[:size]
-    state.hands = hands
-    state.pile = sorted(unseen)
+    state.hands, state.pile = deal_unseen(unseen, sizes, seat, own, rng)
     if len(state.pile) != view["pile"]:
         raise NotationError("the view's counts do not add up to the set")
     state.drawn = -1
     if state.phase == Phase.AFTER_DRAW:
         drawn = view["drawn"]
-        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(hands[state.turn])
+        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(state.hands[state.turn])
     return state

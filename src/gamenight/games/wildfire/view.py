@@ -10,6 +10,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.errors import NotationError
+from gamenight.games.dominoes.hands import deal_unseen
 from gamenight.games.wildfire.layout import KIND_NAMES, UNSPUN
 from gamenight.games.wildfire.notation import _parse_layout, layout_entries
 from gamenight.games.wildfire.state import PHASE_NAMES, Phase, WildfireState
@@ -78,20 +79,11 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
     except (KeyError, TypeError, ValueError) as exc:
         raise NotationError(f"not a Wildfire view: {exc}") from None
     unseen = sorted(set(ALL_TILES) - set(state.layout.tiles()) - set(own))
-    rng.shuffle(unseen)
-    hands = []
-    for s, size in enumerate(sizes):
-        if s == seat:
-            hands.append(own)
-        else:
-            hands.append(unseen[:size])
-            del unseen[:size]
-    state.hands = hands
-    state.pile = sorted(unseen)
+    state.hands, state.pile = deal_unseen(unseen, sizes, seat, own, rng)
     if len(state.pile) != view["pile"]:
         raise NotationError("the view's counts do not add up to the set")
     state.drawn = -1
     if state.phase == Phase.AFTER_DRAW:
         drawn = view["drawn"]
-        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(hands[state.turn])
+        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(state.hands[state.turn])
     return state

@@ -12,6 +12,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.errors import NotationError
+from gamenight.games.dominoes.hands import deal_unseen
 from gamenight.games.wildstar.layout import ARMS
 from gamenight.games.wildstar.notation import _digits, layout_entries, parse_layout
 from gamenight.games.wildstar.state import PHASE_NAMES, Phase, WildstarState
@@ -78,20 +79,12 @@ def sample_state(game: WildstarGame, view: dict[str, Any], rng: random.Random) -
     unseen = list((Counter(ALL_TILES) - Counter(state.layout.tiles) - Counter(own)).elements())
     if state.phase == Phase.FIRST_DOUBLE:
         unseen.remove(state.required_double)  # nobody holds it: it is in the pile
-    rng.shuffle(unseen)
-    hands = []
-    for s, size in enumerate(sizes):
-        if s == seat:
-            hands.append(own)
-        else:
-            hands.append(unseen[:size])
-            del unseen[:size]
-    state.hands = hands
-    state.pile = sorted(unseen + ([state.required_double] if state.phase == Phase.FIRST_DOUBLE else []))
+    state.hands, pile = deal_unseen(unseen, sizes, seat, own, rng)
+    state.pile = sorted(pile + ([state.required_double] if state.phase == Phase.FIRST_DOUBLE else []))
     if len(state.pile) != view["pile"]:
         raise NotationError("the view's counts do not add up to the set")
     state.drawn = -1
     if state.phase == Phase.AFTER_DRAW:
         drawn = view["drawn"]
-        state.drawn = parse(drawn) if drawn is not None else rng.choice(hands[state.turn])
+        state.drawn = parse(drawn) if drawn is not None else rng.choice(state.hands[state.turn])
     return state
