@@ -168,6 +168,7 @@ def test_a_corrupt_record_is_a_clear_error(tmp_path: Path, content: str, message
     result = gamenight("replay", str(path))
     assert result.exit_code == 2
     assert message in result.output
+    assert result.output.count("\n") == 1  # one line, however long: a path in it is never split
     assert "verified" not in result.output
 
 

@@ -44,8 +44,9 @@ def seat_list(seats: Sequence[int], you: int | None = None) -> str:
 
 
 def error(console: Console, message: str) -> None:
-    # Text, not markup: a message may quote what the person typed, brackets and all.
-    console.print(Text(message, style="bold red"))
+    # Text, not markup: a message may quote what the person typed, brackets and all. Soft wrap:
+    # the terminal folds a long line, so a file path or a move in it is never split by a newline.
+    console.print(Text(message, style="bold red"), soft_wrap=True)
 
 
 class QuitGame(Exception):
