@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "wildfire": "gamenight.games.wildfire.game:WildfireGame",
     "wildstar": "gamenight.games.wildstar.game:WildstarGame",
     "highrise": "gamenight.games.highrise.game:HighriseGame",
+    "fireball-island": "gamenight.games.fireball_island.game:FireballIslandGame",
 }
 
 

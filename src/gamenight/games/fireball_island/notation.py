@@ -1,0 +1,315 @@
+"""Position notation: the whole state as one line of text that parses back exactly.
+
+    turn=2 turns=14 roll=4 rolling=move | pieces TA3 PIT_B! CAVE3 WT12 | jewel VKP | tokens 1 0 2 1
+    | hands FIREBALL CANCEL / - / REROLL / MOVE_BACK_2 | discard FIREBALL TAKE_1_CARD | pile *
+    | tasks end window:end:0 pushes rolled:move window:post:2
+
+The header holds the turn (seats numbered from 1) and what this turn has seen so far,
+each field written only when it is not at its start value. `pieces` gives each seat's
+space, `!` marking a piece lying in its smolder pit; `jewel` is VKP (not captured yet), an
+owner (P2) or the space where it lies (a Rock Chip or a bridge); `tokens` is 0 (not
+collected), 1 (held) or 2 (traded in) per seat; `hands` the cards by key, seats split by
+'/'; `discard` the face-up pile; `pile` the draw pile or '*' for every card not named
+elsewhere; `tasks` the turn's stack of steps, bottom first (state.py explains them).
+docs/notation.md has the full grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+from gamenight.engine.errors import IllegalMoveError, NotationError
+from gamenight.engine.notation import (
+    check_no_fields_left,
+    hands_notation,
+    is_number,
+    items_notation,
+    parse_hands,
+    parse_items,
+    seat_parser,
+    split_position,
+)
+from gamenight.engine.protocol import CHANCE
+from gamenight.games.fireball_island import rules
+from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.cards import DECK, Card, parse_card
+from gamenight.games.fireball_island.state import HAND_LIMIT, WINDOW_KINDS, FireballIslandState, sort_hand
+
+if TYPE_CHECKING:
+    from gamenight.games.fireball_island.game import FireballIslandGame
+
+SECTIONS: Final = ("pieces", "jewel", "tokens", "hands", "discard", "pile", "tasks")
+
+# Each task's arguments, by type: how they are written and read back.
+TASK_ARGS: Final[dict[str, tuple[str, ...]]] = {
+    "first": ("seats",),
+    "draw": ("seat", "count"),
+    "begin": (),
+    "declare": (),
+    "window": ("kind", "count"),
+    "chain": ("card", "seat", "target", "count", "seat", "count"),
+    "act": (),
+    "roll": ("purpose",),
+    "rolled": ("purpose",),
+    "path": ("seat", "count", "seat"),
+    "walk": ("seat", "walk", "mode"),
+    "steal": ("seat", "seat"),
+    "snatch": ("seat", "seat"),
+    "fireball": ("seat",),
+    "hits": ("seat",),
+    "take": ("seat", "seat"),
+    "pushes": (),
+    "end": (),
+}
+_CHOICES: Final = {"kind": WINDOW_KINDS, "purpose": ("move", "cave"), "mode": ("go", "push")}
+_FLAGS: Final = ("doubled", "was_doubled", "reroll", "another", "stopped", "blocked")
+_PUSH: Final = re.compile(r"^([0-9]+):([0-9]+)$")
+
+
+def _write_arg(kind: str, value: Any) -> str:
+    if kind == "seat":
+        return str(value + 1)
+    if kind == "target":
+        return "-" if value < 0 else str(value + 1)
+    if kind == "seats":
+        return "+".join(str(s + 1) for s in rules.seats_in(value))
+    return str(value)
+
+
+def task_notation(task: tuple[Any, ...]) -> str:
+    args = TASK_ARGS[task[0]]
+    return ":".join([task[0], *(_write_arg(kind, value) for kind, value in zip(args, task[1:], strict=True))])
+
+
+def position_notation(state: FireballIslandState) -> str:
+    header = [f"turn={state.turn + 1}"]
+    for name in ("turns", "extra", "roll", "ahead"):
+        if getattr(state, name):
+            header.append(f"{name}={getattr(state, name)}")
+    for name in ("rolling", "declared", "aim"):
+        if getattr(state, name):
+            header.append(f"{name}={getattr(state, name)}")
+    header += [f"{name}=1" for name in _FLAGS if getattr(state, name)]
+    if any(state.first):
+        header.append("first=" + ",".join(map(str, state.first)))
+    if state.pushes:
+        header.append("pushes=" + ",".join(f"{s + 1}:{n}" for s, n in state.pushes))
+    if state.winner >= 0:
+        header.append(f"winner={state.winner + 1}")
+    pieces = " ".join(space + ("!" if lying else "") for space, lying in zip(state.pos, state.lying, strict=True))
+    jewel = f"P{state.owner + 1}" if state.owner >= 0 else state.jewel_at
+    tokens = " ".join(str(_token_code(state, s)) for s in range(state.n))
+    hands = hands_notation(state.hands, _key)
+    discard = items_notation(sorted(state.discard.elements(), key=_key), _key)
+    pile = items_notation(sorted(state.pile.elements(), key=_key), _key)
+    tasks = " ".join(task_notation(t) for t in state.tasks) or "-"
+    return (
+        f"{' '.join(header)} | pieces {pieces} | jewel {jewel} | tokens {tokens} | hands {hands}"
+        f" | discard {discard} | pile {pile} | tasks {tasks}"
+    )
+
+
+def _key(card: Card) -> str:
+    return card.key
+
+
+def _token_code(state: FireballIslandState, seat: int) -> int:
+    return 1 if state.token[seat] else 2 if state.collected[seat] else 0
+
+
+def parse_position(game: FireballIslandGame, text: str) -> FireballIslandState:
+    """The state the notation describes; NotationError naming the first thing wrong."""
+    header, sections = split_position(text, SECTIONS)
+    state = FireballIslandState(game)
+    n = state.n
+    seat = seat_parser(n)
+    state.turn = seat("turn", header.pop("turn", "1"))
+    for name in ("turns", "extra", "roll", "ahead"):
+        setattr(state, name, _count(name, header.pop(name, "0")))
+    for name, choices in (("rolling", ("move", "cave")), ("declared", ("cave", "exit"))):
+        value = header.pop(name, "")
+        if value and value not in choices:
+            raise NotationError(f"{name}={value!r}: write one of {', '.join(choices)}")
+        setattr(state, name, value)
+    aim = header.pop("aim", "")
+    if aim and aim not in BOARD.all_rollways:
+        raise NotationError(f"aim={aim!r} is not a rollway: one of {', '.join(BOARD.all_rollways)}")
+    state.aim = aim
+    for name in _FLAGS:
+        value = header.pop(name, "0")
+        if value not in ("0", "1"):
+            raise NotationError(f"{name}={value!r}: a flag is 1 (on) or 0 (off)")
+        setattr(state, name, value == "1")
+    state.first = _row(header.pop("first", ""), n, "first", lambda t: _die("first", t), 0)
+    state.pushes = [_push(cell, seat) for cell in filter(None, header.pop("pushes", "").split(","))]
+    state.winner = seat("winner", header.pop("winner")) if "winner" in header else -1
+    check_no_fields_left(header)
+
+    state.pos, state.lying = _pieces(sections.get("pieces", ""), n)
+    state.owner, state.jewel_at = _jewel(sections.get("jewel", "VKP"), seat)
+    codes = _row(sections.get("tokens", ""), n, "tokens", _token, 0, sep=" ")
+    state.token = [c == 1 for c in codes]
+    state.collected = [c > 0 for c in codes]
+    state.hands = parse_hands(sections, n, parse_card)
+    for s, hand in enumerate(state.hands):
+        if len(hand) > HAND_LIMIT:
+            raise NotationError(f"seat {s + 1} holds {len(hand)} cards; the limit is {HAND_LIMIT}")
+        sort_hand(hand)
+    state.discard = Counter(parse_items(sections.get("discard", "-"), parse_card))
+    named = Counter(c for h in state.hands for c in h) + state.discard
+    pile_text = sections.get("pile", "*").strip()
+    state.pile = Counter(DECK) - named if pile_text == "*" else Counter(parse_items(pile_text, parse_card))
+    _check_every_card_once(named + state.pile)
+    state.tasks = [_task(token, seat) for token in sections.get("tasks", "-").split() if token != "-"]
+    _check_consistent(state)
+    return state
+
+
+def _count(name: str, text: str) -> int:
+    if not is_number(text):
+        raise NotationError(f"{name}={text!r}: write a whole number")
+    return int(text)
+
+
+def _die(name: str, text: str) -> int:
+    if not is_number(text) or int(text) > 6:
+        raise NotationError(f"{name}: {text!r} is not a roll of the die (0 for not rolled, 1 to 6)")
+    return int(text)
+
+
+def _token(text: str) -> int:
+    if text not in ("0", "1", "2"):
+        raise NotationError(f"tokens: {text!r}: write 0 (not collected), 1 (held) or 2 (traded in) per seat")
+    return int(text)
+
+
+def _row(text: str, n: int, name: str, parse: Callable[[str], int], default: int, sep: str = ",") -> list[int]:
+    if not text:
+        return [default] * n
+    cells = text.split(sep) if sep != " " else text.split()
+    if len(cells) != n:
+        raise NotationError(f"{name} needs {n} values, one per seat, not {len(cells)}")
+    return [parse(c) for c in cells]
+
+
+def _push(cell: str, seat: Callable[[str, str], int]) -> tuple[int, int]:
+    m = _PUSH.match(cell)
+    if not m or not 1 <= int(m.group(2)) <= 3:
+        raise NotationError(f"pushes: {cell!r}: write SEAT:SPACES for a MOVE BACK waiting, like 3:2")
+    return seat("pushes", m.group(1)), int(m.group(2))
+
+
+def _pieces(text: str, n: int) -> tuple[list[str], list[bool]]:
+    tokens = text.split()
+    if len(tokens) != n:
+        raise NotationError(f"pieces needs {n} spaces, one per seat, not {len(tokens)}")
+    pos, lying = [], []
+    for token in tokens:
+        down = token.endswith("!")
+        space = BOARD.space(token.rstrip("!")).id
+        if down and (not BOARD.spaces[space].is_pit or BOARD.spaces[space].is_water):
+            raise NotationError(f"pieces: {token!r}: only a piece in a smolder pit lies down ('!')")
+        pos.append(space)
+        lying.append(down)
+    crowded = [s for s, c in Counter(pos).items() if c > 1 and s not in rules.CROWDABLE]
+    if crowded:
+        raise NotationError(f"pieces: two pieces on {crowded[0]}; only the start, pits, water and Dock hold several")
+    return pos, lying
+
+
+def _jewel(text: str, seat: Callable[[str, str], int]) -> tuple[int, str]:
+    text = text.strip()
+    if text[:1].upper() == "P" and is_number(text[1:]):
+        return seat("jewel", text[1:]), ""
+    space = BOARD.space(text).id
+    here = BOARD.spaces[space]
+    if space != rules.VUL_KAR and not here.rock_chip and not here.is_bridge:
+        raise NotationError(f"jewel {text!r}: an unowned jewel lies by Vul-Kar (VKP), on a Rock Chip or on a bridge")
+    return -1, space
+
+
+def _check_every_card_once(named: Counter[Card]) -> None:
+    deck = Counter(DECK)
+    for card, count in sorted(named.items(), key=lambda item: item[0].key):
+        if count > deck[card]:
+            raise NotationError(f"{card.key} is named {count} times; the deck has {deck[card]}")
+    missing = deck - named
+    if missing:
+        names = " ".join(c.key for c in sorted(missing.elements(), key=_key))
+        raise NotationError(f"{missing.total()} card(s) are nowhere (write 'pile *' for the rest): {names}")
+
+
+def _task(token: str, seat: Callable[[str, str], int]) -> tuple[Any, ...]:
+    name, *texts = token.split(":")
+    if name not in TASK_ARGS:
+        raise NotationError(f"tasks: {name!r} is not a task: one of {', '.join(TASK_ARGS)}")
+    kinds = TASK_ARGS[name]
+    if len(texts) != len(kinds):
+        raise NotationError(f"tasks: {token!r}: {name} takes {len(kinds)} value(s) after ':'")
+    values: list[Any] = []
+    for kind, text in zip(kinds, texts, strict=True):
+        if kind == "seat":
+            values.append(seat("tasks", text))
+        elif kind == "target":
+            values.append(-1 if text == "-" else seat("tasks", text))
+        elif kind == "seats":
+            values.append(sum(1 << seat("tasks", s) for s in set(text.split("+"))))
+        elif kind == "count":
+            values.append(_count(f"tasks {name}", text))
+        elif kind == "card":
+            values.append(parse_card(text).key)
+        elif kind == "walk":
+            values.append(">".join(BOARD.space(s).id for s in text.split(">")))
+        elif text not in _CHOICES[kind]:
+            raise NotationError(f"tasks: {token!r}: {text!r} is not one of {', '.join(_CHOICES[kind])}")
+        else:
+            values.append(text)
+    return (name, *values)
+
+
+def _check_consistent(state: FireballIslandState) -> None:
+    if state.owner >= 0 and state.winner < 0 and state.pos[state.owner] == rules.DOCK and not state.tasks:
+        raise NotationError("the jewel's owner stands on the Dock: that game is won (write winner=)")
+    limit = state.game.options.turn_limit
+    if not state.tasks and state.winner < 0 and (limit == 0 or state.turns < limit):
+        raise NotationError("no tasks left, but nobody has won and the turn limit is not reached")
+    if state.tasks and state.winner >= 0:
+        raise NotationError("a won game has no tasks left: write 'tasks -'")
+    try:
+        who = state.to_act()
+        if who == CHANCE:
+            if not state.chance_outcomes():
+                raise NotationError("the chance step due has no outcome")
+        elif who is not None and not state.legal_moves():
+            raise NotationError(f"seat {who + 1} is to act but has no move")
+    except (IndexError, KeyError, ValueError, IllegalMoveError, AssertionError) as exc:
+        raise NotationError(f"the tasks do not fit the position: {exc}") from None
+
+
+def parse_outcome(state: FireballIslandState, text: str) -> Any:
+    """A chance outcome as written: a die roll (4), a card (REROLL) or the seats a Fireball hits (P2+P3, miss)."""
+    if not isinstance(text, str) or not text.strip():
+        raise NotationError("empty outcome")
+    word = text.strip()
+    if not state.tasks:
+        raise NotationError("the game is over: no chance step is due")
+    name = state.tasks[-1][0]
+    if name in ("roll", "first"):
+        if not is_number(word) or not 1 <= int(word) <= 6:
+            raise NotationError(f"{text!r} is not a roll of the die (1 to 6)")
+        return int(word)
+    if name in ("draw", "take"):
+        return parse_card(word)
+    if name == "hits":
+        if word.lower() == "miss":
+            return 0
+        mask = 0
+        for part in word.split("+"):
+            if part[:1].upper() != "P" or not is_number(part[1:]) or not 1 <= int(part[1:]) <= state.n:
+                raise NotationError(f"{text!r}: write the seats hit like P2+P3, or miss")
+            mask |= 1 << (int(part[1:]) - 1)
+        return mask
+    raise NotationError("no chance step is due")

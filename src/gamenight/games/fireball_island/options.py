@@ -1,0 +1,31 @@
+"""Fireball Island's variants: each a decision named in CLARIFICATIONS.md section 4 or in
+docs/rules/fireball-island.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from gamenight.engine.errors import ConfigError
+
+FIREBALL_MODES: Final = ("probabilistic", "deterministic")
+
+
+@dataclass(frozen=True)
+class FireballIslandOptions:
+    players: int = 4
+    """2-4 (R-FI: "For 2 to 4 Players")."""
+    fireball_mode: str = "probabilistic"
+    """How a rolled Fireball hits (D-FI-3): "probabilistic" (the marble may stop early or
+    roll past a piece) or "deterministic" (every piece on the rollway is hit)."""
+    turn_limit: int = 1000
+    """The game stops undecided (nobody wins) after this many turns in all, so that games
+    between bots that never reach the Dock end; 0 = no limit (decision FI-16)."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.players <= 4:
+            raise ConfigError(f"Fireball Island is for 2 to 4 players, not {self.players}")
+        if self.fireball_mode not in FIREBALL_MODES:
+            raise ConfigError(f"fireball_mode must be 'probabilistic' or 'deterministic', not {self.fireball_mode!r}")
+        if self.turn_limit < 0:
+            raise ConfigError(f"turn_limit must be 0 (no limit) or more, not {self.turn_limit}")

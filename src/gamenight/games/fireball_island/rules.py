@@ -1,0 +1,200 @@
+"""Fireball Island's rules that read the board: walks, Fireball targets and hits.
+
+These are pure functions of the board and where the pieces stand; `state.py` runs the
+turns and decides who may play what. Names follow the rulebook (R-FI) and the design
+decisions in CLARIFICATIONS.md section 4 (D-FI-1..5) and docs/rules/fireball-island.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Final
+
+from gamenight.games.fireball_island.board import BOARD
+
+START: Final = BOARD.start
+DOCK: Final = BOARD.dock
+VUL_KAR: Final = BOARD.vul_kar_point
+WITCHLORD_STEP: Final = BOARD.witchlord_step
+WATER: Final = BOARD.water
+BRIDGES: Final = frozenset(BOARD.bridges)
+
+# Spaces that hold any number of pieces: the start (every piece begins there), the Dock,
+# the smolder pits (R-FI: "Any number of playing pieces may occupy the same smolder pit")
+# and the water. Landing on another piece anywhere else moves you on (R-FI "Roll and Move").
+CROWDABLE: Final = frozenset({START, DOCK, WATER} | {BOARD.pit_space(p) for p in BOARD.pits})
+
+_TRAIL_NEXT: Final = {s: BOARD.trail_neighbours(s) for s in BOARD.spaces}
+_CAVE_BESIDE: Final = {s: BOARD.cave_beside(s) for s in BOARD.spaces if BOARD.spaces[s].is_trail}
+
+
+def way_out(space: str) -> tuple[str, ...]:
+    """Where a walk from `space` may take its first step.
+
+    From a trail space: its trail neighbours. From a smolder pit: its Rock Chip (R-FI:
+    "move your playing piece out onto the trail, starting on the Rock Chip space"). From a
+    cave: the space beside it (R-FI: "starting on the space next to the cave you're
+    exiting"); cave 4 has none. From the water: the foot of Great Sway Bluff."""
+    kind = BOARD.spaces[space]
+    if kind.is_trail:
+        return _TRAIL_NEXT[space]
+    if kind.is_water:
+        return BOARD.neighbours(space)
+    if kind.is_pit:
+        chip = BOARD.rock_chip_of(_PIT_LETTER[space])
+        return (chip,) if chip else ()
+    exit_space = BOARD.cave_exit(space)
+    return (exit_space,) if exit_space else ()
+
+
+_PIT_LETTER: Final = {BOARD.pit_space(letter): letter for letter in BOARD.pits}
+
+
+def walks(
+    start: str,
+    steps: int,
+    occupied: Mapping[str, int],
+    *,
+    vul_kar_open: bool,
+    push: bool = False,
+) -> Iterator[tuple[str, ...]]:
+    """Every walk of `steps` counted spaces from `start`, as the spaces entered in order.
+
+    R-FI "Roll and Move": count every space, occupied or not, never enter a space twice in
+    one move, and if the count ends on another piece go on to the next open space (D-FI-5:
+    the same way on; at a fork the mover chooses). Special spaces stop a walk short:
+    - a cave, entered from the space beside it, counts one space and ends the move
+      (R-FI Caves 1: "not necessary to land in a cave by exact die count");
+    - Vul-Kar Point before the jewel is captured ends the move (R-FI CAPTURING THE JEWEL);
+    - the Dock needs no exact count (R-FI The Dock);
+    - an empty bridge stops the piece; an occupied one may be crossed (R-FI Bridges).
+    `occupied` maps each space holding another piece to its seat. A push (MOVE ANY OPPONENT
+    BACK, `push=True`) walks trails and bridges only: never into a cave, onto Vul-Kar Point
+    before the capture, or onto the Dock (decision FI-9 in docs/rules/fireball-island.md)."""
+    seen = {start}
+    path: list[str] = []
+
+    def ends_here(space: str) -> bool | None:
+        """True: entering `space` ends the walk; None: it may not be entered; False: go on."""
+        if space == VUL_KAR and not vul_kar_open:
+            return None if push else True
+        if space == DOCK:
+            return None if push else True
+        return space in BRIDGES and space not in occupied
+
+    def step(here: str, left: int, first: bool) -> Iterator[tuple[str, ...]]:
+        options = way_out(here) if first else _TRAIL_NEXT[here]
+        for space in options:
+            if space in seen:
+                continue
+            if not BOARD.spaces[space].is_trail:  # a cave met on a trail; ways out of pits hold none
+                continue
+            stop = ends_here(space)
+            if stop is None:
+                continue
+            path.append(space)
+            if stop:
+                yield tuple(path)
+            elif left <= 1:
+                if space in occupied and space not in CROWDABLE:
+                    seen.add(space)
+                    yield from step(space, 0, False)  # move on to the next open space
+                    seen.discard(space)
+                else:
+                    yield tuple(path)
+            else:
+                seen.add(space)
+                yield from step(space, left - 1, False)
+                seen.discard(space)
+            path.pop()
+        if not push and left >= 1 and BOARD.spaces[here].is_trail:
+            cave = _CAVE_BESIDE.get(here)
+            if cave is not None and cave not in occupied and cave not in seen:
+                yield (*path, cave)
+
+    if steps <= 0:
+        return
+    yield from step(start, steps, True)
+
+
+def passes(path: tuple[str, ...]) -> tuple[str, ...]:
+    """The spaces a walk passes over: every space entered but the last."""
+    return path[:-1]
+
+
+# -- Fireballs ------------------------------------------------------------------------
+
+HIT: Final = 0.85  # D-FI-3: the marble hits a piece on its space
+KNOCK_ON: Final = 0.30  # D-FI-3: a toppled piece hits the piece on the next rollway space
+STOP: Final = 0.04  # D-FI-3: base chance the marble stops after a space
+STOP_BEND: Final = 0.10  # D-FI-3: added on junction and bend spaces
+STOP_PER_HIT: Final = 0.25  # D-FI-3: added to every later stop chance after each piece it hits
+
+ROLLWAYS: Final = tuple(BOARD.all_rollways.values())
+
+
+def pieces_on(rollway: str, positions: list[str]) -> list[int]:
+    """The seats standing on a rollway's spaces, in the order the marble reaches them."""
+    spaces = BOARD.spaces_on_rollway(rollway)
+    where = {space: seat for seat, space in enumerate(positions)}
+    return [where[s] for s in spaces if s in where]
+
+
+def targets(roller: int, positions: list[str]) -> list[str]:
+    """The rollways the roller may aim at (R-FI ROLLING A FIREBALL 1, D-FI-2's target rule):
+    those with an opponent on them; if none, those with the roller's own piece; else none."""
+    with_opponent: list[str] = []
+    with_own: list[str] = []
+    for rollway in ROLLWAYS:
+        seats = pieces_on(rollway.id, positions)
+        if any(s != roller for s in seats):
+            with_opponent.append(rollway.id)
+        elif roller in seats:
+            with_own.append(rollway.id)
+    return with_opponent or with_own
+
+
+def hit_chances(rollway: str, positions: list[str]) -> list[tuple[int, float]]:
+    """D-FI-3's probabilistic hit model, exactly: each set of seats hit (a bit mask) with its
+    probability. The marble passes the rollway's spaces in order; after each it stops with
+    chance STOP (+STOP_BEND on bends and junctions, +STOP_PER_HIT per piece it has hit); on
+    a piece's space it hits with chance HIT while rolling; a piece hit topples onto the next
+    space and hits a piece there with chance KNOCK_ON."""
+    where = {space: seat for seat, space in enumerate(positions)}
+    # (rolling, direct hits so far, the last space's piece toppled, mask) -> probability
+    states: dict[tuple[bool, int, bool, int], float] = {(True, 0, False, 0): 1.0}
+    for space in BOARD.spaces_on_rollway(rollway):
+        seat = where.get(space)
+        slows = BOARD.spaces[space].slows_fireball
+        after: dict[tuple[bool, int, bool, int], float] = {}
+        for (rolling, hits, toppled, mask), p in states.items():
+            branches: list[tuple[int, float]] = []  # 0 missed, 1 hit by the marble, 2 knocked over
+            if seat is None:
+                branches.append((0, 1.0))
+            else:
+                direct = HIT if rolling else 0.0
+                knock = (1.0 - direct) * (KNOCK_ON if toppled else 0.0)
+                branches += [(1, direct), (2, knock), (0, 1.0 - direct - knock)]
+            for how, q in branches:
+                if q <= 0.0:
+                    continue
+                hits_now = hits + (how == 1)
+                hit_mask = mask | (1 << seat) if how and seat is not None else mask
+                if rolling:
+                    stop = min(1.0, STOP + (STOP_BEND if slows else 0.0) + STOP_PER_HIT * hits_now)
+                    for still, r in ((True, 1.0 - stop), (False, stop)):
+                        if r > 0.0:
+                            key = (still, hits_now, how > 0, hit_mask)
+                            after[key] = after.get(key, 0.0) + p * q * r
+                else:
+                    key = (False, hits_now, how > 0, hit_mask)
+                    after[key] = after.get(key, 0.0) + p * q
+        states = after
+    by_mask: dict[int, float] = {}
+    for (_, _, _, mask), p in states.items():
+        by_mask[mask] = by_mask.get(mask, 0.0) + p
+    return sorted((mask, p) for mask, p in by_mask.items() if p > 1e-12)
+
+
+def seats_in(mask: int) -> list[int]:
+    return [seat for seat in range(mask.bit_length()) if mask >> seat & 1]
