@@ -1,4 +1,7 @@
-"""Random-playout throughput: the gamenight games beside two Python domino baselines, in one run.
+"""Random-playout throughput: the gamenight games beside baselines of their kind, in one run.
+
+The domino games are measured against two Python domino engines; Fireball Island, a
+roll-and-move race, against OpenSpiel's C++ Mensch ärgere dich nicht (`maedn`).
 
 Every contender plays uniformly random playouts from the start of a game to its end,
 driven by a seeded `random.Random`, for a fixed CPU-time budget; the figures are the
@@ -7,6 +10,7 @@ busy machine slows them all alike. See benchmarks/README.md for what each conten
 
     make bench                                   # or: .venv/bin/python benchmarks/playouts.py
     .venv/bin/python benchmarks/playouts.py --seconds 2 --only wildfire-4p,dominoes-game
+    .venv/bin/python benchmarks/playouts.py --seconds 2 --only maedn-4p,maedn-2p   # fireball-island-4p once registered
     .venv/bin/python benchmarks/playouts.py --json benchmarks/results/playouts.json
     .venv/bin/python benchmarks/playouts.py --profile wildstar-4p   # cProfile of one contender
 """
@@ -16,6 +20,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import dataclasses
+import importlib
 import importlib.metadata
 import json
 import math
@@ -33,15 +38,20 @@ from typing import Any, NamedTuple
 
 from gamenight.engine.chance import sample
 from gamenight.engine.protocol import CHANCE, Game
-from gamenight.engine.registry import make_game
+from gamenight.engine.registry import GAMES, make_game
 
 OPENSPIEL_GAME = "python_block_dominoes"
+MAEDN_GAME = "maedn"  # OpenSpiel's C++ Mensch ärgere dich nicht
+FIREBALL_ISLAND = "fireball-island"
+DOMINOES, RACE = "dominoes", "race"  # families: a game is compared with baselines of its own family
 DOMINOES_SERIES_TARGET = 200  # dominoes.Series' own default target score
 SLICE = 0.5  # seconds: a repeat's budget is given in round-robin slices this long at most
 
 
 class Tally(NamedTuple):
-    """What one playout did: seat decisions, tiles laid (a subset of them), hands played."""
+    """What one playout did: seat decisions, tiles laid (a subset of them), hands played.
+
+    A game without tiles counts every decision as a play; one without hands, one hand a game."""
 
     decisions: int
     plays: int
@@ -57,6 +67,7 @@ class Contender:
     label: str
     playout: Playout
     ours: bool  # a gamenight game (else a baseline)
+    family: str = DOMINOES  # ratios pair a game only with baselines of the same family
 
 
 @dataclass(frozen=True)
@@ -88,12 +99,20 @@ PLAY_KIND = 0  # in every gamenight domino game, a move with `kind == 0` lays a 
 
 
 def hands_played(state: Any) -> int:
-    """Hands (rounds) in a finished game: the rows of the score sheet, or Highrise's hand count."""
-    return len(state.sheet) if hasattr(state, "sheet") else int(state.hand_number)
+    """Hands (rounds) in a finished game: the rows of the score sheet, Highrise's hand count,
+    or 1 for a game that is not played in hands (Fireball Island)."""
+    if hasattr(state, "sheet"):
+        return len(state.sheet)
+    if hasattr(state, "hand_number"):
+        return int(state.hand_number)
+    return 1
 
 
-def gamenight_playout(name: str, options: dict[str, Any]) -> Playout:
-    """A whole game of a registered gamenight game, chance sampled exactly as `Match.step` does."""
+def gamenight_playout(name: str, options: dict[str, Any], tiles: bool = True) -> Playout:
+    """A whole game of a registered gamenight game, chance sampled exactly as `Match.step` does.
+
+    With `tiles` (the domino games) a play is a move that lays a tile; without (a game with no
+    tiles, like Fireball Island), every decision is a play, as for the baselines."""
     game: Game = make_game(name, options)
 
     def play(rng: random.Random) -> Tally:
@@ -106,17 +125,17 @@ def gamenight_playout(name: str, options: dict[str, Any]) -> Playout:
             move = rng.choice(state.legal_moves())
             state.apply(move)
             decisions += 1
-            if move.kind == PLAY_KIND:
+            if tiles and move.kind == PLAY_KIND:
                 plays += 1
-        return Tally(decisions, plays, hands_played(state))
+        return Tally(decisions, plays if tiles else decisions, hands_played(state))
 
     return play
 
 
 def openspiel_playout() -> Playout:
     """OpenSpiel's pure-Python block dominoes: 2 players, one hand, the deal as 14 chance nodes."""
-    import open_spiel.python.games  # noqa: F401  (registers the python_* games)
-    import pyspiel
+    importlib.import_module("open_spiel.python.games")  # registers the python_* games
+    pyspiel: Any = importlib.import_module("pyspiel")  # (untyped: imported as Any)
 
     game = pyspiel.load_game(OPENSPIEL_GAME)
 
@@ -134,13 +153,40 @@ def openspiel_playout() -> Playout:
     return play
 
 
+def maedn_playout(players: int) -> Callable[[], Playout]:
+    """OpenSpiel's C++ Mensch ärgere dich nicht: 4 pieces each, a six-sided die as a chance node.
+
+    2 players sit opposite (the game's default), 4 fill the board. Every step a seat takes
+    is a decision, as in the other baselines, including the passes forced when no piece
+    can move (a seat with one legal action). One game, no hands: 1 hand a game."""
+
+    def make() -> Playout:
+        pyspiel: Any = importlib.import_module("pyspiel")  # (untyped: imported as Any)
+        game = pyspiel.load_game(MAEDN_GAME, {"players": players, "twoPlayersOpposite": players == 2})
+
+        def play(rng: random.Random) -> Tally:
+            state = game.new_initial_state()
+            decisions = 0
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(sample(state.chance_outcomes(), rng))
+                    continue
+                state.apply_action(rng.choice(state.legal_actions()))
+                decisions += 1
+            return Tally(decisions, decisions, 1)
+
+        return play
+
+    return make
+
+
 def dominoes_game_playout() -> Playout:
     """One `dominoes.Game` with the package's defaults: 4 players, all 28 tiles dealt, seat 0 leads.
 
     The package deals with the global `random` (seeded by `measure`) and
     skips a seat that cannot play, so every move made is a tile laid.
     """
-    import dominoes
+    dominoes: Any = importlib.import_module("dominoes")  # (untyped: imported as Any)
 
     def play(rng: random.Random) -> Tally:
         game = dominoes.Game.new()
@@ -155,7 +201,7 @@ def dominoes_game_playout() -> Playout:
 
 def dominoes_series_playout() -> Playout:
     """A `dominoes.Series` to its default 200 points: the package's analogue of a match."""
-    import dominoes
+    dominoes: Any = importlib.import_module("dominoes")  # (untyped: imported as Any)
 
     def play(rng: random.Random) -> Tally:
         series = dominoes.Series(target_score=DOMINOES_SERIES_TARGET)
@@ -185,14 +231,24 @@ def contenders() -> list[Contender]:
         ("highrise-2p-1hand", "highrise 2p, one hand", "highrise", {"players": 2, "hands": 1}),
     ]
     found = [Contender(key, label, gamenight_playout(name, options), True) for key, label, name, options in ours]
-    baselines: list[tuple[str, str, Callable[[], Playout]]] = [
-        ("openspiel", f"open_spiel {OPENSPIEL_GAME} (2p hand)", openspiel_playout),
-        ("dominoes-game", "dominoes Game (4p hand)", dominoes_game_playout),
-        ("dominoes-series", f"dominoes Series to {DOMINOES_SERIES_TARGET} (4p)", dominoes_series_playout),
+    if FIREBALL_ISLAND in GAMES:  # not registered until the game is written: then it joins in
+        found += [
+            Contender(key, label, gamenight_playout(FIREBALL_ISLAND, {"players": n}, tiles=False), True, RACE)
+            for key, label, n in (
+                ("fireball-island-4p", "fireball island 4p, one game", 4),
+                ("fireball-island-2p", "fireball island 2p, one game", 2),
+            )
+        ]
+    baselines: list[tuple[str, str, Callable[[], Playout], str]] = [
+        ("openspiel", f"open_spiel {OPENSPIEL_GAME} (2p hand)", openspiel_playout, DOMINOES),
+        ("dominoes-game", "dominoes Game (4p hand)", dominoes_game_playout, DOMINOES),
+        ("dominoes-series", f"dominoes Series to {DOMINOES_SERIES_TARGET} (4p)", dominoes_series_playout, DOMINOES),
+        ("maedn-4p", f"open_spiel {MAEDN_GAME} 4p (C++, one game)", maedn_playout(4), RACE),
+        ("maedn-2p", f"open_spiel {MAEDN_GAME} 2p (C++, one game)", maedn_playout(2), RACE),
     ]
-    for key, label, make in baselines:
+    for key, label, make, family in baselines:
         try:
-            found.append(Contender(key, label, make(), False))
+            found.append(Contender(key, label, make(), False, family))
         except ImportError as exc:
             print(f"skipping {key}: {exc} (install the baselines: pip install -e '.[bench]')")
     return found
@@ -240,6 +296,7 @@ class Figures:
             "key": self.contender.key,
             "label": self.contender.label,
             "ours": self.contender.ours,
+            "family": self.contender.family,
             "games_per_s": self.median_rate(lambda r: r.games),
             "hands_per_s": self.median_rate(lambda r: r.hands),
             "decisions_per_s": self.median_rate(lambda r: r.decisions),
@@ -297,10 +354,10 @@ def machine() -> dict[str, Any]:
 
 
 def ratios(rows: list[dict[str, Any]], field: str) -> dict[str, dict[str, float]]:
-    """Each gamenight row's `field` divided by each baseline row's."""
+    """Each gamenight row's `field` divided by each baseline row's of the same family."""
     ours = [r for r in rows if r["ours"]]
     baselines = [r for r in rows if not r["ours"]]
-    return {w["key"]: {b["key"]: w[field] / b[field] for b in baselines} for w in ours}
+    return {w["key"]: {b["key"]: w[field] / b[field] for b in baselines if b["family"] == w["family"]} for w in ours}
 
 
 def table(headers: Sequence[str], body: Sequence[Sequence[str]]) -> str:
@@ -349,21 +406,26 @@ def report(info: dict[str, Any], args: argparse.Namespace, rows: list[dict[str, 
     ]
     out.append(table(headers, body))
     labels = {r["key"]: r["label"] for r in rows}
-    for field, title in (("decisions_per_s", "decisions/s"), ("plays_per_s", "plays/s")):
-        matrix = ratios(rows, field)
-        if not matrix or not next(iter(matrix.values())):
-            continue
-        columns = list(next(iter(matrix.values())))
-        out += ["", f"ratio: gamenight {title} / baseline {title}"]
-        body = [[labels[w]] + [f"{matrix[w][b]:.2f}x" for b in columns] for w in matrix]
-        out.append(table(["", *columns], body))
+    for family in dict.fromkeys(r["family"] for r in rows):
+        kin = [r for r in rows if r["family"] == family]
+        # plays are tiles laid: only the domino games tell them apart from decisions
+        fields = [("decisions_per_s", "decisions/s")] + ([("plays_per_s", "plays/s")] if family == DOMINOES else [])
+        for field, title in fields:
+            matrix = ratios(kin, field)
+            if not matrix or not next(iter(matrix.values())):
+                continue
+            columns = list(next(iter(matrix.values())))
+            out += ["", f"ratio ({family} games): gamenight {title} / baseline {title}"]
+            body = [[labels[w]] + [f"{matrix[w][b]:.2f}x" for b in columns] for w in matrix]
+            out.append(table(["", *columns], body))
     out += ["", *verdicts(rows)]
     return "\n".join(out)
 
 
 def verdicts(rows: list[dict[str, Any]]) -> list[str]:
     """Like-for-like ratios. Wildfire's is a target (issue 2: at least the dominoes package's
-    decisions/s); the other games' are reported beside it, as figures, not verdicts."""
+    decisions/s); the other games' are reported beside it, as figures, not verdicts:
+    Wildstar and Highrise against the dominoes package, Fireball Island against maedn."""
     by_key = {r["key"]: r for r in rows}
     pairs = [
         ("wildfire-4p", "dominoes-series", "match vs match", True),
@@ -373,6 +435,8 @@ def verdicts(rows: list[dict[str, Any]]) -> list[str]:
         ("wildstar-4p-1hand", "dominoes-game", "hand vs hand", False),
         ("highrise-4p", "dominoes-series", "match vs match", False),
         ("highrise-2p-1hand", "dominoes-game", "hand vs hand", False),
+        ("fireball-island-4p", "maedn-4p", "4p race vs 4p race", False),
+        ("fireball-island-2p", "maedn-2p", "2p race vs 2p race", False),
     ]
     lines = []
     for ours, baseline, what, target in pairs:
