@@ -9,8 +9,9 @@ each field written only when it is not at its start value. `pieces` gives each s
 space, `!` marking a piece lying in its smolder pit; `jewel` is VKP (not captured yet), an
 owner (P2) or the space where it lies (a Rock Chip or a bridge); `tokens` is 0 (not
 collected), 1 (held) or 2 (traded in) per seat; `hands` the cards by key, seats split by
-'/'; `discard` the face-up pile; `pile` the draw pile or '*' for every card not named
-elsewhere; `tasks` the turn's stack of steps, bottom first (state.py explains them).
+'/'; `discard` the face-up pile; `pile` the draw pile, always written '*': every card not
+named elsewhere (a list of cards is read too, and checked); `tasks` the turn's stack of
+steps, bottom first (state.py explains them).
 docs/notation.md has the full grammar.
 """
 
@@ -104,11 +105,10 @@ def position_notation(state: FireballIslandState) -> str:
     tokens = " ".join(str(_token_code(state, s)) for s in range(state.n))
     hands = hands_notation(state.hands, _key)
     discard = items_notation(sorted(state.discard.elements(), key=_key), _key)
-    pile = items_notation(sorted(state.pile.elements(), key=_key), _key)
     tasks = " ".join(task_notation(t) for t in state.tasks) or "-"
     return (
         f"{' '.join(header)} | pieces {pieces} | jewel {jewel} | tokens {tokens} | hands {hands}"
-        f" | discard {discard} | pile {pile} | tasks {tasks}"
+        f" | discard {discard} | pile * | tasks {tasks}"
     )
 
 
