@@ -164,6 +164,7 @@ def parse_position(game: FireballIslandGame, text: str) -> FireballIslandState:
     state.pile = Counter(DECK) - named if pile_text == "*" else Counter(parse_items(pile_text, parse_card))
     _check_every_card_once(named + state.pile)
     state.tasks = [_task(token, seat) for token in sections.get("tasks", "-").split() if token != "-"]
+    _check_crowding(state)
     _check_consistent(state)
     return state
 
@@ -214,10 +215,20 @@ def _pieces(text: str, n: int) -> tuple[list[str], list[bool]]:
             raise NotationError(f"pieces: {token!r}: only a piece in a smolder pit lies down ('!')")
         pos.append(space)
         lying.append(down)
-    crowded = [s for s, c in Counter(pos).items() if c > 1 and s not in rules.CROWDABLE]
-    if crowded:
-        raise NotationError(f"pieces: two pieces on {crowded[0]}; only the start, pits, water and Dock hold several")
     return pos, lying
+
+
+def _check_crowding(state: FireballIslandState) -> None:
+    """One piece a space, but on the start, the Dock, the pits and the water (decision FI-10);
+    and the one moment two share a space: a walk passing the jewel's owner stops on its space
+    while the steal is resolved (the stack then holds snatch:OWNER:MOVER)."""
+    passing = {frozenset(task[1:]) for task in state.tasks if task[0] == "snatch"}
+    for space, count in Counter(state.pos).items():
+        if count < 2 or space in rules.CROWDABLE:
+            continue
+        seats = frozenset(s for s, here in enumerate(state.pos) if here == space)
+        if seats not in passing:
+            raise NotationError(f"pieces: two pieces on {space}; only the start, pits, water and Dock hold several")
 
 
 def _jewel(text: str, seat: Callable[[str, str], int]) -> tuple[int, str]:

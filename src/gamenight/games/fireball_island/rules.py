@@ -7,7 +7,8 @@ decisions in CLARIFICATIONS.md section 4 (D-FI-1..5) and docs/rules/fireball-isl
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Final
 
 from gamenight.games.fireball_island.board import BOARD
@@ -25,6 +26,7 @@ BRIDGES: Final = frozenset(BOARD.bridges)
 CROWDABLE: Final = frozenset({START, DOCK, WATER} | {BOARD.pit_space(p) for p in BOARD.pits})
 
 _TRAIL_NEXT: Final = {s: BOARD.trail_neighbours(s) for s in BOARD.spaces}
+TRAILS: Final = frozenset(s for s, space in BOARD.spaces.items() if space.is_trail)  # trail spaces and bridges
 _CAVE_BESIDE: Final = {s: BOARD.cave_beside(s) for s in BOARD.spaces if BOARD.spaces[s].is_trail}
 
 
@@ -87,7 +89,7 @@ def walks(
         for space in options:
             if space in seen:
                 continue
-            if not BOARD.spaces[space].is_trail:  # a cave met on a trail; ways out of pits hold none
+            if space not in TRAILS:  # a cave met on a trail; ways out of pits hold none
                 continue
             stop = ends_here(space)
             if stop is None:
@@ -107,7 +109,7 @@ def walks(
                 yield from step(space, left - 1, False)
                 seen.discard(space)
             path.pop()
-        if not push and left >= 1 and BOARD.spaces[here].is_trail:
+        if not push and left >= 1 and here in TRAILS:
             cave = _CAVE_BESIDE.get(here)
             if cave is not None and cave not in occupied and cave not in seen:
                 yield (*path, cave)
@@ -133,14 +135,19 @@ STOP_PER_HIT: Final = 0.25  # D-FI-3: added to every later stop chance after eac
 ROLLWAYS: Final = tuple(BOARD.all_rollways.values())
 
 
-def pieces_on(rollway: str, positions: list[str]) -> list[int]:
+def pieces_on(rollway: str, positions: Sequence[str]) -> list[int]:
     """The seats standing on a rollway's spaces, in the order the marble reaches them."""
+    return list(_pieces_on(rollway, tuple(positions)))
+
+
+@lru_cache(maxsize=8192)
+def _pieces_on(rollway: str, positions: tuple[str, ...]) -> tuple[int, ...]:
     spaces = BOARD.spaces_on_rollway(rollway)
     where = {space: seat for seat, space in enumerate(positions)}
-    return [where[s] for s in spaces if s in where]
+    return tuple(where[s] for s in spaces if s in where)
 
 
-def targets(roller: int, positions: list[str]) -> list[str]:
+def targets(roller: int, positions: Sequence[str]) -> list[str]:
     """The rollways the roller may aim at (R-FI ROLLING A FIREBALL 1, D-FI-2's target rule):
     those with an opponent on them; if none, those with the roller's own piece; else none."""
     with_opponent: list[str] = []
@@ -154,17 +161,26 @@ def targets(roller: int, positions: list[str]) -> list[str]:
     return with_opponent or with_own
 
 
-def hit_chances(rollway: str, positions: list[str]) -> list[tuple[int, float]]:
+def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float]]:
     """D-FI-3's probabilistic hit model, exactly: each set of seats hit (a bit mask) with its
     probability. The marble passes the rollway's spaces in order; after each it stops with
     chance STOP (+STOP_BEND on bends and junctions, +STOP_PER_HIT per piece it has hit); on
     a piece's space it hits with chance HIT while rolling; a piece hit topples onto the next
     space and hits a piece there with chance KNOCK_ON."""
     where = {space: seat for seat, space in enumerate(positions)}
+    spaces = BOARD.spaces_on_rollway(rollway)
+    standing = tuple((k, where[space]) for k, space in enumerate(spaces) if space in where)
+    return list(_hit_chances(rollway, standing))
+
+
+@lru_cache(maxsize=4096)
+def _hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
+    """hit_chances for the pieces `standing` on the rollway, as (index on it, seat): cached."""
+    seat_at = dict(standing)
     # (rolling, direct hits so far, the last space's piece toppled, mask) -> probability
     states: dict[tuple[bool, int, bool, int], float] = {(True, 0, False, 0): 1.0}
-    for space in BOARD.spaces_on_rollway(rollway):
-        seat = where.get(space)
+    for k, space in enumerate(BOARD.spaces_on_rollway(rollway)):
+        seat = seat_at.get(k)
         slows = BOARD.spaces[space].slows_fireball
         after: dict[tuple[bool, int, bool, int], float] = {}
         for (rolling, hits, toppled, mask), p in states.items():
@@ -193,7 +209,7 @@ def hit_chances(rollway: str, positions: list[str]) -> list[tuple[int, float]]:
     by_mask: dict[int, float] = {}
     for (_, _, _, mask), p in states.items():
         by_mask[mask] = by_mask.get(mask, 0.0) + p
-    return sorted((mask, p) for mask, p in by_mask.items() if p > 1e-12)
+    return tuple(sorted((mask, p) for mask, p in by_mask.items() if p > 1e-12))
 
 
 def seats_in(mask: int) -> list[int]:

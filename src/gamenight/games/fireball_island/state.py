@@ -349,17 +349,15 @@ class FireballIslandState:
 
     # -- who is asked, and what they may do ------------------------------------------
 
-    def window_order(self, task: Task) -> list[int]:
+    def window_order(self, task: Task) -> tuple[int, ...]:
         """The seats a window or CANCEL chain asks, in turn order."""
-        n = self.n
         if task[0] == "chain":
-            top = task[5]
-            return [(top + i) % n for i in range(1, n)]
+            return _OTHERS[self.n][task[5]]  # everyone but the player of the card on top
         kind = task[1]
         if kind == "end":
-            return [self.turn]
+            return (self.turn,)
         first = int(self.tasks[-2][1]) if kind == "talisman" else self.turn  # the roller, under "hits"
-        return [(first + i) % n for i in range(n)]
+        return _ROUND[self.n][first]
 
     def _asked(self, task: Task) -> int:
         return self.window_order(task)[task[-1]]
@@ -808,6 +806,9 @@ class FireballIslandState:
 
 
 _CARDS: Final = {face.key: face for face in FACES}
+# Turn order from each seat, for n players: everyone (_ROUND), everyone but that seat (_OTHERS).
+_ROUND: Final = {n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(2, 5)}
+_OTHERS: Final = {n: [tuple((top + i) % n for i in range(1, n)) for top in range(n)] for n in range(2, 5)}
 
 _WHEN: Final = {
     CardType.FIREBALL: "any time on your own turn or an opponent's, in a window",
