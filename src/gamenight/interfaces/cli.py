@@ -23,8 +23,10 @@ from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.protocol import CHANCE, Game, State
 from gamenight.engine.record import Record, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
+from gamenight.games.fireball_island.options import FIREBALL_MODES
 from gamenight.games.highrise.options import TIE_BREAKS
 from gamenight.games.highrise.tower import BASES
+from gamenight.interfaces.fireball_island_render import FireballHumanAgent, FireballIslandScreen
 from gamenight.interfaces.highrise_render import HighriseScreen
 from gamenight.interfaces.terminal import (
     HUMAN,
@@ -47,7 +49,8 @@ EXIT_INTERRUPTED = 130
 
 app = typer.Typer(
     name="gamenight",
-    help="Wildfire, Wildstar, Highrise and friends: play in the terminal, replay and verify recorded games.",
+    help="Wildfire, Wildstar, Highrise, Fireball Island and friends: play in the terminal, "
+    "replay and verify recorded games.",
     rich_markup_mode="rich",
     no_args_is_help=True,
     add_completion=False,
@@ -110,6 +113,8 @@ class GameCli:
     """The game's options in words, after "N players, ": "to 300 points (strategic)"."""
     goal: Callable[[Any], str]
     """Who wins, one sentence: "Lowest total wins." """
+    human: type[HumanAgent] = HumanAgent
+    """The person's agent (Fireball Island's passes for them when pass is all they may do)."""
 
 
 def _wildfire_summary(opts: Any) -> str:
@@ -153,6 +158,11 @@ def _highrise_summary(opts: Any) -> str:
     return f"{end} on the {opts.basement_layout} base" + (f" ({', '.join(variants)})" if variants else "")
 
 
+def _fireball_island_summary(opts: Any) -> str:
+    limit = f"stops undecided after {opts.turn_limit} turns" if opts.turn_limit else "no turn limit"
+    return f"{opts.fireball_mode} Fireballs, {limit}"
+
+
 def _lowest_wins(opts: Any) -> str:
     return "Lowest total wins."
 
@@ -165,6 +175,12 @@ GAME_CLIS: dict[str, GameCli] = {
         lambda opts: "Highest total wins." if opts.winner_collects else "Lowest total wins.",
     ),
     "highrise": GameCli(HighriseScreen, _highrise_summary, lambda opts: "Highest total wins."),
+    "fireball-island": GameCli(
+        FireballIslandScreen,
+        _fireball_island_summary,
+        lambda opts: "Capture the jewel at Vul-Kar Point and be the first to bring it to the Dock.",
+        human=FireballHumanAgent,
+    ),
 }
 
 
@@ -326,6 +342,39 @@ def play_highrise(
     _play_match("highrise", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
 
 
+@play_app.command("fireball-island")
+def play_fireball_island(
+    players: Annotated[
+        int | None, typer.Option(help=r"Number of players, 2–4 \[default: the number of --seats, else 4]")
+    ] = None,
+    seats: Seats = None,
+    seed: Seed = None,
+    fireball_mode: Annotated[
+        str | None,
+        typer.Option(
+            help="How a rolled Fireball hits: probabilistic (it may stop early or roll past a piece) "
+            r"or deterministic (every piece on the rollway is hit) \[default: probabilistic]",
+            show_default=False,
+        ),
+    ] = None,
+    turn_limit: Annotated[
+        int | None,
+        typer.Option(
+            help=r"The game stops undecided, nobody winning, after this many turns; 0: no limit \[default: 1000]"
+        ),
+    ] = None,
+    save: Save = None,
+    watch: Watch = False,
+) -> None:
+    """Play Fireball Island: you against bots, or bots alone (no human seat) to watch or test."""
+    if fireball_mode is not None and fireball_mode not in FIREBALL_MODES:
+        _fail(f"--fireball-mode {fireball_mode!r} is not one of: {', '.join(FIREBALL_MODES)}")
+    if turn_limit is not None and turn_limit < 0:
+        _fail(f"--turn-limit {turn_limit}: give 0 (no limit) or a number of turns")
+    options: dict[str, Any] = {"fireball_mode": fireball_mode, "turn_limit": turn_limit}
+    _play_match("fireball-island", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+
+
 def _play_match(
     name: str,
     options: dict[str, Any],
@@ -362,7 +411,7 @@ def _play_match(
         if seat == you:
             # The person's MoveHelp asks the Match's table, which exists only once the Match
             # does: `match` is looked up when a move is asked about, by then it is bound.
-            agents.append(HumanAgent(console, seat, screen, move_help(lambda: match.state), screen.title))
+            agents.append(cli.human(console, seat, screen, move_help(lambda: match.state), screen.title))
         else:
             agents.append(bots[seat])
     match = Match(game, agents, seed)
@@ -499,4 +548,6 @@ def _result(state: State) -> str:
         return f"game not finished (totals so far: {scores})"
     returns = state.returns()
     winners = [s for s, r in enumerate(returns) if r > 0]
+    if not winners:  # Fireball Island's turn limit: the game stops undecided
+        return f"result {scores}; nobody wins"
     return f"result {scores}; {'winner' if len(winners) == 1 else 'winners'} {seat_list(winners)}"
