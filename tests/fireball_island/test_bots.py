@@ -19,7 +19,7 @@ ROLLED = "roll={roll} rolling=move"  # the die rolled to move
 def walking(roll: int, pieces: str, jewel: str) -> FireballIslandState:
     """Seat 1 of two has rolled `roll` and chooses its walk."""
     return position(
-        f"turn=1 {ROLLED.format(roll=roll)} | pieces {pieces} | jewel {jewel} | hands - / - "
+        f"turn=1 turns=9 {ROLLED.format(roll=roll)} | pieces {pieces} | jewel {jewel} | hands - / - "
         f"| tasks {END} path:1:{roll}:1"
     )
 
@@ -59,7 +59,8 @@ def test_greedy_aims_at_the_jewel_holder():
     """A rolled 1: P2, holding the jewel, stands on Thunder Alley (rollway B-1) and P3 near the
     start (A-1). Greedy rolls Fireball B at the holder."""
     state = position(
-        f"turn=1 {ROLLED.format(roll=1)} | pieces BR5 TA5 WT2 | jewel P2 | hands - / - / - | tasks {END} fireball:1",
+        f"turn=1 turns=9 {ROLLED.format(roll=1)} | pieces BR5 TA5 WT2 | jewel P2 | hands - / - / - "
+        f"| tasks {END} fireball:1",
         players=3,
     )
     assert greedy_choice(state) == "B-1"
@@ -76,20 +77,22 @@ def test_greedy_answers_a_steal_with_a_fake_jewel():
 def test_greedy_cancels_a_move_back_played_on_it():
     """P2 plays MOVE ANY OPPONENT BACK 3 on P1 before its roll; P1 holds a CANCEL and uses it."""
     state = position(
-        "turn=1 turns=20 | pieces TA5 WT3 | jewel VKP | hands CANCEL / - | discard MOVE_BACK_3 "
+        "turn=1 turns=9 | pieces TA5 WT3 | jewel VKP | hands CANCEL / - | discard MOVE_BACK_3 "
         "| tasks end window:end:0 pushes act window:pre:1 chain:MOVE_BACK_3:2:-:0:2:0"
     )
     assert greedy_choice(state) == "CANCEL"
 
 
 def test_greedy_takes_another_turn():
-    state = position("turn=1 | pieces TA5 WT3 | jewel VKP | hands TAKE_ANOTHER_TURN / - | tasks end window:end:0")
+    state = position(
+        "turn=1 turns=9 | pieces TA5 WT3 | jewel VKP | hands TAKE_ANOTHER_TURN / - | tasks end window:end:0"
+    )
     assert greedy_choice(state) == "TAKE_ANOTHER_TURN"
 
 
 def test_greedy_reads_only_the_view():
     """The same view gives the same choice whatever the cards the bot cannot see."""
-    text = "turn=1 turns=20 | pieces TA5 WT3 | jewel VKP | hands TAKE_1_CARD / {other} | tasks end window:end:0"
+    text = "turn=1 turns=9 | pieces TA5 WT3 | jewel VKP | hands TAKE_1_CARD / {other} | tasks end window:end:0"
     a, b = position(text.format(other="FIREBALL CANCEL")), position(text.format(other="REROLL MOVE_AHEAD_6"))
     assert a.view(0) == b.view(0)
     assert greedy_choice(a) == greedy_choice(b) == "TAKE_1_CARD@2"

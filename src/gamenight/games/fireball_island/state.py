@@ -500,7 +500,15 @@ class FireballIslandState:
         if move.kind == PLAY and move.card is not None:
             if move.card not in self.hands[who]:
                 return f"P{who + 1} holds no {move.card.key} card"
+            # Bad input named plainly (docs/rules/fireball-island.md, "Bad input"): the opponent
+            # TAKE 1 CARD is played against is written after '@', and no other card names one.
+            if move.card.type is CardType.TAKE_1_CARD and move.target < 0:
+                return f"{move.card.key} names the opponent it is played against: write {move.card.key}@SEAT"
+            if move.card.type is not CardType.TAKE_1_CARD and move.target >= 0:
+                return f"{move.card.key} names no opponent: write it without '@'"
             return f"{move.card.key} cannot be played now ({_WHEN[move.card.type]})"
+        if move.kind == PASS and name in _NO_PASS:
+            return _NO_PASS[name]
         return "that move is not possible now"
 
     # -- running the turn ------------------------------------------------------------
@@ -809,6 +817,13 @@ _CARDS: Final = {face.key: face for face in FACES}
 # Turn order from each seat, for n players: everyone (_ROUND), everyone but that seat (_OTHERS).
 _ROUND: Final = {n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(2, 5)}
 _OTHERS: Final = {n: [tuple((top + i) % n for i in range(1, n)) for top in range(n)] for n in range(2, 5)}
+
+# What a seat asked to decide must do when it tries to pass instead (a walk, an aim, a declaration).
+_NO_PASS: Final = {
+    "path": "the move must be made: choose a walk (its end space, like TA3)",
+    "fireball": "the Fireball must be rolled: choose a rollway with a target on it",
+    "declare": "in a cave, first declare: cave or exit",
+}
 
 _WHEN: Final = {
     CardType.FIREBALL: "any time on your own turn or an opponent's, in a window",
