@@ -10,6 +10,7 @@ itself; CANCEL on a card that hurts it; FAKE JEWEL and TAKE ANOTHER TURN always.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import deque
 from collections.abc import Sequence
@@ -239,3 +240,12 @@ def _own_window(view: dict[str, Any], me: int, kind: str, plays: dict[CardType, 
         if roll == 2 and view["jewel"]["owner"] == me:
             return plays[CardType.REROLL]
     return legal[0]
+
+
+def evaluate(state: Any) -> list[float]:
+    """A guess at each seat's chance to win, for search that stops a rollout early: the
+    seats' threats (the holder far ahead, then who is nearest its goal), made to sum to 1."""
+    view = state.view(None)
+    weights = [math.exp(2.0 * threat(view, seat)) for seat in range(view["players"])]
+    total = sum(weights)
+    return [w / total for w in weights]

@@ -1,0 +1,169 @@
+"""Information-set Monte Carlo tree search (Cowling, Powley & Whitehouse 2012), game-agnostic.
+
+The bot sees only its view. Each iteration samples a full state that agrees with the view
+(`game.sample_state(view, rng)`), then walks one shared tree of decisions from the root:
+every seat's decisions are nodes, chance steps are sampled and not branched on. A move
+is judged by the seat that makes it (each seat maximises its own result), with the
+"availability" form of UCB, because which moves exist below the root depends on the sampled
+hidden cards or tiles. After the tree, a rollout plays on (random moves, or the game's
+greedy heuristic) to the end, or for `rollout_depth` decisions, after which the game's
+`evaluate(state)` guesses the result if the game's heuristics offer one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.engine.chance import sample
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.protocol import CHANCE, Game, Move, State, View
+
+ROLLOUTS = ("random", "greedy")
+
+
+@dataclass(frozen=True)
+class IsmctsOptions:
+    iterations: int = 1000
+    """Iterations per decision (ignored when `seconds` is set)."""
+    seconds: float | None = None
+    """A time budget per decision instead of a count of iterations."""
+    exploration: float = 0.7
+    """UCB's exploration constant (returns are in [0, 1])."""
+    rollout: str = "random"
+    """How a rollout chooses: "random" moves, or the game's "greedy" heuristic."""
+    rollout_depth: int = 400
+    """Decisions a rollout plays at most before the game's `evaluate` guesses the result."""
+
+    def __post_init__(self) -> None:
+        if self.iterations < 1:
+            raise ConfigError(f"iterations must be at least 1, not {self.iterations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ConfigError(f"seconds must be more than 0, not {self.seconds}")
+        if self.exploration < 0:
+            raise ConfigError(f"exploration must be 0 or more, not {self.exploration}")
+        if self.rollout not in ROLLOUTS:
+            raise ConfigError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
+        if self.rollout_depth < 0:
+            raise ConfigError(f"rollout_depth must be 0 or more, not {self.rollout_depth}")
+
+
+class Node:
+    __slots__ = ("seat", "visits", "reward", "available", "children")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # the seat whose move leads here: the reward is counted for it
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 1  # iterations in which this node's move was legal at its parent
+        self.children: dict[Move, Node] = {}
+
+
+class IsmctsBot:
+    """Decides from the view only: every state it searches is sampled from the view."""
+
+    name = "ismcts"
+
+    def __init__(self, game: Game, options: IsmctsOptions | None = None) -> None:
+        self.game = game
+        self.options = options or IsmctsOptions()
+        heuristics = game.heuristics()
+        self.greedy: Callable[[View, Sequence[Move], random.Random], Move] = heuristics.greedy_move
+        self.evaluate: Callable[[State], list[float]] | None = getattr(heuristics, "evaluate", None)
+        self.last_iterations = 0
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        root = Node(-1)
+        options = self.options
+        deadline = None if options.seconds is None else time.perf_counter() + options.seconds
+        done = 0
+        while True:
+            state = self.game.sample_state(view, rng)
+            self._iterate(root, state, legal, rng)
+            done += 1
+            if deadline is None:
+                if done >= options.iterations:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        # The most visited move: the robust choice. Ties go to the earlier legal move.
+        return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
+
+    def _iterate(self, root: Node, state: State, root_moves: Sequence[Move], rng: random.Random) -> None:
+        path = [root]
+        node = root
+        expanded = False
+        while not expanded and state.to_act() is not None:
+            seat = state.to_act()
+            if seat == CHANCE:
+                state.apply_chance(sample(state.chance_outcomes(), rng))
+                continue
+            assert seat is not None
+            legal = root_moves if node is root else state.legal_moves()
+            if len(legal) == 1:
+                state.apply(legal[0])  # a forced move is no choice: no node
+                continue
+            untried = []
+            for move in legal:
+                child = node.children.get(move)
+                if child is None:
+                    untried.append(move)
+                else:
+                    child.available += 1
+            if untried:
+                move = rng.choice(untried)
+                child = node.children[move] = Node(seat)
+                expanded = True
+            else:
+                move = self._select(node, legal)
+                child = node.children[move]
+            state.apply(move)
+            node = child
+            path.append(node)
+        result = self._rollout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            if visited.seat >= 0:
+                visited.reward += result[visited.seat]
+
+    def _select(self, node: Node, legal: Sequence[Move]) -> Move:
+        c = self.options.exploration
+        best, best_value = legal[0], -math.inf
+        for move in legal:
+            child = node.children[move]
+            value = child.reward / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if value > best_value:
+                best, best_value = move, value
+        return best
+
+    def _rollout(self, state: State, rng: random.Random) -> list[float]:
+        greedy = self.options.rollout == "greedy"
+        left = self.options.rollout_depth
+        while (seat := state.to_act()) is not None:
+            if seat == CHANCE:
+                state.apply_chance(sample(state.chance_outcomes(), rng))
+                continue
+            if left <= 0 and self.evaluate is not None:
+                return self.evaluate(state)
+            left -= 1
+            legal = state.legal_moves()
+            if len(legal) == 1:
+                state.apply(legal[0])
+            elif greedy:
+                state.apply(self.greedy(state.view(seat), legal, rng))
+            else:
+                state.apply(rng.choice(legal))
+        return state.returns()
+
+
+def ismcts_options(values: dict[str, Any]) -> IsmctsOptions:
+    from gamenight.engine.options import options_from_dict
+
+    return options_from_dict(IsmctsOptions, values)

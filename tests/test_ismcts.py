@@ -1,0 +1,117 @@
+"""The ISMCTS bot (bots/ismcts.py): it searches states sampled from its view only, so it
+cannot peek; it finds an obvious winning move; its options are checked."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, ismcts_options
+from gamenight.engine.chance import sample
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.protocol import CHANCE, Game, State
+from gamenight.engine.registry import make_game
+
+
+class CheckedSampling:
+    """A game whose sample_state asserts that every sampled state has the view it was sampled from."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.spec = game.spec
+        self.options = game.options
+        self.samples = 0
+
+    def sample_state(self, view: dict[str, Any], rng: random.Random) -> State:
+        state = self.game.sample_state(view, rng)
+        assert state.view(view["seat"]) == view
+        self.samples += 1
+        return state
+
+    def heuristics(self) -> Any:
+        return self.game.heuristics()
+
+
+def decision_points(name: str, options: dict[str, Any], seed: int, every: int) -> list[State]:
+    """States of a random game where a seat has several moves, every `every`-th one."""
+    game = make_game(name, options)
+    rng = random.Random(seed)
+    state, found, count = game.new_state(), [], 0
+    while (seat := state.to_act()) is not None:
+        if seat == CHANCE:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_moves()
+        if len(legal) > 1:
+            count += 1
+            if count % every == 0:
+                found.append(state.clone())
+        state.apply(rng.choice(legal))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("wildfire", {"players": 3, "rounds": 1}),
+        ("wildstar", {"players": 3, "hands": 1}),
+        ("highrise", {"players": 2, "hands": 1}),
+        ("fireball-island", {"players": 3, "turn_limit": 60}),
+    ],
+)
+def test_ismcts_decides_from_the_view_only(name: str, options: dict[str, Any]) -> None:
+    """Two states that differ only in what the seat cannot see (one of them sampled from its
+    view) get the same move from the same seeded bot; and every state it searched had that view."""
+    game = make_game(name, options)
+    checked = CheckedSampling(game)
+    bot = IsmctsBot(checked, IsmctsOptions(iterations=25, rollout_depth=40))  # type: ignore[arg-type]
+    for state in decision_points(name, options, seed=3, every=7)[:4]:
+        seat = state.to_act()
+        assert seat is not None
+        view = state.view(seat)
+        other = game.sample_state(view, random.Random(99))
+        assert other.view(seat) == view
+        first = bot.choose(view, state.legal_moves(), random.Random(5))
+        second = bot.choose(other.view(seat), other.legal_moves(), random.Random(5))
+        assert first == second
+        assert first in state.legal_moves()
+    assert checked.samples > 0
+
+
+def test_ismcts_carries_the_jewel_onto_the_dock():
+    game = make_game("fireball-island", {"players": 2})
+    state = game.state_from_notation(
+        "turn=1 turns=9 roll=5 rolling=move | pieces DR7 VP2 | jewel P1 | hands - / - "
+        "| tasks end window:end:0 pushes path:1:5:1"
+    )
+    bot = IsmctsBot(game, IsmctsOptions(iterations=60, rollout_depth=30))
+    move = bot.choose(state.view(0), state.legal_moves(), random.Random(1))
+    assert state.move_notation(move) == "DOCK"
+    assert bot.last_iterations == 60
+
+
+def test_ismcts_time_budget_stops_the_search():
+    game = make_game("wildfire", {"players": 2, "rounds": 1})
+    state = decision_points("wildfire", {"players": 2, "rounds": 1}, seed=1, every=3)[0]
+    seat = state.to_act()
+    assert seat is not None
+    bot = IsmctsBot(game, IsmctsOptions(seconds=0.05))
+    assert bot.choose(state.view(seat), state.legal_moves(), random.Random(0)) in state.legal_moves()
+    assert bot.last_iterations >= 1
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({"iterations": 0}, "iterations must be at least 1"),
+        ({"seconds": 0.0}, "seconds must be more than 0"),
+        ({"exploration": -1.0}, "exploration must be 0 or more"),
+        ({"rollout": "clever"}, "rollout must be 'random' or 'greedy'"),
+        ({"rollout_depth": -2}, "rollout_depth must be 0 or more"),
+    ],
+)
+def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        ismcts_options(values)
