@@ -32,6 +32,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"players": 3, "basement_layout": "2x8", "hands": 2},
         {"players": 2, "target_score": 100, "tie_break": "extra_hand", "opponents_subtract_on_out": True},
     ],
+    # Random play rarely reaches the Dock: a turn limit keeps each game short (decision FI-16).
+    "fireball-island": [
+        {"players": 2, "turn_limit": 150},
+        {"players": 4, "turn_limit": 120},
+        {"players": 3, "turn_limit": 150, "fireball_mode": "deterministic"},
+    ],
 }
 
 
