@@ -137,7 +137,11 @@ def openspiel_playout() -> Playout:
     importlib.import_module("open_spiel.python.games")  # registers the python_* games
     pyspiel: Any = importlib.import_module("pyspiel")  # (untyped: imported as Any)
 
-    game = pyspiel.load_game(OPENSPIEL_GAME)
+    return pyspiel_playout(pyspiel.load_game(OPENSPIEL_GAME))
+
+
+def pyspiel_playout(game: Any) -> Playout:
+    """A random playout of an OpenSpiel game: every step a seat takes is a decision (and a play)."""
 
     def play(rng: random.Random) -> Tally:
         state = game.new_initial_state()
@@ -162,20 +166,7 @@ def maedn_playout(players: int) -> Callable[[], Playout]:
 
     def make() -> Playout:
         pyspiel: Any = importlib.import_module("pyspiel")  # (untyped: imported as Any)
-        game = pyspiel.load_game(MAEDN_GAME, {"players": players, "twoPlayersOpposite": players == 2})
-
-        def play(rng: random.Random) -> Tally:
-            state = game.new_initial_state()
-            decisions = 0
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(sample(state.chance_outcomes(), rng))
-                    continue
-                state.apply_action(rng.choice(state.legal_actions()))
-                decisions += 1
-            return Tally(decisions, decisions, 1)
-
-        return play
+        return pyspiel_playout(pyspiel.load_game(MAEDN_GAME, {"players": players, "twoPlayersOpposite": players == 2}))
 
     return make
 
