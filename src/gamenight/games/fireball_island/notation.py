@@ -1,6 +1,6 @@
 """Position notation: the whole state as one line of text that parses back exactly.
 
-    turn=2 turns=14 roll=4 rolling=move | pieces TA3 PIT_B! CAVE3 WT12 | jewel VKP | tokens 1 0 2 1
+    turn=2 turns=14 roll=4 rolling=move | pieces TA3 WT12 PIT_B! CAVE3 | jewel VKP | tokens 1 0 2 1
     | hands FIREBALL CANCEL / - / REROLL / MOVE_BACK_2 | discard FIREBALL TAKE_1_CARD | pile *
     | tasks end window:end:0 pushes rolled:move window:post:2
 
@@ -12,7 +12,11 @@ collected), 1 (held) or 2 (traded in) per seat; `hands` the cards by key, seats 
 '/'; `discard` the face-up pile; `pile` the draw pile, always written '*': every card not
 named elsewhere (a list of cards is read too, and checked); `tasks` the turn's stack of
 steps, bottom first (state.py explains them).
-docs/notation.md has the full grammar.
+
+A position read is checked to be one the game could reach: every card once, the tasks a
+stack the game builds with values that fit the pieces and the header, and the stack at
+rest (the task on top waits for a decision or a chance outcome).
+docs/notation.md has the full grammar and the checks.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import (
@@ -36,7 +40,7 @@ from gamenight.engine.notation import (
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board import BOARD
-from gamenight.games.fireball_island.cards import DECK, Card, parse_card
+from gamenight.games.fireball_island.cards import DECK, Card, CardType, parse_card
 from gamenight.games.fireball_island.state import HAND_LIMIT, WINDOW_KINDS, FireballIslandState, sort_hand
 
 if TYPE_CHECKING:
@@ -165,6 +169,7 @@ def parse_position(game: FireballIslandGame, text: str) -> FireballIslandState:
     _check_every_card_once(named + state.pile)
     state.tasks = [_task(token, seat) for token in sections.get("tasks", "-").split() if token != "-"]
     _check_crowding(state)
+    _check_tasks(state)
     _check_consistent(state)
     return state
 
@@ -281,6 +286,152 @@ def _task(token: str, seat: Callable[[str, str], int]) -> tuple[Any, ...]:
     return (name, *values)
 
 
+# What the game puts on top of each task (state.py): a stack is read bottom up, and each task
+# must be one the game could have put on the one below it. The reactions (cards played in a
+# window, and what they lead to) may sit on any window.
+_REACTIONS: Final = ("chain", "draw", "take", "fireball", "hits", "path")
+_ON_TOP: Final[dict[str, tuple[str, ...]]] = {
+    "": ("first", "end"),
+    "first": ("draw",),
+    "end": ("window:end",),
+    "window:end": ("pushes", *_REACTIONS),
+    "pushes": ("act", "roll", "rolled", "path", "walk", "fireball", "hits", "draw"),
+    "act": ("window:pre",),
+    "window:pre": ("declare", *_REACTIONS),
+    "rolled": ("window:post",),
+    "window:post": _REACTIONS,
+    "walk": ("snatch",),
+    "snatch": ("steal",),
+    "steal": ("chain",),
+    "fireball": ("draw",),
+    "hits": ("window:talisman",),
+    "window:talisman": ("chain",),
+}
+# The cards whose CANCEL chain may stand on each kind of window, the steal and the talisman window.
+_ANY_WINDOW: Final = (CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL)
+_CHAINED: Final = {
+    "pre": (*_ANY_WINDOW, CardType.MOVE_AHEAD, CardType.MOVE_BACK),
+    "post": (*_ANY_WINDOW, CardType.MOVE_BACK, CardType.REROLL),
+    "end": (*_ANY_WINDOW, CardType.TAKE_ANOTHER_TURN),
+    "talisman": (CardType.MAGIC_TALISMAN,),
+    "steal": (CardType.FAKE_JEWEL,),
+}
+
+
+def _slot(task: tuple[Any, ...]) -> str:
+    return f"window:{task[1]}" if task[0] == "window" else task[0]
+
+
+def _check_tasks(state: FireballIslandState) -> None:
+    """The stack is one the game builds (see _ON_TOP), and each task's values fit the position."""
+    tasks = state.tasks
+    below = ""
+    for i, task in enumerate(tasks):
+        slot = _slot(task)
+        allowed = _ON_TOP.get(below, ())
+        if slot not in allowed and not (below == "draw" and slot == "draw" and tasks[0][0] == "first"):
+            where = f"on {task_notation(tasks[i - 1])}" if i else "at the bottom"
+            fits = ", ".join(allowed) or "nothing"
+            raise NotationError(f"tasks: {task_notation(task)} cannot stand {where}: the game puts there {fits}")
+        _check_task(state, task, tasks[i - 1] if i else None)
+        below = slot
+    if state.winner >= 0 and (state.owner != state.winner or state.pos[state.winner] != rules.DOCK):
+        raise NotationError(f"winner={state.winner + 1}: the winner stands on the Dock holding the jewel")
+    if state.aim and not any(task[0] == "hits" for task in tasks):
+        raise NotationError(f"aim={state.aim} names a Fireball about to roll, but no hits task is waiting for it")
+
+
+def _check_task(state: FireballIslandState, task: tuple[Any, ...], below: tuple[Any, ...] | None) -> None:
+    name, me = task[0], state.turn
+    text = task_notation(task)
+
+    def fail(why: str) -> NoReturn:
+        raise NotationError(f"tasks: {text}: {why}")
+
+    if name == "first":
+        if state.turns:
+            fail("the roll for who goes first comes before the first turn (turns=0)")
+        if all(state.first[s] for s in rules.seats_in(task[1])):
+            fail("every seat in it has rolled already (first=)")
+    elif name == "end":
+        if not state.turns:
+            fail("a turn is under way, so turns= counts it (1 or more)")
+        if state.lying[me]:
+            fail(f"seat {me + 1} spends its turn standing up: it is not lying in its pit any more")
+    elif name == "declare" and (not BOARD.spaces[state.pos[me]].is_cave or state.declared):
+        fail(f"only a piece in a cave declares, once (seat {me + 1} is on {state.pos[me]})")
+    elif (
+        name == "act" and BOARD.spaces[state.pos[me]].is_cave and not state.declared and state.tasks[-1] != ("declare",)
+    ):
+        fail(f"seat {me + 1} is in a cave: it declares (declared=cave or exit) before it rolls")
+    elif name == "rolled":
+        top = 6 if task[1] == "cave" else 12
+        if state.rolling != task[1] or not 1 <= state.roll <= top:
+            fail(f"the die was rolled for a {task[1]}: write rolling={task[1]} and roll= 1 to {top}")
+    elif name == "path":
+        mover, steps, decider = task[1:]
+        if mover != me:
+            fail(f"only the piece of the seat whose turn it is (seat {me + 1}) walks")
+        if below is not None and below[0] == "window" and (below[1] != "pre" or mover == decider):
+            fail("the walk a window leads to is a MOVE BACK played before the roll (on window:pre)")
+        most, what = (12, "a roll or MOVE AHEAD") if mover == decider else (3, "MOVE BACK")
+        if not 1 <= steps <= most:
+            fail(f"{steps} spaces is no walk ({what}: 1 to {most})")
+    elif name == "walk":
+        _check_walk(state, task, fail)
+    elif name in ("snatch", "steal"):
+        owner, mover = task[1:]
+        if owner != state.owner or mover != me or state.pos[owner] != state.pos[mover]:
+            fail(f"seat {mover + 1}, whose turn it is, stands on the space of seat {owner + 1}, the jewel's owner")
+    elif name == "hits" and not state.aim:
+        fail("a Fireball about to roll needs aim=ROLLWAY in the header")
+    elif name == "take":
+        if task[1] == task[2]:
+            fail("a seat takes a card from an opponent, not from itself")
+        if len(state.hands[task[1]]) >= HAND_LIMIT:
+            fail(f"seat {task[1] + 1} played TAKE 1 CARD, so it holds at most {HAND_LIMIT - 1} cards")
+    elif name == "chain":
+        _check_chain(state, task, below, fail)
+
+
+def _check_walk(state: FireballIslandState, task: tuple[Any, ...], fail: Callable[[str], NoReturn]) -> None:
+    mover, rest, mode = task[1:]
+    if mover != state.turn or mode != "go":
+        fail(f"a walk waiting for a steal is the own move (go) of seat {state.turn + 1}, whose turn it is")
+    here = state.pos[mover]
+    for space in rest.split(">"):
+        if space not in BOARD.neighbours(here):
+            fail(f"{space} is not next to {here}")
+        here = space
+
+
+def _check_chain(
+    state: FireballIslandState, task: tuple[Any, ...], below: tuple[Any, ...] | None, fail: Callable[[str], NoReturn]
+) -> None:
+    key, seat, target, count, top = task[1:6]
+    kind = below[1] if below is not None and below[0] == "window" else "steal"
+    card = parse_card(key)
+    if card.type is CardType.FIREBALL:
+        fail("FIREBALL can never be CANCELed, so it has no chain")
+    if card.type is CardType.CANCEL:
+        fail("a CANCEL is counted in the chain of the card it cancels (the 4th value)")
+    if card.type not in _CHAINED[kind]:
+        fail(f"{key} is not played {'in a ' + kind + ' window' if kind != 'steal' else 'on a steal'}")
+    me = state.turn
+    if (kind == "end" or card.type is CardType.TAKE_ANOTHER_TURN) and seat != me:
+        fail(f"only seat {me + 1}, whose turn it is, plays a card at the end of its turn")
+    if card.type is CardType.MOVE_BACK and seat == me:
+        fail("MOVE BACK is played on the seat whose turn it is, by an opponent")
+    if kind == "steal" and seat != state.owner:
+        fail("FAKE JEWEL is played by the jewel's owner")
+    if (target >= 0) != (card.type is CardType.TAKE_1_CARD) or target == seat:
+        fail("only TAKE 1 CARD names a target (after its player), an opponent")
+    if card.type is CardType.TAKE_1_CARD and len(state.hands[seat]) >= HAND_LIMIT:
+        fail(f"seat {seat + 1} played TAKE 1 CARD, so it holds at most {HAND_LIMIT - 1} cards")
+    if count == 0 and top != seat:
+        fail("with no CANCEL on it yet, the card on top is the card itself: its player comes after the count")
+
+
 def _check_consistent(state: FireballIslandState) -> None:
     if state.owner >= 0 and state.winner < 0 and state.pos[state.owner] == rules.DOCK and not state.tasks:
         raise NotationError("the jewel's owner stands on the Dock: that game is won (write winner=)")
@@ -290,13 +441,21 @@ def _check_consistent(state: FireballIslandState) -> None:
     if state.tasks and state.winner >= 0:
         raise NotationError("a won game has no tasks left: write 'tasks -'")
     try:
+        # A position is always at rest: the task on top is a decision or a chance step, never
+        # bookkeeping that would run at once (a window nobody is left to ask, a draw into a full hand).
+        settled = state.clone()
+        settled._run()
+        if settled.tasks != state.tasks:
+            top = task_notation(state.tasks[-1])
+            then = task_notation(settled.tasks[-1]) if settled.tasks else "the end of the game"
+            raise NotationError(f"tasks: the game never stops at {top}: it goes on at once (to {then})")
         who = state.to_act()
         if who == CHANCE:
             if not state.chance_outcomes():
                 raise NotationError("the chance step due has no outcome")
         elif who is not None and not state.legal_moves():
             raise NotationError(f"seat {who + 1} is to act but has no move")
-    except (IndexError, KeyError, ValueError, IllegalMoveError, AssertionError) as exc:
+    except (IndexError, KeyError, ValueError, IllegalMoveError, AssertionError, StopIteration) as exc:
         raise NotationError(f"the tasks do not fit the position: {exc}") from None
 
 
