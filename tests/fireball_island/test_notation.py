@@ -748,3 +748,9 @@ def test_a_record_holds_every_decision_and_chance_outcome_and_replays():
         [0, "MOVE_BACK_3"], [0, "WT5"],
     ]  # fmt: skip
     assert replay(Record.from_json(data)).scores() == data["result"]
+
+
+def test_a_card_against_a_seat_that_is_not_there_names_the_seats() -> None:
+    state = make_game("fireball-island", {"players": 4}).new_state()
+    with pytest.raises(NotationError, match="after '@' comes the seat the card is played against, 1 to 4"):
+        state.parse_move("TAKE_1_CARD@9")

@@ -319,6 +319,8 @@ class FireballIslandState:
         try:
             return parse_card_move(word, self.n)
         except NotationError:
+            if "@" in word:
+                raise  # a card with a bad seat: its own message says what is wrong
             raise NotationError(
                 f"{text!r} is not a Fireball Island move: write pass, roll, trade, cave, exit, "
                 "a card (FIREBALL, MOVE_BACK_2, TAKE_1_CARD@3), a space to walk to (TA3) or a rollway (V-chute)"
