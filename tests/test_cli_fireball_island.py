@@ -13,7 +13,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from gamenight.bots.basic import make_bot
+from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island import rules

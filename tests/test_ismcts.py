@@ -115,3 +115,35 @@ def test_ismcts_time_budget_stops_the_search():
 def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         ismcts_options(values)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("wildfire", {"players": 2}),
+        ("wildfire", {"players": 4, "strategic": True}),
+        ("wildstar", {"players": 4, "partners": True}),
+        ("wildstar", {"players": 3}),
+        ("highrise", {"players": 2}),
+        ("highrise", {"players": 4}),
+    ],
+)
+def test_rollout_move_is_the_greedy_move_read_off_the_state(name: str, options: dict[str, Any]) -> None:
+    """Rollouts ask `rollout_move(state, ...)` to save building a view: it must choose exactly
+    what `greedy_move(view, ...)` chooses, at every decision of whole games."""
+    game = make_game(name, options)
+    heuristics = game.heuristics()
+    rng = random.Random(1)
+    checked = 0
+    for _ in range(3):
+        state = game.new_state()
+        while (seat := state.to_act()) is not None:
+            if seat == CHANCE:
+                state.apply_chance(sample(state.chance_outcomes(), rng))
+                continue
+            legal = state.legal_moves()
+            fast = heuristics.rollout_move(state, legal, random.Random(checked))
+            assert fast == heuristics.greedy_move(state.view(seat), legal, random.Random(checked))
+            checked += 1
+            state.apply(rng.choice(legal) if rng.random() < 0.5 else fast)
+    assert checked > 100

@@ -14,7 +14,8 @@ ALLOWED = {
     "engine": {"engine"},
     "games": {"engine", "games"},
     "bots": {"engine", "bots"},
-    "interfaces": {"engine", "games", "bots", "interfaces"},
+    "sim": {"engine", "bots", "sim"},
+    "interfaces": {"engine", "games", "bots", "sim", "interfaces"},
 }
 
 

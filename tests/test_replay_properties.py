@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamenight.bots.basic import make_bot
+from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay_steps
 from gamenight.engine.registry import make_game

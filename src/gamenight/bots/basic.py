@@ -1,4 +1,4 @@
-"""The simple bots: `random` and `greedy` (which asks the game's heuristics)."""
+"""The simple bots: `random`, `greedy` (which asks the game's heuristics) and `easy` (between the two)."""
 
 from __future__ import annotations
 
@@ -32,14 +32,30 @@ class GreedyBot:
         return move
 
 
-BOTS = ("random", "greedy")
+class EasyBot:
+    """The `easy` level: random, with sense for the obvious.
 
+    A move that ends the game with this seat winning is always taken (tried on a state
+    sampled from the view, so it never peeks); otherwise, half the time the greedy move,
+    half the time any legal move. It plays the obvious well and blunders often.
+    """
 
-def make_bot(name: str, game: Game) -> RandomBot | GreedyBot:
-    from gamenight.engine.errors import ConfigError
+    name = "easy"
 
-    if name == "random":
-        return RandomBot()
-    if name == "greedy":
-        return GreedyBot(game)
-    raise ConfigError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)}")
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.heuristics = game.heuristics()
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        if len(legal) == 1:
+            return legal[0]
+        seat = view["seat"]
+        for move in legal:
+            state = self.game.sample_state(view, rng)
+            state.apply(move)
+            if state.is_over() and state.returns()[seat] == 1:
+                return move
+        if rng.random() < 0.5:
+            greedy: Move = self.heuristics.greedy_move(view, legal, rng)
+            return greedy
+        return rng.choice(legal)

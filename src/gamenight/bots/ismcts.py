@@ -30,6 +30,9 @@ ROLLOUTS = ("random", "greedy")
 class IsmctsOptions:
     iterations: int = 1000
     """Iterations per decision (ignored when `seconds` is set)."""
+    per_move: int | None = None
+    """With this, a decision among k moves gets per_move * k iterations, at most `iterations`:
+    a yes-or-no reaction needs less search than a choice among ten walks."""
     seconds: float | None = None
     """A time budget per decision instead of a count of iterations."""
     exploration: float = 0.7
@@ -42,6 +45,8 @@ class IsmctsOptions:
     def __post_init__(self) -> None:
         if self.iterations < 1:
             raise ConfigError(f"iterations must be at least 1, not {self.iterations}")
+        if self.per_move is not None and self.per_move < 1:
+            raise ConfigError(f"per_move must be at least 1, not {self.per_move}")
         if self.seconds is not None and self.seconds <= 0:
             raise ConfigError(f"seconds must be more than 0, not {self.seconds}")
         if self.exploration < 0:
@@ -72,7 +77,13 @@ class IsmctsBot:
         self.game = game
         self.options = options or IsmctsOptions()
         heuristics = game.heuristics()
-        self.greedy: Callable[[View, Sequence[Move], random.Random], Move] = heuristics.greedy_move
+        # A rollout plays sampled states, so it may read them directly: `rollout_move(state,
+        # legal, rng)` is the greedy choice without the cost of building a view each move.
+        self.greedy: Callable[[State, Sequence[Move], random.Random], Move] = getattr(
+            heuristics,
+            "rollout_move",
+            lambda state, legal, rng: heuristics.greedy_move(state.view(state.to_act()), legal, rng),
+        )
         self.evaluate: Callable[[State], list[float]] | None = getattr(heuristics, "evaluate", None)
         self.last_iterations = 0
 
@@ -82,13 +93,16 @@ class IsmctsBot:
         root = Node(-1)
         options = self.options
         deadline = None if options.seconds is None else time.perf_counter() + options.seconds
+        budget = options.iterations
+        if options.per_move is not None:
+            budget = min(budget, options.per_move * len(legal))
         done = 0
         while True:
             state = self.game.sample_state(view, rng)
             self._iterate(root, state, legal, rng)
             done += 1
             if deadline is None:
-                if done >= options.iterations:
+                if done >= budget:
                     break
             elif time.perf_counter() >= deadline:
                 break
@@ -157,7 +171,7 @@ class IsmctsBot:
             if len(legal) == 1:
                 state.apply(legal[0])
             elif greedy:
-                state.apply(self.greedy(state.view(seat), legal, rng))
+                state.apply(self.greedy(state, legal, rng))
             else:
                 state.apply(rng.choice(legal))
         return state.returns()

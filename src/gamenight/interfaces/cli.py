@@ -14,10 +14,11 @@ from typing import Annotated, Any, NoReturn, Protocol
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-from gamenight.bots.basic import BOTS, make_bot
+from gamenight.bots.registry import NAMES, make_bot, parse_spec
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.protocol import CHANCE, Game, State
@@ -41,8 +42,10 @@ from gamenight.interfaces.terminal import (
 )
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, team_name
+from gamenight.sim.arena import ArenaConfig, parse_options, parse_seat_specs, run_arena
+from gamenight.sim.report import check_out_dir, config_line, summary_tables, write_outputs
 
-SEAT_KINDS = (HUMAN, *BOTS)
+SEAT_KINDS = (HUMAN, *NAMES)
 EXIT_BAD_INPUT = 2
 EXIT_NOT_VERIFIED = 1
 EXIT_INTERRUPTED = 130
@@ -188,12 +191,19 @@ def parse_seats(seats: str | None, players: int | None) -> list[str]:
     """The seat list: one name per seat, at most one person; ConfigError naming the problem."""
     if seats is None:
         count = 4 if players is None else players
-        return [HUMAN] + ["greedy"] * max(count - 1, 0)
+        return [HUMAN] + ["medium"] * max(count - 1, 0)
     names = [s.strip().lower() for s in seats.split(",")]
     for name in names:
-        if name not in SEAT_KINDS:
-            what = f"unknown seat {name!r}" if name else "an empty seat (two commas, or one at an end)"
-            raise ConfigError(f"--seats: {what}; a seat is one of: {', '.join(SEAT_KINDS)}")
+        if name == HUMAN:
+            continue
+        if not name:
+            raise ConfigError("--seats: an empty seat (two commas, or one at an end)")
+        if name.split(":")[0] not in SEAT_KINDS:
+            raise ConfigError(f"--seats: unknown seat {name!r}; a seat is one of: {', '.join(SEAT_KINDS)}")
+        try:
+            parse_spec(name)  # a bot, maybe with options: ismcts:iterations=200
+        except ConfigError as exc:
+            raise ConfigError(f"--seats: {exc}") from None
     if players is not None and players != len(names):
         raise ConfigError(f"--players {players} but --seats names {len(names)} seats: give the same number")
     if names.count(HUMAN) > 1:
@@ -207,8 +217,9 @@ Players = Annotated[int | None, typer.Option(help=r"Number of players, 2–8 \[d
 Seats = Annotated[
     str | None,
     typer.Option(
-        help="Comma list of seats in turn order: human, random or greedy. "
-        r"\[default: human then greedy for the rest]",
+        help="Comma list of seats in turn order: human, or a bot by level: easy, medium (greedy), "
+        "hard (ismcts, up to about a second a move); also random, greedy, ismcts:iterations=N. "
+        r"\[default: human then medium for the rest]",
         show_default=False,
     ),
 ]
@@ -551,3 +562,93 @@ def _result(state: State) -> str:
     if not winners:  # Fireball Island's turn limit: the game stops undecided
         return f"result {scores}; nobody wins"
     return f"result {scores}; {'winner' if len(winners) == 1 else 'winners'} {seat_list(winners)}"
+
+
+# -- gamenight arena GAME --------------------------------------------------------------------
+#
+# The arena itself (seating, seeds, workers, statistics, files) is gamenight.sim: this only
+# reads the flags, shows progress and prints the table. docs/arena.md describes the outputs.
+
+
+@app.command("arena")
+def arena(
+    game: Annotated[str, typer.Argument(help=f"The game: {', '.join(sorted(GAMES))}.", show_default=False)],
+    seats: Annotated[
+        str,
+        typer.Option(
+            help="Comma list of bot specs, one per seat: easy, medium, hard, random, greedy, ismcts, "
+            "ismcts:iterations=50:rollout=random. Seats rotate from game to game.",
+            show_default=False,
+        ),
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
+    workers: Annotated[
+        int | None, typer.Option(help=r"Processes playing at once; 1: no pool \[default: the number of CPUs]")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The arena's seed: the same seed plays the same games.")] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write games.csv, bots.csv, summary.json and scores.png into this folder."),
+    ] = None,
+    records: Annotated[
+        bool, typer.Option("--records", help="With --out: also every game's record, in records/ (gamenight replay).")
+    ] = False,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", "-o", help="A game option, name=value (JSON or a word); repeat for more: -o rounds=1."
+        ),
+    ] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play many games between bots, seats rotated and deals paired, and report each bot's results."""
+    try:
+        config = ArenaConfig(
+            game=game,
+            seats=parse_seat_specs(seats),
+            games=games,
+            seed=seed,
+            options=parse_options(option or []),
+            records=records,
+        )
+        if workers is not None and workers < 1:
+            raise ConfigError(f"--workers {workers}: give 1 or more")
+        if out is not None:
+            check_out_dir(out)
+        elif records:
+            raise ConfigError("--records: give --out DIR too (the records are written to DIR/records)")
+    except ConfigError as exc:
+        _fail(str(exc))
+    errors = make_console(stderr=True)
+    bar = Progress(
+        *Progress.get_default_columns()[:1],
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=errors,
+        disable=quiet or not errors.is_terminal,
+    )
+    task = bar.add_task("games", total=games)
+    try:
+        with bar:
+            result = run_arena(config, workers, lambda done, total: bar.update(task, completed=done))
+    except ConfigError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        error(errors, "Interrupted: no results.")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    console = make_console()
+    console.print(summary_tables(result))
+    console.print(Text(config_line(result), style="dim"), soft_wrap=True)
+    for note in result.summary.notes:
+        console.print(Text(note, style="yellow"))
+    if out is None:
+        return
+    try:
+        written = write_outputs(result, out)
+    except OSError as exc:
+        _fail(f"cannot write the outputs to {out}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
+    for note in written.notes:
+        console.print(Text(note, style="yellow"))
+    console.print(f"Wrote {', '.join(p.name for p in written.files)} to {out}")

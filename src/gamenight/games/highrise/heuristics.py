@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move
@@ -18,6 +18,12 @@ from gamenight.games.highrise.notation import parse_tower
 from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, HAND_POINTS, TILES
 from gamenight.games.highrise.tower import BASES, Tower
 
+if TYPE_CHECKING:
+    from gamenight.games.highrise.state import HighriseState
+
+# The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
+# under about a second on a 2-core laptop (benchmarks/README.md: Strength).
+ISMCTS_HARD = {"iterations": 600, "rollout": "greedy"}
 RISK = 1.0  # a point the next player may score counts as one scored now (docs/rules/highrise.md: Bots)
 GOING_OUT = 30  # besides the opponents' hands: the hand ends before they score again
 UNSEEN_HAND_POINTS = sum(HAND_POINTS) / len(HAND_POINTS)  # a domino's average worth in hand: 252 / 36 = 7
@@ -26,11 +32,23 @@ UNSEEN_HAND_POINTS = sum(HAND_POINTS) / len(HAND_POINTS)  # a domino's average w
 def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
     if legal[0].kind in (DRAW, PASS):
         return legal[0]
-    tower = tower_from_view(view)
     hand = [TILES.parse(t) for t in view["hand"]]
+    return best_play(tower_from_view(view), hand, view["hand_sizes"], view["seat"], legal, rng)
+
+
+def rollout_move(state: HighriseState, legal: Sequence[Move], rng: random.Random) -> Move:
+    """`greedy_move` read off a state instead of a view, for search rollouts (which play
+    states sampled from the searcher's view): the same choice, without building a view."""
+    if legal[0].kind in (DRAW, PASS):
+        return legal[0]
+    seat = state.turn
+    return best_play(state.tower, state.hands[seat], [len(h) for h in state.hands], seat, legal, rng)
+
+
+def best_play(
+    tower: Tower, hand: list[int], sizes: list[int], seat: int, legal: Sequence[Move], rng: random.Random
+) -> Move:
     unseen = sorted(set(ALL_TILES) - set(tower.tiles()) - set(hand))
-    seat = view["seat"]
-    sizes = view["hand_sizes"]
     next_hand = sizes[(seat + 1) % len(sizes)]
     openings = Openings(unseen, next_hand)
     scored = [(move_value(tower, hand, sizes, seat, openings, m), rng.random(), m) for m in legal]

@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gamenight.games.wildfire.layout import placement
-from gamenight.games.wildfire.moves import DRAW, HUB, PASS, Move
+from gamenight.games.wildfire.moves import DRAW, HUB, PASS, PLAY, Move
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, TILES, WILD, is_wild
 
+if TYPE_CHECKING:
+    from gamenight.games.wildfire.state import WildfireState
+
+# The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
+# under about a second on a 2-core laptop (benchmarks/README.md: Strength).
+ISMCTS_HARD = {"iterations": 600, "rollout": "greedy"}
 KEEP_WILD = 15  # what holding a Wild One for a later obligation is worth, in points
 
 
@@ -24,14 +30,25 @@ def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random)
     if legal[0].kind == HUB:
         return Move(HUB, hub_number(view))
     hand = [TILES.parse(t) for t in view["hand"]]
-    scored = [(move_value(view, hand, m), rng.random(), m) for m in legal]
+    return best_play(hand, view["obligation"] is not None, legal, rng)
+
+
+def rollout_move(state: WildfireState, legal: Sequence[Move], rng: random.Random) -> Move:
+    """`greedy_move` read off a state instead of a view, for search rollouts (which play
+    states sampled from the searcher's view): the same choice, without building a view."""
+    if legal[0].kind != PLAY:
+        return greedy_move(state.view(state.to_act()), legal, rng)
+    return best_play(state.hands[state.turn], state.layout.obligation >= 0, legal, rng)
+
+
+def best_play(hand: list[int], in_obligation: bool, legal: Sequence[Move], rng: random.Random) -> Move:
+    scored = [(move_value(in_obligation, hand, m), rng.random(), m) for m in legal]
     return max(scored)[2]
 
 
-def move_value(view: dict[str, Any], hand: list[int], move: Move) -> float:
+def move_value(in_obligation: bool, hand: list[int], move: Move) -> float:
     value = float(POINTS[move.tile])
     p = placement(move.tile, move.inner)
-    in_obligation = view["obligation"] is not None
     if p is not None and p.inner == WILD and not in_obligation and len(hand) > 2:
         value -= KEEP_WILD  # a wild spent on a plain end cannot fill an obligation later
     if move.knock:

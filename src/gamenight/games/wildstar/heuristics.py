@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamenight.games.wildstar.moves import DRAW, PLAY, Move
 from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, POINTS, SINGLE_STAR, parse
 
+if TYPE_CHECKING:
+    from gamenight.games.wildstar.state import WildstarState
+
+# The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
+# under about a second on a 2-core laptop (benchmarks/README.md: Strength).
+ISMCTS_HARD = {"iterations": 600, "rollout": "greedy"}
 KEEP_STAR = 14  # what holding a wildstar for later is worth, in points
 FOLLOW_UP = 2.0  # per tile in hand that can follow on the number shown
 PARTNER_LACKS = 3.0  # showing a number the partner lacked (benchmarks/README.md: tuned in self-play)
@@ -27,13 +33,42 @@ def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random)
     plays = [m for m in legal if m.kind == PLAY]
     if not plays:
         return next((m for m in legal if m.kind == DRAW), legal[0])
+    table = Table(
+        view["seat"], view["players"], view["teams"], [sum(1 << int(d) for d in digits) for digits in view["lacked"]]
+    )
     hand = [parse(t) for t in view["hand"]]
     values = {e["end"]: e["value"] for e in view["open_ends"]}
-    scored = [(move_value(view, hand, values, m), rng.random(), m) for m in plays]
+    return best_play(table, hand, values, plays, rng)
+
+
+def rollout_move(state: WildstarState, legal: Sequence[Move], rng: random.Random) -> Move:
+    """`greedy_move` read off a state instead of a view, for search rollouts (which play
+    states sampled from the searcher's view): the same choice, without building a view."""
+    plays = [m for m in legal if m.kind == PLAY]
+    if not plays:
+        return next((m for m in legal if m.kind == DRAW), legal[0])
+    teams = [state.members(side) for side in range(2)] if state.game.options.partners else None
+    table = Table(state.turn, state.n, teams, state.lacked)
+    layout = state.layout
+    values = {e: layout.value[e] for e in layout.playable_ends()}
+    return best_play(table, state.hands[state.turn], values, plays, rng)
+
+
+class Table(NamedTuple):
+    """What the greedy player reads off the table besides its hand."""
+
+    seat: int
+    players: int
+    teams: list[list[int]] | None
+    lacked: list[int]  # per seat, bit n set: it could not play on number n
+
+
+def best_play(table: Table, hand: list[int], values: dict[int, int], plays: list[Move], rng: random.Random) -> Move:
+    scored = [(move_value(table, hand, values, m), rng.random(), m) for m in plays]
     return max(scored)[2]
 
 
-def move_value(view: dict[str, Any], hand: list[int], values: dict[int, int], move: Move) -> float:
+def move_value(table: Table, hand: list[int], values: dict[int, int], move: Move) -> float:
     value = float(POINTS[move.tile])
     if move.tile in (SINGLE_STAR, DOUBLE_STAR) and len(hand) > 2:
         value -= KEEP_STAR
@@ -41,21 +76,22 @@ def move_value(view: dict[str, Any], hand: list[int], values: dict[int, int], mo
     rest = list(hand)
     rest.remove(move.tile)
     value += FOLLOW_UP * sum(1 for t in rest if outer in HALVES[t])
-    value += _table_value(view, outer) - _table_value(view, values.get(move.end, -1))
+    value += _table_value(table, outer) - _table_value(table, values.get(move.end, -1))
     return value
 
 
-def _table_value(view: dict[str, Any], number: int) -> float:
+def _table_value(table: Table, number: int) -> float:
     """How good it is for us that `number` shows on the table: bad if our partner lacked it,
     good if opponents did."""
-    seat = view["seat"]
-    teams = view["teams"]
-    digit = str(number)
+    seat = table.seat
+    if number < 0:
+        return 0.0  # no number shows (a star's end before it is named)
+    bit = 1 << number
     value = 0.0
-    opponents = [s for s in range(view["players"]) if s != seat]
-    if teams is not None:
-        partners = next(team for team in teams if seat in team)
+    opponents = [s for s in range(table.players) if s != seat]
+    if table.teams is not None:
+        partners = next(team for team in table.teams if seat in team)
         opponents = [s for s in opponents if s not in partners]
-        value -= PARTNER_LACKS * sum(1 for s in partners if s != seat and digit in view["lacked"][s])
-    value += OPPONENT_LACKS * sum(1 for s in opponents if digit in view["lacked"][s]) / len(opponents)
+        value -= PARTNER_LACKS * sum(1 for s in partners if s != seat and table.lacked[s] & bit)
+    value += OPPONENT_LACKS * sum(1 for s in opponents if table.lacked[s] & bit) / len(opponents)
     return value

@@ -1,0 +1,86 @@
+"""Bots by name: the seats `gamenight play` and `gamenight arena` accept.
+
+A seat is a bot's name, optionally with options after colons:
+`ismcts:iterations=200:rollout=random`. The levels people choose are names too:
+
+- `easy`: random, with sense for the obvious (`EasyBot`);
+- `medium`: `greedy`, the game's heuristic;
+- `hard`: `ismcts` with the settings the game tuned for about a second a move at most
+  (`ISMCTS_HARD` in the game's heuristics module; benchmarks/README.md has the figures).
+
+`ismcts` without options is `hard`; options given override the game's settings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from typing import Any
+
+from gamenight.bots.basic import EasyBot, GreedyBot, RandomBot
+from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, ismcts_options
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.match import Agent
+from gamenight.engine.protocol import Game
+
+BOTS = ("random", "greedy", "ismcts")
+LEVELS = {"easy": "random with sense for the obvious", "medium": "greedy", "hard": "ismcts"}
+NAMES = (*LEVELS, *BOTS)
+
+
+def make_bot(spec: str, game: Game) -> Agent:
+    """The bot `spec` names for `game`; ConfigError naming what is wrong with the spec."""
+    name, options = parse_spec(spec)
+    bot: Agent
+    if name in ("ismcts", "hard"):
+        bot = IsmctsBot(game, hard_options(game, options))
+    elif options:
+        raise ConfigError(f"bot {name!r} takes no options (only ismcts does): {spec!r}")
+    elif name == "random":
+        bot = RandomBot()
+    elif name in ("greedy", "medium"):
+        bot = GreedyBot(game)
+    else:  # easy
+        bot = EasyBot(game)
+    bot.name = spec
+    return bot
+
+
+def hard_options(game: Game, overrides: dict[str, Any]) -> IsmctsOptions:
+    """The game's `hard` settings (ISMCTS_HARD in its heuristics), with `overrides` on top."""
+    tuned: dict[str, Any] = dict(getattr(game.heuristics(), "ISMCTS_HARD", {}))
+    return ismcts_options({**tuned, **overrides})
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """`ismcts:iterations=200:rollout=random` -> ("ismcts", {"iterations": 200, "rollout": "random"})."""
+    name, *items = spec.strip().split(":")
+    name = name.strip().lower()
+    if name not in NAMES:
+        what = f"unknown bot {name!r}" if name else "an empty bot name"
+        raise ConfigError(f"{what}; the bots are: {', '.join(NAMES)}")
+    hints = typing.get_type_hints(IsmctsOptions)
+    fields = {f.name for f in dataclasses.fields(IsmctsOptions)}
+    options: dict[str, Any] = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ConfigError(f"bot option {item!r} in {spec!r}: write name=value, as in ismcts:iterations=200")
+        if key not in fields:
+            raise ConfigError(f"unknown bot option {key!r} in {spec!r}; the options are: {', '.join(sorted(fields))}")
+        options[key] = _value(key, text.strip(), hints[key])
+    return name, options
+
+
+def _value(key: str, text: str, hint: Any) -> Any:
+    kinds = typing.get_args(hint) or (hint,)
+    if type(None) in kinds and text.lower() == "none":
+        return None
+    for kind in (int, float, str):
+        if kind in kinds:
+            try:
+                return kind(text)
+            except ValueError:
+                continue
+    raise ConfigError(f"bot option {key}={text!r}: not a {' or '.join(k.__name__ for k in kinds)}")

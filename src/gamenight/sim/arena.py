@@ -1,0 +1,281 @@
+"""The arena: many games of one game between bots, seats rotated and deals paired.
+
+Game `i` (0-based) of an arena with `n` seats is played in rotation `r = i % n`: seat `s`
+is taken by the spec `seats[(s + r) % n]`, so over every `n` games each spec sits in each
+seat once. Those `n` games share one deal: their seed comes from the arena's seed and the
+deal number `i // n` only ("duplicate" style: the same tiles or cards, dealt to every
+bot in turn, so luck of the deal cancels out in pairs).
+
+Everything a game does follows from its index and the arena's config, and results are
+sorted by index before they are summarized, so the number of worker processes changes
+only how fast the arena runs (and its timings), never what it reports.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamenight import __version__
+from gamenight.bots.registry import make_bot
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.match import Agent, Match
+from gamenight.engine.options import options_to_dict
+from gamenight.engine.protocol import Game, Move, View
+from gamenight.engine.record import Record
+from gamenight.engine.registry import make_game
+from gamenight.sim.report import Summary, summarize
+
+SEED_PREFIX = "gamenight-arena"
+MAX_CHUNK = 25
+CHUNKS_PER_WORKER = 8
+
+Progress = Callable[[int, int], None]
+"""Called as games finish: (games done, games in all)."""
+
+
+@dataclass(frozen=True)
+class ArenaConfig:
+    game: str
+    seats: tuple[str, ...]
+    """One bot spec per seat, as `make_bot` takes them: "greedy", "ismcts:iterations=50"."""
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    """Game options as `make_game` takes them; `players` is the number of seats."""
+    records: bool = False
+    """Keep every game's record in its result (and write them with the outputs)."""
+
+    @property
+    def entrants(self) -> tuple[str, ...]:
+        """The distinct specs, in the order they first appear in the seats."""
+        return tuple(dict.fromkeys(self.seats))
+
+    def game_options(self) -> dict[str, Any]:
+        return {**self.options, "players": len(self.seats)}
+
+
+@dataclass(frozen=True)
+class GameResult:
+    index: int
+    deal: int
+    seed: int
+    seats: tuple[str, ...]
+    """The spec playing each seat in this game (the arena's seats, rotated)."""
+    scores: tuple[int, ...]
+    returns: tuple[float, ...]
+    """Winners share 1, the rest get 0; all 0 when nobody wins."""
+    decisions: tuple[int, ...]
+    """Moves each seat chose (forced ones included: every step that was not chance)."""
+    steps: int
+    """Steps in the record: decisions and chance outcomes."""
+    think: tuple[tuple[float, ...], ...]
+    """Per seat, seconds spent in `choose` for each decision with more than one legal move."""
+    record: Record | None = None
+
+    @property
+    def decided(self) -> bool:
+        return any(r > 0 for r in self.returns)
+
+    def without_timing(self) -> GameResult:
+        """The same result with no think times: what must not depend on the machine or the workers."""
+        return GameResult(
+            self.index,
+            self.deal,
+            self.seed,
+            self.seats,
+            self.scores,
+            self.returns,
+            self.decisions,
+            self.steps,
+            tuple(() for _ in self.think),
+            self.record,
+        )
+
+
+@dataclass(frozen=True)
+class ArenaResult:
+    config: ArenaConfig
+    options: dict[str, Any]
+    """The game's options as the game resolved them (defaults filled in)."""
+    games: tuple[GameResult, ...]
+    """In index order."""
+    summary: Summary
+    workers: int
+    """Processes that played (1: the calling process itself)."""
+    wall_seconds: float
+    version: str = __version__
+
+
+def deal_seed(seed: int, deal: int) -> int:
+    """The seed of deal `deal`: string seeding hashes the text (SHA-512), the same on every machine."""
+    return random.Random(f"{SEED_PREFIX}:{seed}:{deal}").getrandbits(63)
+
+
+def seating(seats: Sequence[str], index: int) -> tuple[str, ...]:
+    """Who sits where in game `index`: rotation `index % n`."""
+    n = len(seats)
+    rotation = index % n
+    return tuple(seats[(s + rotation) % n] for s in range(n))
+
+
+def parse_options(items: Iterable[str]) -> dict[str, Any]:
+    """`["rounds=1", "strategic=true", "tie_break=share"]` -> {"rounds": 1, "strategic": True, "tie_break": "share"}.
+
+    A value is read as JSON, else taken as the text itself, so words need no quotes."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        key = key.strip()
+        if not eq or not key:
+            raise ConfigError(f"option {item!r}: write name=value, as in -o rounds=1")
+        try:
+            options[key] = json.loads(text)
+        except json.JSONDecodeError:
+            options[key] = text
+    return options
+
+
+def parse_seat_specs(text: str) -> tuple[str, ...]:
+    """`"hard,greedy"` -> ("hard", "greedy"): one bot spec per seat."""
+    seats = tuple(s.strip() for s in text.split(","))
+    if any(not s for s in seats):
+        raise ConfigError("--seats: an empty seat (two commas, or one at an end)")
+    return seats
+
+
+def check_config(config: ArenaConfig) -> Game:
+    """The game `config` names, its bots tried once: ConfigError now rather than in a worker later."""
+    if config.games < 1:
+        raise ConfigError(f"--games {config.games}: play at least one game")
+    if not config.seats:
+        raise ConfigError("--seats: name at least one bot")
+    for spec in config.seats:
+        if spec.strip().lower() == "human":
+            raise ConfigError("--seats: the arena seats bots only (no human)")
+    players = config.options.get("players", len(config.seats))
+    if players != len(config.seats):
+        raise ConfigError(f"option players={players!r} but --seats names {len(config.seats)} seats")
+    game = make_game(config.game, config.game_options())
+    for spec in config.entrants:
+        try:
+            make_bot(spec, game)
+        except ConfigError as exc:
+            raise ConfigError(f"--seats: {exc}") from None
+    return game
+
+
+class TimedAgent:
+    """A bot, timed: the seconds of each real decision (a forced move is no decision)."""
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+        self.name = agent.name
+        self.decisions = 0
+        self.think: list[float] = []
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        self.decisions += 1
+        if len(legal) <= 1:
+            return self.agent.choose(view, legal, rng)
+        start = time.perf_counter()
+        move = self.agent.choose(view, legal, rng)
+        self.think.append(time.perf_counter() - start)
+        return move
+
+
+def play_game(config: ArenaConfig, game: Game, index: int) -> GameResult:
+    """Game `index` of the arena: its seating and seed follow from the index alone."""
+    seats = seating(config.seats, index)
+    deal = index // len(seats)
+    seed = deal_seed(config.seed, deal)
+    # Fresh bots for every game: a bot that kept anything between games would make a game's
+    # result depend on which games its process happened to play before.
+    agents = [TimedAgent(make_bot(spec, game)) for spec in seats]
+    match = Match(game, agents, seed)
+    record = match.run()
+    state = match.state
+    return GameResult(
+        index=index,
+        deal=deal,
+        seed=seed,
+        seats=seats,
+        scores=tuple(state.scores()),
+        returns=tuple(float(r) for r in state.returns()),
+        decisions=tuple(a.decisions for a in agents),
+        steps=len(record.steps),
+        think=tuple(tuple(a.think) for a in agents),
+        record=record if config.records else None,
+    )
+
+
+def play_chunk(config: ArenaConfig, indices: Sequence[int]) -> list[GameResult]:
+    """A worker's task: the games `indices`, with the game made once for all of them."""
+    game = make_game(config.game, config.game_options())
+    return [play_game(config, game, i) for i in indices]
+
+
+def chunk_size(games: int, workers: int) -> int:
+    # Small enough that every worker gets several chunks (the last ones finish together, and
+    # the progress bar moves), large enough that sending results back costs little.
+    return max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
+
+
+def run_arena(config: ArenaConfig, workers: int | None = None, progress: Progress | None = None) -> ArenaResult:
+    """Play the arena's games (in `workers` processes; 1: here) and summarize them.
+
+    `workers` defaults to the number of CPUs. ConfigError for a bad config, before any game."""
+    game = check_config(config)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    if workers < 1:
+        raise ConfigError(f"--workers {workers}: give 1 or more")
+    start = time.perf_counter()
+    if workers == 1:
+        results = []
+        for i in range(config.games):
+            results.append(play_game(config, game, i))
+            if progress is not None:
+                progress(i + 1, config.games)
+        used = 1
+    else:
+        results, used = _run_pool(config, workers, progress)
+    wall = time.perf_counter() - start
+    results.sort(key=lambda r: r.index)
+    return ArenaResult(
+        config=config,
+        options=options_to_dict(game.options),
+        games=tuple(results),
+        summary=summarize(results, config.seats),
+        workers=used,
+        wall_seconds=wall,
+    )
+
+
+def _run_pool(config: ArenaConfig, workers: int, progress: Progress | None) -> tuple[list[GameResult], int]:
+    size = chunk_size(config.games, workers)
+    chunks = [range(i, min(i + size, config.games)) for i in range(0, config.games, size)]
+    used = min(workers, len(chunks))
+    # "spawn": a fresh interpreter per worker, the same on every platform, and no fork of a
+    # process that may hold threads (Rich's progress bar refreshes from one).
+    pool = ProcessPoolExecutor(max_workers=used, mp_context=multiprocessing.get_context("spawn"))
+    results: list[GameResult] = []
+    try:
+        futures: list[Future[list[GameResult]]] = [pool.submit(play_chunk, config, list(c)) for c in chunks]
+        for future in as_completed(futures):
+            results.extend(future.result())
+            if progress is not None:
+                progress(len(results), config.games)
+    except BaseException:
+        # Ctrl-C or a worker's error: drop the games not started rather than wait for them.
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return results, used

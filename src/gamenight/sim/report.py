@@ -1,0 +1,441 @@
+"""What an arena's games say about its bots: statistics per bot, a table, CSV, JSON and a plot.
+
+A bot spec is one *entrant*, however many seats it fills: its seat-games are pooled. Wins
+are summed returns, so a shared win counts as its share. Think times are per decision
+with more than one legal move (what `TimedAgent` measures); they are the only figures
+that depend on the machine and the number of workers.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+
+from gamenight.engine.errors import ConfigError
+
+if TYPE_CHECKING:
+    from gamenight.sim.arena import ArenaResult, GameResult
+
+Z_95 = 1.959963984540054
+"""The standard normal quantile for a two-sided 95% interval."""
+
+RATING_MODEL = "openskill PlackettLuce"
+
+
+@dataclass(frozen=True)
+class ThinkStats:
+    """Milliseconds per decision; 0 when the bot never had a choice to make."""
+
+    decisions: int
+    median_ms: float
+    p95_ms: float
+    max_ms: float
+
+
+@dataclass(frozen=True)
+class Rating:
+    mu: float
+    sigma: float
+    ordinal: float
+    """mu - 3 sigma: a rating the bot is very likely above, which is what to rank by."""
+
+
+@dataclass(frozen=True)
+class EntrantStats:
+    bot: str
+    seat_games: int
+    wins: float
+    win_rate: float
+    win_low: float
+    win_high: float
+    """The 95% Wilson interval of the win rate."""
+    score_mean: float
+    score_sd: float
+    decisions_mean: float
+    """Moves chosen per seat-game."""
+    think: ThinkStats
+    rating: Rating | None
+
+
+@dataclass(frozen=True)
+class Summary:
+    entrants: tuple[EntrantStats, ...]
+    games: int
+    decided: int
+    undecided: int
+    """Games nobody won (returns all 0), e.g. Fireball Island stopped at its turn limit."""
+    length_mean: float
+    length_median: float
+    """Game length in decisions: moves chosen by all seats."""
+    notes: tuple[str, ...] = ()
+
+
+def wilson_interval(wins: float, n: int, z: float = Z_95) -> tuple[float, float]:
+    """Wilson score interval for `wins` out of `n` (wins may be fractional: shared wins)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The `q`-th percentile (0-100) of `values`, interpolating between the nearest two."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    position = (len(ordered) - 1) * q / 100
+    low = math.floor(position)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (position - low)
+
+
+def think_stats(seconds: Sequence[float]) -> ThinkStats:
+    if not seconds:
+        return ThinkStats(0, 0.0, 0.0, 0.0)
+    ms = [s * 1000 for s in seconds]
+    return ThinkStats(len(ms), statistics.median(ms), percentile(ms, 95), max(ms))
+
+
+def summarize(games: Sequence[GameResult], seats: Sequence[str]) -> Summary:
+    """Pool the games per entrant (each distinct spec in `seats`), in game index order."""
+    games = sorted(games, key=lambda g: g.index)
+    entrants = list(dict.fromkeys(seats))
+    ratings, notes = rate(games, entrants)
+    stats = []
+    for bot in entrants:
+        scores: list[int] = []
+        wins = 0.0
+        decisions = 0
+        think: list[float] = []
+        for game in games:
+            for seat, spec in enumerate(game.seats):
+                if spec == bot:
+                    scores.append(game.scores[seat])
+                    wins += game.returns[seat]
+                    decisions += game.decisions[seat]
+                    think.extend(game.think[seat])
+        n = len(scores)
+        low, high = wilson_interval(wins, n)
+        stats.append(
+            EntrantStats(
+                bot=bot,
+                seat_games=n,
+                wins=wins,
+                win_rate=wins / n if n else 0.0,
+                win_low=low,
+                win_high=high,
+                score_mean=statistics.fmean(scores) if scores else 0.0,
+                score_sd=statistics.stdev(scores) if n > 1 else 0.0,
+                decisions_mean=decisions / n if n else 0.0,
+                think=think_stats(think),
+                rating=ratings.get(bot),
+            )
+        )
+    lengths = [sum(g.decisions) for g in games]
+    decided = sum(1 for g in games if g.decided)
+    return Summary(
+        entrants=tuple(stats),
+        games=len(games),
+        decided=decided,
+        undecided=len(games) - decided,
+        length_mean=statistics.fmean(lengths) if lengths else 0.0,
+        length_median=float(statistics.median(lengths)) if lengths else 0.0,
+        notes=tuple(notes),
+    )
+
+
+def rate(games: Sequence[GameResult], entrants: Sequence[str]) -> tuple[dict[str, Rating], list[str]]:
+    """One openskill PlackettLuce rating per entrant, games in index order; each game ranks
+    the entrants (teams of one) by their best seat's return. ({}, a note) when it cannot."""
+    if len(entrants) < 2:
+        return {}, []
+    try:
+        from openskill.models import PlackettLuce
+    except ImportError:
+        return {}, ["no rating: openskill is not installed (pip install 'gamenight[sim]')"]
+    model = PlackettLuce()
+    current = {bot: model.rating(name=bot) for bot in entrants}
+    for game in games:
+        best = {
+            bot: max(r for r, spec in zip(game.returns, game.seats, strict=True) if spec == bot) for bot in entrants
+        }
+        # openskill ranks: lower is better, equal ranks tie (a game nobody won ties everyone).
+        ranks = [float(-best[bot]) for bot in entrants]
+        rated = model.rate([[current[bot]] for bot in entrants], ranks=ranks)
+        current = {bot: team[0] for bot, team in zip(entrants, rated, strict=True)}
+    return {bot: Rating(r.mu, r.sigma, r.ordinal()) for bot, r in current.items()}, []
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+
+def summary_tables(result: ArenaResult) -> Group:
+    """The results per bot, then the time they took (two tables: one would not fit 80 columns)."""
+    summary = result.summary
+    rated = any(e.rating is not None for e in summary.entrants)
+    games = Table(
+        title=f"{result.config.game}: {summary.games} games",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,
+        show_edge=False,
+    )
+    games.add_column("bot", no_wrap=True)
+    games.add_column("seat-games", justify="right")
+    games.add_column("wins", justify="right")
+    games.add_column("win rate\n(95% CI)", justify="right")
+    games.add_column("score\nmean ± sd", justify="right")
+    if rated:
+        games.add_column("rating\nμ ± σ", justify="right")
+        games.add_column("\nordinal", justify="right")
+    for e in summary.entrants:
+        row = [
+            e.bot,
+            str(e.seat_games),
+            f"{_r(e.wins):g}",
+            f"{e.win_rate:.1%} ({e.win_low:.0%}–{e.win_high:.0%})",
+            f"{e.score_mean:.1f} ± {e.score_sd:.1f}",
+        ]
+        if rated:
+            row += (
+                ["", ""]
+                if e.rating is None
+                else [f"{e.rating.mu:.1f} ± {e.rating.sigma:.1f}", f"{e.rating.ordinal:.1f}"]
+            )
+        games.add_row(*row)
+    undecided = f"; {summary.undecided} with no winner" if summary.undecided else ""
+    games.caption = (
+        f"Game length: {summary.length_mean:.1f} decisions on average, median {summary.length_median:g}{undecided}."
+    )
+    games.caption_justify = "left"
+
+    time = Table(
+        title="Time per decision", title_justify="left", box=box.SIMPLE_HEAD, collapse_padding=True, show_edge=False
+    )
+    time.add_column("bot", no_wrap=True)
+    time.add_column("decisions\n/ seat-game", justify="right")
+    time.add_column("timed\ndecisions", justify="right")
+    time.add_column("median\nms", justify="right")
+    time.add_column("p95\nms", justify="right")
+    time.add_column("max\nms", justify="right")
+    for e in summary.entrants:
+        t = e.think
+        time.add_row(
+            e.bot,
+            f"{e.decisions_mean:.1f}",
+            str(t.decisions),
+            f"{t.median_ms:.3g}",
+            f"{t.p95_ms:.3g}",
+            f"{t.max_ms:.3g}",
+        )
+    time.caption = "Timed: decisions with 2+ legal moves."
+    time.caption_justify = "left"
+    return Group(games, "", time)
+
+
+def config_line(result: ArenaResult) -> str:
+    config = result.config
+    given = " ".join(f"{k}={json.dumps(v)}" for k, v in config.options.items())
+    return (
+        f"{config.game}{' ' + given if given else ''}; seats {','.join(config.seats)}; "
+        f"{config.games} games; seed {config.seed}; {result.workers} worker{'s' if result.workers > 1 else ''}; "
+        f"{result.wall_seconds:.1f} s"
+    )
+
+
+# -- files -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outputs:
+    files: tuple[Path, ...]
+    notes: tuple[str, ...]
+    """What was skipped, and why (a missing optional package)."""
+
+
+def check_out_dir(out_dir: Path) -> None:
+    if out_dir.exists() and not out_dir.is_dir():
+        raise ConfigError(f"--out {out_dir}: a file is in the way (give a folder)")
+
+
+def write_outputs(result: ArenaResult, out_dir: str | Path) -> Outputs:
+    """games.csv, bots.csv, summary.json, scores.png (if matplotlib is there), records/ (if kept)."""
+    out = Path(out_dir)
+    check_out_dir(out)
+    out.mkdir(parents=True, exist_ok=True)
+    files = [_write_games_csv(result, out / "games.csv"), _write_bots_csv(result, out / "bots.csv")]
+    summary_path = out / "summary.json"
+    summary_path.write_text(json.dumps(summary_json(result), indent=2) + "\n", encoding="utf-8")
+    files.append(summary_path)
+    notes = []
+    plot = write_plot(result, out / "scores.png")
+    if isinstance(plot, Path):
+        files.append(plot)
+    else:
+        notes.append(plot)
+    records = [g for g in result.games if g.record is not None]
+    if records:
+        folder = out / "records"
+        folder.mkdir(exist_ok=True)
+        for game in records:
+            assert game.record is not None
+            path = folder / record_name(game.index)
+            game.record.save(path)
+        files.append(folder)
+    return Outputs(tuple(files), tuple(notes))
+
+
+def record_name(index: int) -> str:
+    """Game index 0 is the first game: game-00001.json, as games.csv numbers it."""
+    return f"game-{index + 1:05d}.json"
+
+
+def _write_games_csv(result: ArenaResult, path: Path) -> Path:
+    n = len(result.config.seats)
+    header = ["game", "deal", "seed", "steps", "decisions", "winners"]
+    for s in range(1, n + 1):
+        header += [f"p{s}_bot", f"p{s}_score", f"p{s}_return", f"p{s}_decisions", f"p{s}_think_ms"]
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(header)
+        for g in result.games:
+            winners = " ".join(f"P{s + 1}" for s, r in enumerate(g.returns) if r > 0)
+            row: list[Any] = [g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), winners]
+            for s in range(n):
+                row += [g.seats[s], g.scores[s], f"{g.returns[s]:g}", g.decisions[s], f"{sum(g.think[s]) * 1000:.3f}"]
+            writer.writerow(row)
+    return path
+
+
+def _write_bots_csv(result: ArenaResult, path: Path) -> Path:
+    header = [
+        "bot",
+        "seat_games",
+        "wins",
+        "win_rate",
+        "win_low",
+        "win_high",
+        "score_mean",
+        "score_sd",
+        "decisions_mean",
+        "mu",
+        "sigma",
+        "ordinal",
+        "think_decisions",
+        "think_median_ms",
+        "think_p95_ms",
+        "think_max_ms",
+    ]
+    with path.open("w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle, lineterminator="\n")
+        writer.writerow(header)
+        for e in result.summary.entrants:
+            rating = ("", "", "") if e.rating is None else (e.rating.mu, e.rating.sigma, e.rating.ordinal)
+            think = e.think
+            row: list[Any] = [e.bot, e.seat_games, e.wins, e.win_rate, e.win_low, e.win_high]
+            row += [e.score_mean, e.score_sd, e.decisions_mean, *rating]
+            row += [think.decisions, think.median_ms, think.p95_ms, think.max_ms]
+            writer.writerow([_r(x) if isinstance(x, float) else x for x in row])
+    return path
+
+
+def _r(x: float) -> float:
+    # Six decimals: far below any difference that means something, and stable to print.
+    return round(x, 6)
+
+
+def summary_json(result: ArenaResult) -> dict[str, Any]:
+    """Everything in the table, and the config to run it again. Timings only under "timing"
+    and each entrant's "think_ms": the rest is the same for any number of workers."""
+    summary = result.summary
+    config = result.config
+    return {
+        "gamenight": result.version,
+        "config": {
+            "game": config.game,
+            "options": result.options,
+            "seats": list(config.seats),
+            "games": config.games,
+            "seed": config.seed,
+            "records": config.records,
+        },
+        "games": {
+            "played": summary.games,
+            "decided": summary.decided,
+            "undecided": summary.undecided,
+            "length_mean": _r(summary.length_mean),
+            "length_median": summary.length_median,
+        },
+        "rating_model": RATING_MODEL if any(e.rating for e in summary.entrants) else None,
+        "entrants": [
+            {
+                "bot": e.bot,
+                "seat_games": e.seat_games,
+                "wins": _r(e.wins),
+                "win_rate": _r(e.win_rate),
+                "win_rate_ci95": [_r(e.win_low), _r(e.win_high)],
+                "score_mean": _r(e.score_mean),
+                "score_sd": _r(e.score_sd),
+                "decisions_mean": _r(e.decisions_mean),
+                "rating": None
+                if e.rating is None
+                else {"mu": _r(e.rating.mu), "sigma": _r(e.rating.sigma), "ordinal": _r(e.rating.ordinal)},
+                "think_ms": {
+                    "decisions": e.think.decisions,
+                    "median": _r(e.think.median_ms),
+                    "p95": _r(e.think.p95_ms),
+                    "max": _r(e.think.max_ms),
+                },
+            }
+            for e in summary.entrants
+        ],
+        "notes": list(summary.notes),
+        "timing": {
+            "workers": result.workers,
+            "wall_seconds": _r(result.wall_seconds),
+            "games_per_second": _r(summary.games / result.wall_seconds) if result.wall_seconds > 0 else None,
+        },
+    }
+
+
+def write_plot(result: ArenaResult, path: Path) -> Path | str:
+    """Final scores per entrant (box plot) and win rates with their 95% intervals; the path
+    written, or a note saying why not."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        return "no scores.png: matplotlib is not installed (pip install 'gamenight[sim]')"
+    entrants = result.summary.entrants
+    names = [e.bot for e in entrants]
+    positions = list(range(1, len(names) + 1))
+    scores = [[g.scores[s] for g in result.games for s, spec in enumerate(g.seats) if spec == e.bot] for e in entrants]
+    # A Figure with its own Agg canvas, not pyplot: no global state, no display needed.
+    figure = Figure(figsize=(4 + 1.6 * len(names), 4.5), layout="constrained")
+    FigureCanvasAgg(figure)
+    left, right = figure.subplots(1, 2)
+    left.boxplot(scores, positions=positions)
+    left.set_xticks(positions, names, rotation=20)
+    left.set_title("Final score per seat-game")
+    rates = [e.win_rate for e in entrants]
+    errors = [[e.win_rate - e.win_low for e in entrants], [e.win_high - e.win_rate for e in entrants]]
+    right.bar(positions, rates, yerr=errors, capsize=6, color="tab:blue")
+    right.set_xticks(positions, names, rotation=20)
+    right.set_ylim(0, 1)
+    right.set_title("Win rate, 95% Wilson interval")
+    figure.suptitle(f"{result.config.game}: {result.summary.games} games")
+    figure.savefig(path, dpi=100)
+    return path

@@ -1,0 +1,390 @@
+"""The arena: seats rotated, deals paired, the same results for any number of workers, the
+statistics, the files it writes and the `gamenight arena` command."""
+
+from __future__ import annotations
+
+import ast
+import csv
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.options import options_to_dict
+from gamenight.engine.registry import make_game
+from gamenight.interfaces.cli import app
+from gamenight.sim import ArenaConfig, ArenaResult, GameResult, run_arena, summarize, wilson_interval, write_outputs
+from gamenight.sim.arena import chunk_size, deal_seed, parse_options, seating
+from gamenight.sim.report import percentile, summary_json
+
+WILDFIRE: dict[str, Any] = {"rounds": 1}
+HIGHRISE: dict[str, Any] = {"hands": 1}
+THINK_COLUMNS = ("_think_ms", "think_")
+
+runner = CliRunner()
+
+
+def arena(**changes: Any) -> ArenaConfig:
+    """A small, fast arena: two-player Wildfire, one round a game."""
+    fields: dict[str, Any] = {"game": "wildfire", "seats": ("greedy", "random"), "games": 8, "seed": 1}
+    fields["options"] = WILDFIRE
+    fields.update(changes)
+    return ArenaConfig(**fields)
+
+
+def gamenight(*args: str):  # type: ignore[no-untyped-def]
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+# -- seating and seeds ---------------------------------------------------------------------------
+
+
+def test_seats_rotate_so_each_spec_sits_in_each_seat_equally() -> None:
+    assert [seating(("a", "b", "c"), i) for i in range(4)] == [
+        ("a", "b", "c"),
+        ("b", "c", "a"),
+        ("c", "a", "b"),
+        ("a", "b", "c"),
+    ]
+    result = run_arena(arena(seats=("greedy", "random", "easy"), games=9), workers=1)
+    for seat in range(3):
+        assert Counter(g.seats[seat] for g in result.games) == {"greedy": 3, "random": 3, "easy": 3}
+    assert [g.index for g in result.games] == list(range(9))
+
+
+def test_the_rotations_of_a_deal_share_its_seed_and_so_its_deal() -> None:
+    result = run_arena(arena(seats=("greedy", "random", "easy"), games=7, records=True), workers=1)
+    assert [g.deal for g in result.games] == [0, 0, 0, 1, 1, 1, 2]
+    expected = [random.Random(f"gamenight-arena:1:{deal}").getrandbits(63) for deal in range(3)]
+    assert [g.seed for g in result.games] == [expected[g.deal] for g in result.games]
+    assert [deal_seed(1, d) for d in range(3)] == expected
+    assert len(set(expected)) == 3
+    # The same seed deals the same tiles, whoever sits where: the first draw of every rotation agrees.
+    first_steps = [(g.deal, g.record.steps[0]) for g in result.games if g.record is not None]
+    assert len(first_steps) == 7
+    for deal in range(3):
+        assert len({step.text for d, step in first_steps if d == deal}) == 1
+
+
+def test_another_seed_plays_other_games() -> None:
+    one = run_arena(arena(seed=1), workers=1)
+    other = run_arena(arena(seed=2), workers=1)
+    assert {g.seed for g in one.games}.isdisjoint(g.seed for g in other.games)
+    assert [g.scores for g in one.games] != [g.scores for g in other.games]
+
+
+def test_chunks_are_small_enough_to_share_and_at_most_25_games() -> None:
+    assert chunk_size(10, 2) == 1
+    assert chunk_size(160, 2) == 10
+    assert chunk_size(100_000, 2) == 25
+
+
+# -- determinism across worker counts ----------------------------------------------------------------
+
+
+def _without_think(rows: list[dict[str, str]]) -> list[dict[str, str]]:
+    return [{k: v for k, v in row.items() if not any(c in k for c in THINK_COLUMNS)} for row in rows]
+
+
+def _read_csv(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def _comparable_summary(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    del data["timing"]
+    for entrant in data["entrants"]:
+        del entrant["think_ms"]
+    return data
+
+
+def test_the_arenas_determinism_across_worker_counts(tmp_path: Path) -> None:
+    config = arena(game="highrise", options=HIGHRISE, seats=("greedy", "random", "easy"), games=18, records=True)
+    alone = run_arena(config, workers=1)
+    pooled = run_arena(config, workers=2)
+    assert (alone.workers, pooled.workers) == (1, 2)
+    assert [g.without_timing() for g in alone.games] == [g.without_timing() for g in pooled.games]
+    assert [g.index for g in pooled.games] == list(range(18))
+
+    write_outputs(alone, tmp_path / "alone")
+    write_outputs(pooled, tmp_path / "pooled")
+    for name in ("games.csv", "bots.csv"):
+        assert _without_think(_read_csv(tmp_path / "alone" / name)) == _without_think(
+            _read_csv(tmp_path / "pooled" / name)
+        )
+    assert _comparable_summary(tmp_path / "alone" / "summary.json") == _comparable_summary(
+        tmp_path / "pooled" / "summary.json"
+    )
+    records = sorted(p.name for p in (tmp_path / "alone" / "records").iterdir())
+    assert len(records) == 18
+    for name in records:
+        assert (tmp_path / "alone" / "records" / name).read_bytes() == (
+            tmp_path / "pooled" / "records" / name
+        ).read_bytes()
+
+    # The searching bot too, in one tiny game: it draws only from the seat's generator.
+    search = arena(game="highrise", options=HIGHRISE, seats=("ismcts:iterations=5", "random"), games=1)
+    assert [g.without_timing() for g in run_arena(search, workers=1).games] == [
+        g.without_timing() for g in run_arena(search, workers=2).games
+    ]
+
+
+# -- statistics --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("wins", "n", "low", "high"),
+    [  # the 95% Wilson intervals of textbook tables
+        (5, 10, 0.2366, 0.7634),
+        (0, 10, 0.0, 0.2775),
+        (10, 10, 0.7225, 1.0),
+        (1, 10, 0.0179, 0.4042),
+    ],
+)
+def test_wilson_interval_on_known_values(wins: float, n: int, low: float, high: float) -> None:
+    assert wilson_interval(wins, n) == pytest.approx((low, high), abs=1e-4)
+
+
+def test_wilson_bounds_are_where_the_score_test_just_rejects() -> None:
+    # The interval's ends are the two p with (phat - p)^2 = z^2 p (1 - p) / n.
+    z, wins, n = 1.959963984540054, 81, 263
+    for p in wilson_interval(wins, n):
+        assert (wins / n - p) ** 2 == pytest.approx(z * z * p * (1 - p) / n, rel=1e-9)
+
+
+def test_wilson_interval_edges() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(2.5, 7)  # shared wins count as their share
+    assert (low, high) == pytest.approx((1 - wilson_interval(4.5, 7)[1], 1 - wilson_interval(4.5, 7)[0]))
+
+
+def test_percentile_interpolates() -> None:
+    assert percentile([4.0, 1.0, 3.0, 2.0], 50) == 2.5
+    assert percentile([float(x) for x in range(1, 102)], 95) == 96.0
+    assert percentile([], 95) == 0.0
+
+
+def _game(index: int, seats: tuple[str, ...], scores: tuple[int, ...], returns: tuple[float, ...]) -> GameResult:
+    return GameResult(
+        index=index,
+        deal=index // len(seats),
+        seed=0,
+        seats=seats,
+        scores=scores,
+        returns=returns,
+        decisions=tuple(10 + s for s in range(len(seats))),
+        steps=40,
+        think=tuple((0.001 * (s + 1), 0.003) for s in range(len(seats))),
+    )
+
+
+def test_summarize_pools_every_seat_of_a_bot() -> None:
+    games = [
+        _game(1, ("b", "a", "a"), (0, 20, 10), (0.0, 0.5, 0.5)),
+        _game(0, ("a", "a", "b"), (30, 10, 50), (0.0, 0.0, 1.0)),
+        _game(2, ("a", "b", "a"), (5, 5, 5), (0.0, 0.0, 0.0)),
+    ]
+    summary = summarize(games, ("a", "a", "b"))
+    a, b = summary.entrants
+    assert (a.bot, a.seat_games, a.wins, b.bot, b.seat_games, b.wins) == ("a", 6, 1.0, "b", 3, 1.0)
+    assert a.score_mean == pytest.approx(80 / 6)
+    assert b.score_mean == pytest.approx(55 / 3)
+    assert b.score_sd == pytest.approx(((0 - 55 / 3) ** 2 + (50 - 55 / 3) ** 2 + (5 - 55 / 3) ** 2) ** 0.5 / 2**0.5)
+    assert a.win_rate == pytest.approx(1 / 6)
+    assert (a.win_low, a.win_high) == wilson_interval(1.0, 6)
+    assert b.decisions_mean == pytest.approx((10 + 12 + 11) / 3)
+    assert b.think.decisions == 6
+    assert b.think.max_ms == pytest.approx(3.0)
+    assert (summary.games, summary.decided, summary.undecided) == (3, 2, 1)
+    assert summary.length_mean == 33
+    # Game 0 (b won) is rated, game 1 (a's best seat won) and game 2 (nobody: a tie) after it.
+    assert a.rating is not None and b.rating is not None
+    assert a.rating.ordinal == pytest.approx(a.rating.mu - 3 * a.rating.sigma)
+
+
+def test_the_rating_ranks_the_stronger_bot_first_and_needs_two_bots() -> None:
+    result = run_arena(arena(games=20), workers=1)
+    greedy, rand = result.summary.entrants
+    assert greedy.rating is not None and rand.rating is not None
+    assert greedy.wins > rand.wins and greedy.rating.mu > rand.rating.mu
+    mirror = run_arena(arena(seats=("greedy", "greedy"), games=2), workers=1)
+    (only,) = mirror.summary.entrants
+    assert only.seat_games == 4 and only.rating is None
+    assert only.wins == pytest.approx(2)  # one winner's worth a game, shares included
+
+
+def test_wins_sum_to_the_games_someone_won() -> None:
+    result = run_arena(arena(seats=("greedy", "random", "easy"), games=12), workers=1)
+    summary = result.summary
+    assert summary.undecided == 0
+    assert sum(e.wins for e in summary.entrants) == pytest.approx(summary.decided) == 12
+    assert all(e.seat_games == 12 for e in summary.entrants)
+
+    stopped = run_arena(arena(game="fireball-island", options={"turn_limit": 2}, games=4), workers=1)
+    assert (stopped.summary.decided, stopped.summary.undecided) == (0, 4)
+    assert sum(e.wins for e in stopped.summary.entrants) == 0
+
+
+# -- files ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_result() -> ArenaResult:
+    return run_arena(arena(games=6, records=True), workers=1)
+
+
+def test_the_outputs_are_written(tmp_path: Path, small_result: ArenaResult) -> None:
+    out = tmp_path / "new" / "folder"
+    written = write_outputs(small_result, out)
+    assert written.notes == ()
+    assert {p.name for p in written.files} == {"games.csv", "bots.csv", "summary.json", "scores.png", "records"}
+    games = _read_csv(out / "games.csv")
+    assert [row["game"] for row in games] == [str(i) for i in range(1, 7)]
+    assert games[1]["p1_bot"] == "random" and games[1]["p2_bot"] == "greedy"
+    assert len(_read_csv(out / "bots.csv")) == 2
+    summary = json.loads((out / "summary.json").read_text(encoding="utf-8"))
+    resolved = options_to_dict(make_game("wildfire", {"players": 2, "rounds": 1}).options)
+    assert summary["config"]["options"] == resolved
+    assert summary["config"]["seats"] == ["greedy", "random"]
+    assert summary["games"]["played"] == 6
+    assert summary["rating_model"] == "openskill PlackettLuce"
+    assert summary["entrants"][0]["rating"]["mu"] > 0
+    assert summary["gamenight"] == small_result.version
+    assert summary == summary_json(small_result)
+    png = (out / "scores.png").read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 1000
+    assert sorted(p.name for p in (out / "records").iterdir()) == [f"game-{i:05d}.json" for i in range(1, 7)]
+
+
+def test_a_file_in_the_way_of_the_folder_is_refused(tmp_path: Path, small_result: ArenaResult) -> None:
+    blocker = tmp_path / "taken"
+    blocker.write_text("")
+    with pytest.raises(ConfigError, match="a file is in the way"):
+        write_outputs(small_result, blocker)
+
+
+def test_without_openskill_and_matplotlib_the_rest_still_works(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for module in ("openskill.models", "matplotlib.figure", "matplotlib.backends.backend_agg"):
+        monkeypatch.setitem(sys.modules, module, None)  # None in sys.modules: the import fails
+    result = run_arena(arena(games=2), workers=1)
+    assert all(e.rating is None for e in result.summary.entrants)
+    assert any("openskill" in note for note in result.summary.notes)
+    written = write_outputs(result, tmp_path)
+    assert any("matplotlib" in note for note in written.notes)
+    assert not (tmp_path / "scores.png").exists()
+    assert json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))["rating_model"] is None
+
+
+# -- the Python API's checks ---------------------------------------------------------------------------
+
+
+def test_options_read_json_or_words() -> None:
+    assert parse_options(["rounds=1", "strategic=true", "tie_break=share", "target_score=null"]) == {
+        "rounds": 1,
+        "strategic": True,
+        "tie_break": "share",
+        "target_score": None,
+    }
+    with pytest.raises(ConfigError, match="name=value"):
+        parse_options(["rounds"])
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"games": 0}, "at least one game"),
+        ({"seats": ("human", "greedy")}, "bots only"),
+        ({"seats": ("greedy", "nobody")}, "unknown bot 'nobody'"),
+        ({"options": {"colour": "red"}}, "unknown option 'colour'"),
+        ({"options": {"players": 3}}, "players=3"),
+        ({"game": "chess"}, "unknown game"),
+    ],
+)
+def test_a_bad_config_fails_before_any_game(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        run_arena(arena(**changes), workers=1)
+
+
+def test_workers_must_be_one_or_more() -> None:
+    with pytest.raises(ConfigError, match="--workers 0"):
+        run_arena(arena(), workers=0)
+
+
+def test_sim_imports_only_the_engine_and_the_bots() -> None:
+    package = Path(__file__).resolve().parents[1] / "src" / "gamenight" / "sim"
+    for path in package.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            for name in names:
+                if name.startswith("gamenight."):
+                    assert name.split(".")[1] in {"engine", "bots", "sim"}, (path.name, name)
+
+
+# -- the command -----------------------------------------------------------------------------------------
+
+
+def test_the_command_prints_the_table_writes_the_files_and_the_records_replay(tmp_path: Path) -> None:
+    out = tmp_path / "arena"
+    args = ["arena", "wildfire", "--seats", "greedy,random", "-n", "4", "--workers", "1", "-o", "rounds=1"]
+    result = gamenight(*args, "--out", str(out), "--records", "--seed", "5")
+    assert result.exit_code == 0, result.output
+    assert "wildfire: 4 games" in result.output
+    assert "greedy" in result.output and "random" in result.output
+    assert "wildfire rounds=1; seats greedy,random; 4 games; seed 5; 1 worker;" in result.output
+    assert "Wrote games.csv, bots.csv, summary.json, scores.png, records" in result.output
+    assert len(_read_csv(out / "games.csv")) == 4
+    replayed = gamenight("replay", "--quiet", str(out / "records" / "game-00001.json"))
+    assert replayed.exit_code == 0
+    assert replayed.output.startswith("verified: ")
+
+
+def test_the_command_plays_a_search_bot_in_a_pool(tmp_path: Path) -> None:
+    seats = "ismcts:iterations=5:rollout=random,random"
+    result = gamenight("arena", "highrise", "--seats", seats, "-n", "1", "--workers", "2", "-o", "hands=1", "-q")
+    assert result.exit_code == 0, result.output
+    assert "ismcts:iterations=5:rollout=random" in result.output
+    assert "1 worker;" in result.output  # one game: one process is enough
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["chess", "--seats", "greedy,random"], "unknown game 'chess'"),
+        (["wildfire", "--seats", "human,greedy"], "bots only"),
+        (["wildfire", "--seats", "greedy,wizard"], "unknown bot 'wizard'"),
+        (["wildfire", "--seats", "greedy,,random"], "an empty seat"),
+        (["wildfire", "--seats", "greedy,random", "--games", "0"], "--games 0"),
+        (["wildfire", "--seats", "greedy,random", "--workers", "0"], "--workers 0"),
+        (["wildfire", "--seats", "greedy,random", "-o", "rounds"], "write name=value"),
+        (["wildfire", "--seats", "greedy,random", "-o", "rounds=many"], "option 'rounds' must be"),
+        (["wildfire", "--seats", "greedy,random", "-o", "speed=3"], "unknown option 'speed'"),
+        (["wildfire", "--seats", "greedy,random", "--records"], "--records: give --out"),
+    ],
+)
+def test_bad_input_is_one_clear_line_and_exit_2(args: list[str], message: str) -> None:
+    defaults = [] if "--games" in args else ["--games", "2"]
+    defaults += [] if "--workers" in args else ["--workers", "1"]
+    result = gamenight("arena", *args, *defaults)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert result.output.startswith("Error: ") and result.output.count("\n") == 1
+
+
+def test_an_out_path_that_is_a_file_is_refused(tmp_path: Path) -> None:
+    taken = tmp_path / "taken.txt"
+    taken.write_text("")
+    result = gamenight("arena", "wildfire", "--seats", "greedy,random", "-n", "2", "--out", str(taken))
+    assert result.exit_code == 2
+    assert "a file is in the way" in result.output

@@ -1,0 +1,102 @@
+"""The bots people choose by name (bots/registry.py): every name and level makes a bot that
+plays only legal moves in every game, from its view; specs with options are read strictly."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from gamenight.bots.basic import EasyBot, GreedyBot, RandomBot
+from gamenight.bots.ismcts import IsmctsBot
+from gamenight.bots.registry import NAMES, hard_options, make_bot, parse_spec
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.match import Match
+from gamenight.engine.registry import make_game
+from tests.test_ismcts import decision_points
+
+GAMES = [
+    ("wildfire", {"players": 2, "rounds": 1}),
+    ("wildstar", {"players": 2, "hands": 1}),
+    ("highrise", {"players": 2, "hands": 1}),
+    ("fireball-island", {"players": 2, "turn_limit": 40}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+@pytest.mark.parametrize("spec", [*NAMES[:2], "medium", "ismcts:iterations=8:rollout_depth=20"])
+def test_every_bot_chooses_a_legal_move_from_the_view(name: str, options: dict[str, Any], spec: str) -> None:
+    game = make_game(name, options)
+    bot = make_bot(spec, game)
+    assert bot.name == spec
+    for state in decision_points(name, options, seed=4, every=5)[:3]:
+        seat = state.to_act()
+        assert seat is not None
+        before = state.notation()
+        move = bot.choose(state.view(seat), state.legal_moves(), random.Random(2))
+        assert move in state.legal_moves()
+        assert state.notation() == before  # a bot gets a view: the game itself is untouched
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES[:3])
+def test_the_three_levels_finish_a_game_together(name: str, options: dict[str, Any]) -> None:
+    game = make_game(name, {**options, "players": 3})
+    specs = ["easy", "medium", "hard:iterations=10"]
+    record = Match(game, [make_bot(s, game) for s in specs], seed=6).run()
+    assert record.seats == specs
+    assert record.result is not None
+
+
+def test_levels_are_the_bots_people_know():
+    game = make_game("wildfire", {"players": 2})
+    assert isinstance(make_bot("random", game), RandomBot)
+    assert isinstance(make_bot("easy", game), EasyBot)
+    assert isinstance(make_bot("medium", game), GreedyBot)
+    assert isinstance(make_bot("greedy", game), GreedyBot)
+    hard = make_bot("hard", game)
+    assert isinstance(hard, IsmctsBot)
+    # `hard` is ismcts with the game's tuned settings (ISMCTS_HARD in its heuristics module).
+    assert hard.options == hard_options(game, {})
+    assert hard.options.iterations == game.heuristics().ISMCTS_HARD["iterations"]
+    tuned = make_bot("ismcts:iterations=7:exploration=1.5:rollout=random", game)
+    assert isinstance(tuned, IsmctsBot)
+    assert (tuned.options.iterations, tuned.options.exploration, tuned.options.rollout) == (7, 1.5, "random")
+
+
+def test_seconds_option_reads_none_and_numbers():
+    assert parse_spec("ismcts:seconds=0.5") == ("ismcts", {"seconds": 0.5})
+    assert parse_spec("ISMCTS:seconds=none") == ("ismcts", {"seconds": None})
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("clever", "unknown bot 'clever'; the bots are: easy, medium, hard, random, greedy, ismcts"),
+        ("", "an empty bot name"),
+        ("greedy:iterations=3", "bot 'greedy' takes no options"),
+        ("ismcts:depth=3", "unknown bot option 'depth'"),
+        ("ismcts:iterations", "write name=value"),
+        ("ismcts:iterations=many", "bot option iterations='many': not a int"),
+        ("ismcts:iterations=0", "iterations must be at least 1"),
+        ("ismcts:rollout=clever", "rollout must be 'random' or 'greedy'"),
+    ],
+)
+def test_bad_bot_specs_are_refused_by_name(spec: str, message: str) -> None:
+    game = make_game("wildfire", {"players": 2})
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(")):
+        make_bot(spec, game)
+
+
+def test_easy_takes_a_winning_move_when_there_is_one():
+    """Fireball Island: P1 holds the jewel and may walk onto the Dock; easy always does."""
+    game = make_game("fireball-island", {"players": 2})
+    state = game.state_from_notation(
+        "turn=1 turns=9 roll=5 rolling=move | pieces DR7 VP2 | jewel P1 | hands - / - "
+        "| tasks end window:end:0 pushes path:1:5:1"
+    )
+    assert len(state.legal_moves()) > 1
+    bot = make_bot("easy", game)
+    for seed in range(8):
+        move = bot.choose(state.view(0), state.legal_moves(), random.Random(seed))
+        assert state.move_notation(move) == "DOCK"
