@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from gamenight.bots.basic import make_bot
+from gamenight.bots.registry import make_bot
 from gamenight.engine.chance import alike, sample, uniform
 from gamenight.engine.errors import ConfigError, NotationError, RecordError
 from gamenight.engine.match import Match
