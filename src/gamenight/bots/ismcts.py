@@ -24,6 +24,7 @@ from gamenight.engine.errors import ConfigError
 from gamenight.engine.protocol import CHANCE, Game, Move, State, View
 
 ROLLOUTS = ("random", "greedy")
+ROOTS = ("ucb", "halving")
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,11 @@ class IsmctsOptions:
     """A time budget per decision instead of a count of iterations."""
     exploration: float = 0.7
     """UCB's exploration constant (returns are in [0, 1])."""
+    root: str = "ucb"
+    """How the root's moves share the iterations: "ucb", as at every node below; or "halving":
+    sequential halving (Karnin, Koren & Somekh 2013) with paired samples, every move left
+    in play tried on the same sampled states with the same chance draws, the worse half
+    dropped after each round, so the luck of the deal cancels out between moves."""
     rollout: str = "random"
     """How a rollout chooses: "random" moves, or the game's "greedy" heuristic."""
     rollout_depth: int = 400
@@ -51,6 +57,8 @@ class IsmctsOptions:
             raise ConfigError(f"seconds must be more than 0, not {self.seconds}")
         if self.exploration < 0:
             raise ConfigError(f"exploration must be 0 or more, not {self.exploration}")
+        if self.root not in ROOTS:
+            raise ConfigError(f"root must be 'ucb' or 'halving', not {self.root!r}")
         if self.rollout not in ROLLOUTS:
             raise ConfigError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
         if self.rollout_depth < 0:
@@ -96,6 +104,8 @@ class IsmctsBot:
         budget = options.iterations
         if options.per_move is not None:
             budget = min(budget, options.per_move * len(legal))
+        if options.root == "halving":
+            return self._halving(root, view, legal, rng, budget, deadline)
         done = 0
         while True:
             state = self.game.sample_state(view, rng)
@@ -110,7 +120,42 @@ class IsmctsBot:
         # The most visited move: the robust choice. Ties go to the earlier legal move.
         return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
 
-    def _iterate(self, root: Node, state: State, root_moves: Sequence[Move], rng: random.Random) -> None:
+    def _halving(
+        self, root: Node, view: View, legal: Sequence[Move], rng: random.Random, budget: int, deadline: float | None
+    ) -> Move:
+        """Sequential halving at the root, each round on fresh samples shared by every move
+        left: a move is compared with the others on the same deals and draws (common random
+        numbers), which is what tells close moves apart in a game of luck. Below the root,
+        the tree is searched as usual, from each move's own node."""
+        seat = view["seat"]
+        candidates = list(legal)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        done = 0
+
+        def mean(move: Move) -> float:
+            child = root.children[move]
+            return child.reward / child.visits if child.visits else -math.inf
+
+        for round_ in range(rounds):
+            per_move = max(1, budget // (rounds * len(candidates)))
+            samples = [(self.game.sample_state(view, rng), rng.getrandbits(64)) for _ in range(per_move)]
+            for move in candidates:
+                child = root.children.setdefault(move, Node(seat))
+                for sampled, seed in samples:
+                    state = sampled.clone()
+                    state.apply(move)
+                    self._iterate(child, state, None, random.Random(seed))
+                    done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            if round_ < rounds - 1:
+                # Stable sort: among equals the earlier legal move stays.
+                candidates.sort(key=mean, reverse=True)
+                candidates = candidates[: math.ceil(len(candidates) / 2)]
+        self.last_iterations = done
+        return max(candidates, key=mean)
+
+    def _iterate(self, root: Node, state: State, root_moves: Sequence[Move] | None, rng: random.Random) -> None:
         path = [root]
         node = root
         expanded = False
@@ -120,7 +165,7 @@ class IsmctsBot:
                 state.apply_chance(sample(state.chance_outcomes(), rng))
                 continue
             assert seat is not None
-            legal = root_moves if node is root else state.legal_moves()
+            legal = root_moves if node is root and root_moves is not None else state.legal_moves()
             if len(legal) == 1:
                 state.apply(legal[0])  # a forced move is no choice: no node
                 continue

@@ -24,7 +24,7 @@ from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLA
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD = {"iterations": 200, "rollout": "greedy", "rollout_depth": 30}
+ISMCTS_HARD: dict[str, object] = {"iterations": 200, "per_move": 40, "rollout": "greedy", "rollout_depth": 30}
 FAR: Final = 99.0  # a place the goal cannot be walked to from
 TURN: Final = 3.5  # spaces a turn moves, on average
 WIN: Final = 10_000.0

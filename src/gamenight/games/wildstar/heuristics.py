@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD = {"iterations": 600, "rollout": "greedy"}
+ISMCTS_HARD: dict[str, object] = {"iterations": 200, "rollout": "greedy"}
 KEEP_STAR = 14  # what holding a wildstar for later is worth, in points
 FOLLOW_UP = 2.0  # per tile in hand that can follow on the number shown
 PARTNER_LACKS = 3.0  # showing a number the partner lacked (benchmarks/README.md: tuned in self-play)
@@ -64,20 +64,44 @@ class Table(NamedTuple):
 
 
 def best_play(table: Table, hand: list[int], values: dict[int, int], plays: list[Move], rng: random.Random) -> Move:
-    scored = [(move_value(table, hand, values, m), rng.random(), m) for m in plays]
+    judge = Judge(table, hand, values)
+    scored = [(judge.move_value(m), rng.random(), m) for m in plays]
     return max(scored)[2]
 
 
-def move_value(table: Table, hand: list[int], values: dict[int, int], move: Move) -> float:
-    value = float(POINTS[move.tile])
-    if move.tile in (SINGLE_STAR, DOUBLE_STAR) and len(hand) > 2:
-        value -= KEEP_STAR
-    outer = values.get(move.end, -1) if move.tile == DOUBLE_STAR else move.outer
-    rest = list(hand)
-    rest.remove(move.tile)
-    value += FOLLOW_UP * sum(1 for t in rest if outer in HALVES[t])
-    value += _table_value(table, outer) - _table_value(table, values.get(move.end, -1))
-    return value
+class Judge:
+    """Values the plays of one decision. What depends only on a number (how many tiles in
+    hand follow on it, what showing it tells the table) is worked out once per number:
+    rollouts ask this for every play of every move of every search iteration."""
+
+    def __init__(self, table: Table, hand: list[int], values: dict[int, int]) -> None:
+        self.table = table
+        self.hand = hand
+        self.values = values
+        self.keep_stars = len(hand) > 2
+        self._shows: dict[int, float] = {}  # number -> FOLLOW_UP * followers in hand + table value
+        self._shown: dict[int, float] = {}  # number -> table value
+
+    def move_value(self, move: Move) -> float:
+        tile = move.tile
+        value = float(POINTS[tile])
+        if self.keep_stars and (tile == SINGLE_STAR or tile == DOUBLE_STAR):
+            value -= KEEP_STAR
+        before = self.values.get(move.end, -1)
+        outer = before if tile == DOUBLE_STAR else move.outer
+        shows = self._shows.get(outer)
+        if shows is None:
+            follow = sum(1 for t in self.hand if outer in HALVES[t])
+            shows = self._shows[outer] = FOLLOW_UP * follow + self.shown(outer)
+        if outer in HALVES[tile]:
+            value -= FOLLOW_UP  # the played tile leaves the hand: it follows on nothing
+        return value + shows - self.shown(before)
+
+    def shown(self, number: int) -> float:
+        value = self._shown.get(number)
+        if value is None:
+            value = self._shown[number] = _table_value(self.table, number)
+        return value
 
 
 def _table_value(table: Table, number: int) -> float:
