@@ -61,12 +61,13 @@ def decision_points(name: str, options: dict[str, Any], seed: int, every: int) -
         ("fireball-island", {"players": 3, "turn_limit": 60}),
     ],
 )
-def test_ismcts_decides_from_the_view_only(name: str, options: dict[str, Any]) -> None:
+@pytest.mark.parametrize("root", ["ucb", "halving"])
+def test_ismcts_decides_from_the_view_only(name: str, options: dict[str, Any], root: str) -> None:
     """Two states that differ only in what the seat cannot see (one of them sampled from its
     view) get the same move from the same seeded bot; and every state it searched had that view."""
     game = make_game(name, options)
     checked = CheckedSampling(game)
-    bot = IsmctsBot(checked, IsmctsOptions(iterations=25, rollout_depth=40))  # type: ignore[arg-type]
+    bot = IsmctsBot(checked, IsmctsOptions(iterations=25, rollout_depth=40, root=root))  # type: ignore[arg-type]
     for state in decision_points(name, options, seed=3, every=7)[:4]:
         seat = state.to_act()
         assert seat is not None
@@ -80,16 +81,32 @@ def test_ismcts_decides_from_the_view_only(name: str, options: dict[str, Any]) -
     assert checked.samples > 0
 
 
-def test_ismcts_carries_the_jewel_onto_the_dock():
+@pytest.mark.parametrize("root", ["ucb", "halving"])
+def test_ismcts_carries_the_jewel_onto_the_dock(root: str) -> None:
     game = make_game("fireball-island", {"players": 2})
     state = game.state_from_notation(
         "turn=1 turns=9 roll=5 rolling=move | pieces DR7 VP2 | jewel P1 | hands - / - "
         "| tasks end window:end:0 pushes path:1:5:1"
     )
-    bot = IsmctsBot(game, IsmctsOptions(iterations=60, rollout_depth=30))
+    bot = IsmctsBot(game, IsmctsOptions(iterations=60, rollout_depth=30, root=root))
     move = bot.choose(state.view(0), state.legal_moves(), random.Random(1))
     assert state.move_notation(move) == "DOCK"
-    assert bot.last_iterations == 60
+    assert 0 < bot.last_iterations <= 60
+
+
+def test_per_move_gives_a_small_choice_a_small_search():
+    """per_move=5: a choice among k moves gets 5k iterations, never more than `iterations`."""
+    state = decision_points("wildfire", {"players": 2, "rounds": 1}, seed=1, every=3)[0]
+    seat = state.to_act()
+    assert seat is not None
+    legal = state.legal_moves()
+    game = make_game("wildfire", {"players": 2, "rounds": 1})
+    small = IsmctsBot(game, IsmctsOptions(iterations=1000, per_move=5))
+    small.choose(state.view(seat), legal, random.Random(0))
+    assert small.last_iterations == 5 * len(legal)
+    capped = IsmctsBot(game, IsmctsOptions(iterations=3, per_move=5))
+    capped.choose(state.view(seat), legal, random.Random(0))
+    assert capped.last_iterations == 3
 
 
 def test_ismcts_time_budget_stops_the_search():
@@ -110,6 +127,8 @@ def test_ismcts_time_budget_stops_the_search():
         ({"exploration": -1.0}, "exploration must be 0 or more"),
         ({"rollout": "clever"}, "rollout must be 'random' or 'greedy'"),
         ({"rollout_depth": -2}, "rollout_depth must be 0 or more"),
+        ({"per_move": 0}, "per_move must be at least 1"),
+        ({"root": "clever"}, "root must be 'ucb' or 'halving'"),
     ],
 )
 def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) -> None:

@@ -21,6 +21,7 @@ from gamenight.bots.basic import EasyBot, GreedyBot, RandomBot
 from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, ismcts_options
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Agent
+from gamenight.engine.options import name_value
 from gamenight.engine.protocol import Game
 
 BOTS = ("random", "greedy", "ismcts")
@@ -63,13 +64,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     fields = {f.name for f in dataclasses.fields(IsmctsOptions)}
     options: dict[str, Any] = {}
     for item in items:
-        key, eq, text = item.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise ConfigError(f"bot option {item!r} in {spec!r}: write name=value, as in ismcts:iterations=200")
+        key, text = name_value(item, f"bot option in {spec!r}:", "ismcts:iterations=200")
         if key not in fields:
             raise ConfigError(f"unknown bot option {key!r} in {spec!r}; the options are: {', '.join(sorted(fields))}")
-        options[key] = _value(key, text.strip(), hints[key])
+        options[key] = _value(key, text, hints[key])
     return name, options
 
 

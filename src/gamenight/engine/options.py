@@ -46,3 +46,12 @@ def _check_type(key: str, value: Any, hint: Any) -> None:
             return
     names = " or ".join("none" if k is type(None) else k.__name__ for k in allowed)
     raise ConfigError(f"option {key!r} must be {names}, not {value!r}")
+
+
+def name_value(item: str, what: str, example: str) -> tuple[str, str]:
+    """`"rounds=1"` -> ("rounds", "1"), as option flags are written; ConfigError otherwise."""
+    key, eq, text = item.partition("=")
+    key = key.strip()
+    if not eq or not key:
+        raise ConfigError(f"{what} {item!r}: write name=value, as in {example}")
+    return key, text.strip()

@@ -27,7 +27,7 @@ from gamenight import __version__
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Agent, Match
-from gamenight.engine.options import options_to_dict
+from gamenight.engine.options import name_value, options_to_dict
 from gamenight.engine.protocol import Game, Move, View
 from gamenight.engine.record import Record
 from gamenight.engine.registry import make_game
@@ -132,10 +132,7 @@ def parse_options(items: Iterable[str]) -> dict[str, Any]:
     A value is read as JSON, else taken as the text itself, so words need no quotes."""
     options: dict[str, Any] = {}
     for item in items:
-        key, eq, text = item.partition("=")
-        key = key.strip()
-        if not eq or not key:
-            raise ConfigError(f"option {item!r}: write name=value, as in -o rounds=1")
+        key, text = name_value(item, "option", "-o rounds=1")
         try:
             options[key] = json.loads(text)
         except json.JSONDecodeError:
