@@ -129,11 +129,33 @@ def test_ismcts_time_budget_stops_the_search():
         ({"rollout_depth": -2}, "rollout_depth must be 0 or more"),
         ({"per_move": 0}, "per_move must be at least 1"),
         ({"root": "clever"}, "root must be 'ucb' or 'halving'"),
+        ({"margin": 1.5}, "margin must be from 0 to 1"),
     ],
 )
 def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         ismcts_options(values)
+
+
+def test_a_score_margin_is_refused_for_a_game_that_has_none() -> None:
+    with pytest.raises(ConfigError, match="Fireball Island has no margin_result"):
+        IsmctsBot(make_game("fireball-island", {"players": 2}), IsmctsOptions(margin=0.5))
+
+
+@pytest.mark.parametrize(("name", "options"), [("wildfire", {"rounds": 1}), ("highrise", {"hands": 1})])
+def test_a_playouts_result_mixes_the_win_with_the_squashed_margin(name: str, options: dict[str, Any]) -> None:
+    """With margin m, a seat's result is (1 - m) * its win share + m * margin_result: a
+    winner by many points is worth more than a winner by one, and both sum with the loser's
+    to one in a two-seat game (the margins are mirror images)."""
+    game = make_game(name, {"players": 2, **options})
+    bot = IsmctsBot(game, IsmctsOptions(margin=0.4, rollout="greedy"))
+    state = game.new_state()
+    result = bot._rollout(state, random.Random(3))
+    returns, margins = state.returns(), game.heuristics().margin_result(state)
+    assert result == pytest.approx([0.6 * r + 0.4 * g for r, g in zip(returns, margins, strict=True)])
+    assert sum(result) == pytest.approx(1.0)
+    winner = returns.index(max(returns))
+    assert margins[winner] > 0.5 > margins[1 - winner]
 
 
 @pytest.mark.parametrize(

@@ -135,19 +135,46 @@ def test_every_listed_move_is_accepted_and_scores_what_its_description_says(opti
 @bounded
 @given(options_strategy, seeds)
 def test_a_view_never_shows_another_seats_dominoes_or_the_pile(options, seed):
-    """A seat sees its own hand and the tower; other hands and the pile stay hidden. A chance
-    step's public description names no hidden domino either."""
+    """A seat sees its own hand and the tower; other hands and the pile stay hidden. (The
+    view's `absent` names dominoes a seat showed it lacks: public, and checked below to be
+    sound.) A chance step's public description names no hidden domino either."""
     for state, step in playout(options, seed):
         on_table = set(state.tower.tiles())
         for seat in [None, *range(state.num_players)]:
             own = set(state.hands[seat]) if seat is not None else set()
-            shown = tiles_named(json.dumps(state.view(seat)))
+            view = state.view(seat)
+            del view["absent"]
+            shown = tiles_named(json.dumps(view))
             assert shown <= on_table | own, (seat, state.notation())
         if state.to_act() == -1 and step is not None:
             public, _, _ = state.describe_outcome(step)
             after = state.clone()
             after.apply_chance(step)
             assert tiles_named(public) <= set(after.tower.tiles())
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_playable_mask_is_every_domino_legal_plays_finds(options, seed):
+    """What a seat that cannot play shows it lacks: read off the places, it is the same set
+    of dominoes the full search for legal plays finds."""
+    for state, _ in playout(options, seed):
+        if state.tower.basement_full():
+            found = {m.tile for m in rules.legal_plays(state.tower, ALL_TILES)}
+            mask = rules.playable_mask(state.tower)
+            assert {t for t in ALL_TILES if mask >> t & 1} == found, state.notation()
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_a_seat_never_holds_a_domino_it_showed_it_lacks(options, seed):
+    """Drawing or passing shows a seat holds no domino that fits: what the state records as
+    absent from a seat's hand is never in it, whatever it drew since (but for the domino it
+    has just drawn and may still play)."""
+    for state, _ in playout(options, seed):
+        for seat, hand in enumerate(state.hands):
+            held = [t for t in hand if t != state.drawn or seat != state.turn]
+            assert not any(state.absent[seat] >> t & 1 for t in held), (seat, state.notation())
 
 
 @bounded

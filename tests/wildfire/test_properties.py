@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight.engine.registry import make_game
+from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.games.wildfire.tiles import ALL_TILES, TILES
 
@@ -82,6 +83,30 @@ def test_every_legal_move_and_chance_outcome_round_trips_through_its_notation(op
             assert state.parse_move(state.move_notation(move)) == move
 
 
+@bounded
+@given(options_strategy, seeds)
+def test_playable_mask_is_every_tile_legal_plays_finds(options, seed):
+    """What a seat that cannot play shows it lacks: read off the open numbers, it is the
+    same set of tiles the full search for legal plays finds, obligations and all."""
+    for state, _ in playout(options, seed):
+        if state.layout.nodes:
+            found = {m.tile for m in rules.legal_plays(state.layout, ALL_TILES)}
+            mask = rules.playable_mask(state.layout)
+            assert {t for t in ALL_TILES if mask >> t & 1} == found, state.notation()
+
+
+@bounded
+@given(options_strategy, seeds)
+def test_a_seat_never_holds_a_tile_it_showed_it_lacks(options, seed):
+    """Drawing or passing shows a seat holds no tile that fits: what the state records as
+    absent from a seat's hand is never in it, whatever it drew or was dealt since (but for
+    the tile it has just drawn and may still play)."""
+    for state, _ in playout(options, seed):
+        for seat, hand in enumerate(state.hands):
+            held = [t for t in hand if t != state.drawn or seat != state.turn]
+            assert not any(state.absent[seat] >> t & 1 for t in held), (seat, state.notation())
+
+
 @settings(max_examples=15, deadline=None)
 @given(options_strategy, seeds)
 def test_every_listed_move_is_accepted(options, seed):
@@ -96,13 +121,16 @@ def test_every_listed_move_is_accepted(options, seed):
 @bounded
 @given(options_strategy, seeds)
 def test_a_view_never_shows_another_seats_tiles_or_the_pile(options, seed):
-    """A seat sees its own hand and the table; other hands and the pile stay hidden. A chance
-    step's public description names no hidden tile either."""
+    """A seat sees its own hand and the table; other hands and the pile stay hidden. (The
+    view's `absent` names tiles a seat showed it lacks: public, and checked below to be
+    sound.) A chance step's public description names no hidden tile either."""
     for state, step in playout(options, seed):
         on_table = set(state.layout.tiles())
         for seat in [None, *range(state.num_players)]:
             own = set(state.hands[seat]) if seat is not None else set()
-            shown = tiles_named(json.dumps(state.view(seat)))
+            view = state.view(seat)
+            del view["absent"]
+            shown = tiles_named(json.dumps(view))
             assert shown <= on_table | own, (seat, state.notation())
         if state.to_act() == -1 and step is not None:
             public, _, _ = state.describe_outcome(step)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gamenight.engine.errors import IllegalMoveError
+from gamenight.engine.registry import make_game
+from gamenight.games.wildfire.tiles import TILES
 
 from .conftest import assert_illegal, hand, moves, play, position, tile
 
@@ -107,3 +111,36 @@ def test_a_chance_step_takes_only_a_tile_from_the_pile():
     assert state.notation() == before
     with pytest.raises(IllegalMoveError, match="no player is to act"):
         play(state, "pass")
+
+
+def test_a_player_who_draws_shows_the_table_they_hold_nothing_that_fits():
+    """Public knowledge, not a rule of its own: a player draws only when nothing in their
+    hand fits (R-WF PLAY), so every seat now knows they hold no 9, no 5 and no Wild One.
+    Search deals them none of those when it guesses their hand (sample_state)."""
+    state = position(STUCK)
+    play(state, "draw")
+    absent = state.view(0)["absent"][1]
+    assert "5-4" in absent and "9-0" in absent and "W-3" in absent
+    assert "6-4" not in absent and "8-3" not in absent
+    state.apply_chance(tile("5-4"))
+    play(state, "5-4@e1")  # the drawn tile fitted: the rest of the hand is as it was
+    view = state.view(0)
+    assert view["absent"][1] == absent
+    game = make_game("wildfire", {"players": 3})
+    for seed in range(20):
+        sampled = game.sample_state(view, random.Random(seed))
+        assert not {TILES.name(t) for t in sampled.hands[1]} & set(absent)
+
+
+def test_a_player_who_keeps_a_drawn_tile_is_known_to_lack_only_what_fits_now():
+    """After drawing and passing, the kept tile fits nowhere now, but it may be one the
+    player showed earlier that they lacked: only what fits the layout now stays known."""
+    state = position(STUCK)
+    play(state, "draw")
+    state.apply_chance(tile("6-4"))
+    play(state, "pass")
+    assert "6-4" not in state.view(None)["absent"][1]
+    assert "5-3" in state.view(None)["absent"][1]
+    text = state.notation()
+    assert "| absent - / " in text
+    assert make_game("wildfire", {"players": 3}).state_from_notation(text).absent == state.absent

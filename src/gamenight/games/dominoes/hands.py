@@ -1,24 +1,108 @@
-"""Hands and the pile: what the three domino games do alike with the tiles nobody sees."""
+"""Hands and the pile: what the three domino games do alike with the tiles nobody sees.
+
+What the table tells about hidden hands: a seat that has to draw or pass shows that it
+holds no tile that would have fitted then. The state keeps this public knowledge per seat
+as a bit mask of tiles (`absent`, bit t for tile t), the view shows it, and sample_state
+deals no such tile to that seat, so search samples only hands the table allows."""
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+
+from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import hands_notation, parse_items
 
 
 def deal_unseen(
-    unseen: Sequence[int], sizes: Sequence[int], seat: int | None, own: list[int], rng: random.Random
+    unseen: Sequence[int],
+    sizes: Sequence[int],
+    seat: int | None,
+    own: list[int],
+    rng: random.Random,
+    absent: Sequence[int] = (),
+    fresh: int | None = None,
 ) -> tuple[list[list[int]], list[int]]:
     """Deal the unseen tiles at random to every hand but `seat`'s (which holds `own`), each
     as many as `sizes` says: (the hands, the rest as the pile, sorted). For sample_state:
-    a full deal that agrees with what one seat (or, with seat None, a spectator) sees."""
+    a full deal that agrees with what one seat (or, with seat None, a spectator) sees.
+
+    `absent[s]` (a bit mask, bit t for tile t) holds the tiles seat s is known not to hold,
+    because it could not play when they would have fitted (`absent_after_void`): s gets
+    none of them. The most constrained seats are dealt first; should the constraints ever
+    leave a seat short (they are sound, so only a bug could), it takes any tiles left.
+    Seat `fresh` (if any) has just drawn a tile nobody else saw: its last tile is that one,
+    dealt after the rest and free of what the seat showed before it drew."""
     rest = list(unseen)
     rng.shuffle(rest)
-    hands = []
-    for s, size in enumerate(sizes):
-        if s == seat:
-            hands.append(own)
+    hands: list[list[int]] = [own if s == seat else [] for s in range(len(sizes))]
+    order = sorted((s for s in range(len(sizes)) if s != seat), key=lambda s: -(absent[s] if absent else 0).bit_count())
+    for s in order:
+        mask = absent[s] if absent else 0
+        size = sizes[s] - (s == fresh)
+        if mask:
+            allowed = [t for t in rest if not mask >> t & 1]
+            hand = allowed[:size]
+            if len(hand) < size:
+                hand += [t for t in rest if mask >> t & 1][: size - len(hand)]
+            taken = set(hand)
+            rest = [t for t in rest if t not in taken]
         else:
-            hands.append(rest[:size])
+            hand = rest[:size]
             del rest[:size]
+        hands[s] = hand
+    if fresh is not None and fresh != seat:
+        hands[fresh].append(rest.pop())
     return hands, sorted(rest)
+
+
+def tile_mask(tiles: Iterable[int]) -> int:
+    """Tiles as a bit mask: bit t for tile t."""
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t
+    return mask
+
+
+def mask_tiles(mask: int) -> list[int]:
+    """The tiles of a bit mask, in id order."""
+    return [t for t in range(mask.bit_length()) if mask >> t & 1]
+
+
+def absent_view(absent: Sequence[int], name: Callable[[int], str]) -> list[list[str]]:
+    """Each seat's known-absent tiles by name, for a view (public knowledge)."""
+    return [[name(t) for t in mask_tiles(mask)] for mask in absent]
+
+
+def absent_from_view(names: Sequence[Sequence[str]], parse: Callable[[str], int]) -> list[int]:
+    return [tile_mask(parse(t) for t in seat_names) for seat_names in names]
+
+
+def absent_notation(absent: Sequence[int], name: Callable[[int], str]) -> str:
+    """The `absent` section of a position (empty if nothing is known): seats split by '/'."""
+    if not any(absent):
+        return ""
+    return " | absent " + hands_notation([mask_tiles(mask) for mask in absent], name)
+
+
+def parse_absent(sections: dict[str, str], n: int, parse: Callable[[str], int]) -> list[int]:
+    if "absent" not in sections:
+        return [0] * n
+    found = [tile_mask(parse_items(text, parse)) for text in sections["absent"].split("/")]
+    if len(found) != n:
+        raise NotationError(f"'absent' lists {len(found)} seats for a {n}-player game")
+    return found
+
+
+def margin_result(totals: Sequence[int], sides: Sequence[int], low_wins: bool, scale: float) -> list[float]:
+    """Each seat's point lead over the best other side, squashed into [0, 1] (a half for a
+    tie): the shaped result search may mix into the win (ismcts's `margin` option).
+    `sides[s]` is the entry of `totals` that seat s scores for; `scale` is a typical lead."""
+    results = []
+    for side in sides:
+        best_other = [t for i, t in enumerate(totals) if i != side]
+        other = min(best_other) if low_wins else max(best_other)
+        lead = other - totals[side] if low_wins else totals[side] - other
+        results.append(1.0 / (1.0 + math.exp(-lead / scale)))
+    return results

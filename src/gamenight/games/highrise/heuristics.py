@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gamenight.games.dominoes.hands import margin_result as dominoes_margin
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move
 from gamenight.games.highrise.notation import parse_tower
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD: dict[str, object] = {"iterations": 450, "rollout": "greedy"}
+ISMCTS_HARD: dict[str, object] = {"iterations": 450, "rollout": "greedy", "margin": 0.5}
 RISK = 1.0  # a point the next player may score counts as one scored now (docs/rules/highrise.md: Bots)
 GOING_OUT = 30  # besides the opponents' hands: the hand ends before they score again
 UNSEEN_HAND_POINTS = sum(HAND_POINTS) / len(HAND_POINTS)  # a domino's average worth in hand: 252 / 36 = 7
@@ -105,3 +106,9 @@ class Openings:
 def _fits(tile: int, va: int, vb: int) -> bool:
     x, y = HALVES[tile]
     return (FITS[x][va] and FITS[y][vb]) or (FITS[y][va] and FITS[x][vb])
+
+
+def margin_result(state: HighriseState) -> list[float]:
+    """The score margin in [0, 1], for ismcts's `margin` option
+    (a typical 2-player hand ends about 40 points apart)."""
+    return dominoes_margin(state.totals, range(state.n), False, scale=40)

@@ -34,6 +34,7 @@ from gamenight.engine.notation import (
     seat_parser,
     split_parts,
 )
+from gamenight.games.dominoes.hands import absent_notation, parse_absent
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import PLAY, Move, move_notation, parse_move
 from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
@@ -72,7 +73,7 @@ def position_notation(state: HighriseState) -> str:
         sections.append(_section(f"level{level}", entries))
     sections.append("hands " + hands_notation(state.hands, TILES.name))
     sections.append("pile " + items_notation(state.pile, TILES.name))
-    return " | ".join(sections)
+    return " | ".join(sections) + absent_notation(state.absent, TILES.name)
 
 
 def _section(name: str, entries: list[str]) -> str:
@@ -109,6 +110,7 @@ def parse_position(game: HighriseGame, text: str) -> HighriseState:
         state.pile = sorted(parse_items(pile_text, TILES.parse))
     _check_every_tile_once(named + state.pile)
     state.drawn = TILES.parse(drawn_text) if drawn_text is not None else -1
+    state.absent = parse_absent(sections, n, TILES.parse)
     _check_phase(state)
     return state
 
@@ -165,12 +167,13 @@ def _split(text: str) -> tuple[dict[str, str], dict[str, str], dict[int, str]]:
             if int(m.group(1)) in levels:
                 raise NotationError(f"section {name} is given twice")
             levels[int(m.group(1))] = body
-        elif name in ("basement", "hands", "pile"):
+        elif name in ("basement", "hands", "pile", "absent"):
             if name in sections:
                 raise NotationError(f"section {name} is given twice")
             sections[name] = body
         else:
-            raise NotationError(f"unknown section {name!r}: the sections are basement, level1, level2 ..., hands, pile")
+            names = "basement, level1, level2 ..., hands, pile, absent"
+            raise NotationError(f"unknown section {name!r}: the sections are {names}")
     return header, sections, levels
 
 

@@ -62,7 +62,20 @@ BASEMENT_WAYS = tuple(
 
 
 class HighriseState:
-    __slots__ = ("game", "n", "phase", "hands", "pile", "tower", "turn", "drawn", "hand_number", "totals", "_legal")
+    __slots__ = (
+        "game",
+        "n",
+        "phase",
+        "hands",
+        "pile",
+        "tower",
+        "turn",
+        "drawn",
+        "absent",
+        "hand_number",
+        "totals",
+        "_legal",
+    )
     game: HighriseGame
     n: int
     phase: int  # a Phase
@@ -71,6 +84,7 @@ class HighriseState:
     tower: Tower
     turn: int  # the seat whose turn it is
     drawn: int  # the domino just drawn, in AFTER_DRAW; else -1
+    absent: list[int]  # per seat, the dominoes it showed it does not hold (bit t for domino t); public
     hand_number: int  # the hand being played, from 1 ("hand=" in the notation)
     totals: list[int]  # the running totals on the score sheet
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
@@ -116,6 +130,7 @@ class HighriseState:
         new.tower = self.tower.clone()
         new.turn = self.turn
         new.drawn = self.drawn
+        new.absent = self.absent.copy()
         new.hand_number = self.hand_number
         new.totals = self.totals.copy()
         new._legal = self._legal
@@ -150,8 +165,17 @@ class HighriseState:
         if move.kind == PLAY:
             self._play(move)
         elif move.kind == DRAW:
+            # A seat draws when it cannot play: it holds no domino that would fit now.
+            self.absent[self.turn] |= rules.playable_mask(self.tower)
             self.phase = Phase.DRAW
         else:
+            if self.phase == Phase.AFTER_DRAW:
+                # It keeps the domino it drew, which does not fit either (the tower is as it
+                # was when it drew). That domino may be one it once showed it lacked, so only
+                # what fits now is known absent.
+                self.absent[self.turn] = rules.playable_mask(self.tower)
+            else:
+                self.absent[self.turn] |= rules.playable_mask(self.tower)  # nothing fits, no pile
             self._next_turn()
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
@@ -348,6 +372,7 @@ class HighriseState:
         self.tower = Tower(BASES[self.game.options.basement_layout])
         self.turn = self.starter
         self.drawn = -1
+        self.absent = [0] * self.n
 
     def _end_hand(self, gone_out: int | None) -> None:
         left = [hand_points(hand) for hand in self.hands]

@@ -1,8 +1,9 @@
 """What a seat may know, and states sampled to match it (for search bots).
 
 A view holds the public table (the whole tower, the spacers left, the scores, how many
-dominoes each player holds and the pile has), the seat's own hand, and the domino it
-just drew; never another hand or the pile's dominoes.
+dominoes each player holds and the pile has, the dominoes each seat showed it lacks by
+drawing or passing), the seat's own hand, and the domino it just drew; never another hand
+or the pile's dominoes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.errors import NotationError
-from gamenight.games.dominoes.hands import deal_unseen
+from gamenight.games.dominoes.hands import absent_from_view, absent_view, deal_unseen
 from gamenight.games.highrise.notation import basement_entries, level_entries, parse_tower
 from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
 from gamenight.games.highrise.tiles import ALL_TILES, SYMBOLS, TILES
@@ -50,13 +51,15 @@ def view(state: HighriseState, seat: int | None) -> dict[str, Any]:
         "drawn": TILES.name(state.drawn) if seat is not None and seat == state.turn and state.drawn >= 0 else None,
         "hand_sizes": [len(h) for h in state.hands],
         "pile": len(state.pile),
+        "absent": absent_view(state.absent, TILES.name),
         "scores": state.totals.copy(),
         "winners": state.winners() if state.phase == Phase.OVER else None,
     }
 
 
 def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -> HighriseState:
-    """A full state with this view: the unseen dominoes dealt at random to the hidden places."""
+    """A full state with this view: the unseen dominoes dealt at random to the hidden places,
+    none to a seat that showed it lacks it."""
     try:
         state = HighriseState(game)
         if view["basement_layout"] != state.tower.base.name:
@@ -69,17 +72,20 @@ def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -
         levels = {level: " ".join(entries) for level, entries in enumerate(view["levels"], 1)}
         state.tower = parse_tower(state.tower.base, " ".join(view["basement"]), levels)
         state.totals = list(view["scores"])
+        state.absent = absent_from_view(view["absent"], TILES.parse)
         seat = view["seat"]
         sizes = view["hand_sizes"]
         own = [TILES.parse(t) for t in view["hand"]] if seat is not None else []
     except (KeyError, TypeError, ValueError) as exc:
         raise NotationError(f"not a Highrise view: {exc}") from None
     unseen = sorted(set(ALL_TILES) - set(state.tower.tiles()) - set(own))
-    state.hands, state.pile = deal_unseen(unseen, sizes, seat, own, rng)
+    after_draw = state.phase == Phase.AFTER_DRAW
+    fresh = state.turn if after_draw else None
+    state.hands, state.pile = deal_unseen(unseen, sizes, seat, own, rng, state.absent, fresh)
     if len(state.pile) != view["pile"]:
         raise NotationError("the view's counts do not add up to the set")
     state.drawn = -1
-    if state.phase == Phase.AFTER_DRAW:
+    if after_draw:
         drawn = view["drawn"]
-        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(state.hands[state.turn])
+        state.drawn = TILES.parse(drawn) if drawn is not None else state.hands[state.turn][-1]
     return state

@@ -11,6 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gamenight.games.dominoes.hands import margin_result as dominoes_margin
 from gamenight.games.wildfire.layout import placement
 from gamenight.games.wildfire.moves import DRAW, HUB, PASS, PLAY, Move
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, TILES, WILD, is_wild
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD: dict[str, object] = {"iterations": 500, "exploration": 0.3, "rollout": "greedy"}
+ISMCTS_HARD: dict[str, object] = {"iterations": 500, "exploration": 0.3, "rollout": "greedy", "margin": 0.5}
 KEEP_WILD = 15  # what holding a Wild One for a later obligation is worth, in points
 
 
@@ -67,3 +68,9 @@ def hub_number(view: dict[str, Any]) -> int:
         return plain + unseen_wilds
 
     return min(HUB_NUMBERS, key=fillers)
+
+
+def margin_result(state: WildfireState) -> list[float]:
+    """The score margin in [0, 1], for ismcts's `margin` option
+    (a typical 2-player round ends about 20 points apart)."""
+    return dominoes_margin(state.totals, range(state.n), True, scale=20)

@@ -7,7 +7,8 @@ Sections are split by '|'. The header holds key=value fields (seats are numbered
 the centre double first, each later one as a play (`inner-outer@eN`, `:N` giving an
 obligation's hub number, `:?` before the hub); `hands` lists each seat's tiles, seats
 split by '/', '-' for an empty hand; `pile` lists the draw pile, or '*' for every tile
-not named elsewhere. docs/notation.md has the full grammar.
+not named elsewhere; `absent` (only when something is known) lists, seat by seat like
+`hands`, the tiles each seat showed it lacks by drawing or passing. docs/notation.md has the full grammar.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from gamenight.engine.notation import (
     seat_parser,
     split_position,
 )
+from gamenight.games.dominoes.hands import absent_notation, parse_absent
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout
 from gamenight.games.wildfire.moves import PLAY, Move, move_notation
@@ -65,12 +67,13 @@ def position_notation(state: WildfireState) -> str:
         header.append("sheet=" + ";".join(",".join(map(str, row)) for row in state.sheet))
     hands = hands_notation(state.hands, TILES.name)
     pile = items_notation(sorted(state.pile), TILES.name)
-    return f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}"
+    absent = absent_notation(state.absent, TILES.name)
+    return f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}{absent}"
 
 
 def parse_position(game: WildfireGame, text: str) -> WildfireState:
     """The state the notation describes; NotationError naming the first thing wrong."""
-    header, sections = split_position(text, ("layout", "hands", "pile"))
+    header, sections = split_position(text, ("layout", "hands", "pile", "absent"))
     state = WildfireState(game)
     n = state.n
     seat = seat_parser(n)
@@ -100,6 +103,7 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
     else:
         state.pile = sorted(parse_items(pile_text, TILES.parse))
     _check_every_tile_once(named + state.pile)
+    state.absent = parse_absent(sections, n, TILES.parse)
     state.drawn = -1
     if drawn_text is not None:
         state.drawn = TILES.parse(drawn_text)

@@ -7,7 +7,9 @@ in CLARIFICATIONS.md; docs/rules/wildfire.md maps each to its test.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
+from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.wildfire.layout import (
     DOUBLE_KINDS,
     DOUBLE_WILD_ONE,
@@ -19,7 +21,7 @@ from gamenight.games.wildfire.layout import (
     placement,
 )
 from gamenight.games.wildfire.moves import PLAY_MOVES, Move
-from gamenight.games.wildfire.tiles import TILES, WILD, is_double_wild_one
+from gamenight.games.wildfire.tiles import ALL_TILES, TILES, WILD, is_double_wild_one
 
 
 def fits(inner: int, value: int) -> bool:
@@ -49,6 +51,40 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
             else:
                 plays += [moves[end] for end in open_ends]
     return plays
+
+
+# For `playable_mask`: the tiles that can go in with each number inward (any end showing the
+# number takes them), those that go in wild-inward (any open end), and the Double Wild One.
+_INNER_MASK: Final = {v: tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == v) for v in range(10)}
+_WILD_IN_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and not p.crosswise)
+_CROSSWISE_WILD_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and p.crosswise)
+
+_OBLIGATION_MASKS: dict[tuple[int, int, bool], int] = {}
+
+
+def playable_mask(layout: Layout) -> int:
+    """Every tile that has a legal play now, as a bit mask (bit t for tile t): what a seat
+    that has to draw or pass shows it does not hold. The same tiles `legal_plays` would
+    find among all tiles (a test checks it), read off the open numbers without a search."""
+    end = layout.obligation
+    if end >= 0:
+        # Which tiles fit an obligation depends only on its kind, its number and whether
+        # one slot is left: worked out once per such triple (players draw often there).
+        node = layout.nodes[end]
+        key = (node.kind, node.value, layout.free[end] == 1)
+        mask = _OBLIGATION_MASKS.get(key)
+        if mask is None:
+            mask = _OBLIGATION_MASKS[key] = tile_mask(m.tile for m in _obligation_plays(layout, ALL_TILES))
+        return mask
+    if not layout.open_ends:
+        return 0
+    mask = _WILD_IN_MASK
+    for number in layout.by_number:
+        mask |= _INNER_MASK[number]
+    nodes = layout.nodes
+    if any(nodes[end].kind not in DOUBLE_KINDS for end in layout.open_ends):
+        mask |= _CROSSWISE_WILD_MASK
+    return mask
 
 
 def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:

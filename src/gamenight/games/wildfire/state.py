@@ -54,7 +54,7 @@ PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penal
 class WildfireState:
     __slots__ = (
         "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
-        "knocked", "loses_turn", "penalty", "sheet", "totals", "_legal",
+        "knocked", "loses_turn", "penalty", "absent", "sheet", "totals", "_legal",
     )  # fmt: skip
     game: WildfireGame
     n: int
@@ -68,6 +68,7 @@ class WildfireState:
     knocked: list[bool]
     loses_turn: list[bool]  # the missed-knock penalty with an empty pile (D-WF-8)
     penalty: int  # the seat owing a penalty draw, or -1
+    absent: list[int]  # per seat, the tiles it showed it does not hold (bit t for tile t); public
     sheet: list[list[int]]
     totals: list[int]
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
@@ -114,6 +115,7 @@ class WildfireState:
         new.knocked = self.knocked.copy()
         new.loses_turn = self.loses_turn.copy()
         new.penalty = self.penalty
+        new.absent = self.absent.copy()
         new.sheet = [row.copy() for row in self.sheet]
         new.totals = self.totals.copy()
         new._legal = self._legal
@@ -158,8 +160,17 @@ class WildfireState:
         if move.kind == PLAY:
             self._play(move)
         elif move.kind == DRAW:
+            # A seat draws when it cannot play: it holds no tile that would fit now.
+            self.absent[self.turn] |= rules.playable_mask(self.layout)
             self.phase = Phase.DRAW
         elif move.kind == PASS:
+            if self.phase == Phase.AFTER_DRAW:
+                # It keeps the tile it drew, which does not fit either (the layout is as it
+                # was when it drew). That tile may be one it once showed it lacked, so only
+                # what fits now is known absent.
+                self.absent[self.turn] = rules.playable_mask(self.layout)
+            else:
+                self.absent[self.turn] |= rules.playable_mask(self.layout)  # nothing fits, no pile
             self._next_turn()
         else:
             self._set_hub(move.tile)
@@ -209,6 +220,7 @@ class WildfireState:
             self.phase = Phase.AFTER_DRAW
         else:
             self.hands[self.penalty].append(outcome)
+            self.absent[self.penalty] = 0  # a penalty tile may be any tile
             self.knocked[self.penalty] = False
             self.penalty = -1
             self._next_turn()
@@ -390,6 +402,7 @@ class WildfireState:
         self.knocked = [False] * self.n
         self.loses_turn = [False] * self.n
         self.penalty = -1
+        self.absent = [0] * self.n
 
     def _next_dealt_seat(self) -> int:
         """The dealer deals one at a time, starting on the left."""

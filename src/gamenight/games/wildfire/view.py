@@ -1,7 +1,8 @@
 """What a seat may know, and states sampled to match it (for search bots).
 
-A view holds the public table (layout, scores, counts, who knocked), the seat's own
-hand, and the tile it just drew; never another hand or the pile's tiles.
+A view holds the public table (layout, scores, counts, who knocked, the tiles each seat
+showed it lacks by drawing or passing), the seat's own hand, and the tile it just drew;
+never another hand or the pile's tiles.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.errors import NotationError
-from gamenight.games.dominoes.hands import deal_unseen
+from gamenight.games.dominoes.hands import absent_from_view, absent_view, deal_unseen
 from gamenight.games.wildfire.layout import KIND_NAMES, UNSPUN
 from gamenight.games.wildfire.notation import _parse_layout, layout_entries
 from gamenight.games.wildfire.state import PHASE_NAMES, Phase, WildfireState
@@ -54,6 +55,7 @@ def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
         "knocked": state.knocked.copy(),
         "loses_turn": state.loses_turn.copy(),
         "penalty": state.penalty if state.penalty >= 0 else None,
+        "absent": absent_view(state.absent, TILES.name),
         "sheet": [row.copy() for row in state.sheet],
         "scores": state.totals.copy(),
         "winners": state.winners() if state.phase == Phase.OVER else None,
@@ -61,7 +63,8 @@ def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
 
 
 def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -> WildfireState:
-    """A full state with this view: the unseen tiles dealt at random to the hidden places."""
+    """A full state with this view: the unseen tiles dealt at random to the hidden places,
+    none to a seat that showed it lacks it."""
     try:
         state = WildfireState(game)
         state.dealer = view["dealer"]
@@ -73,17 +76,20 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
         state.knocked = list(view["knocked"])
         state.loses_turn = list(view["loses_turn"])
         state.penalty = -1 if view["penalty"] is None else view["penalty"]
+        state.absent = absent_from_view(view["absent"], TILES.parse)
         seat = view["seat"]
         sizes = view["hand_sizes"]
         own = [TILES.parse(t) for t in view["hand"]] if seat is not None else []
     except (KeyError, TypeError, ValueError) as exc:
         raise NotationError(f"not a Wildfire view: {exc}") from None
     unseen = sorted(set(ALL_TILES) - set(state.layout.tiles()) - set(own))
-    state.hands, state.pile = deal_unseen(unseen, sizes, seat, own, rng)
+    after_draw = state.phase == Phase.AFTER_DRAW
+    fresh = state.turn if after_draw else None
+    state.hands, state.pile = deal_unseen(unseen, sizes, seat, own, rng, state.absent, fresh)
     if len(state.pile) != view["pile"]:
         raise NotationError("the view's counts do not add up to the set")
     state.drawn = -1
-    if state.phase == Phase.AFTER_DRAW:
+    if after_draw:
         drawn = view["drawn"]
-        state.drawn = TILES.parse(drawn) if drawn is not None else rng.choice(state.hands[state.turn])
+        state.drawn = TILES.parse(drawn) if drawn is not None else state.hands[state.turn][-1]
     return state

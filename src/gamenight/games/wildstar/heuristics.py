@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from gamenight.games.dominoes.hands import margin_result as dominoes_margin
 from gamenight.games.wildstar.moves import DRAW, PLAY, Move
 from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, POINTS, SINGLE_STAR, parse
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD: dict[str, object] = {"iterations": 200, "rollout": "greedy"}
+ISMCTS_HARD: dict[str, object] = {"iterations": 300, "rollout": "greedy", "margin": 0.5}
 KEEP_STAR = 14  # what holding a wildstar for later is worth, in points
 FOLLOW_UP = 2.0  # per tile in hand that can follow on the number shown
 PARTNER_LACKS = 3.0  # showing a number the partner lacked (benchmarks/README.md: tuned in self-play)
@@ -119,3 +120,11 @@ def _table_value(table: Table, number: int) -> float:
         value -= PARTNER_LACKS * sum(1 for s in partners if s != seat and table.lacked[s] & bit)
     value += OPPONENT_LACKS * sum(1 for s in opponents if table.lacked[s] & bit) / len(opponents)
     return value
+
+
+def margin_result(state: WildstarState) -> list[float]:
+    """The score margin in [0, 1], for ismcts's `margin` option
+    (a typical 2-player hand ends about 10 points apart)."""
+    return dominoes_margin(
+        state.totals, [state.side(s) for s in range(state.n)], not state.game.options.winner_collects, scale=10
+    )
