@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, ismcts_options
+from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, Node, ismcts_options
 from gamenight.engine.chance import sample
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.protocol import CHANCE, Game, State
@@ -130,11 +130,63 @@ def test_ismcts_time_budget_stops_the_search():
         ({"per_move": 0}, "per_move must be at least 1"),
         ({"root": "clever"}, "root must be 'ucb' or 'halving'"),
         ({"margin": 1.5}, "margin must be from 0 to 1"),
+        ({"prior": -0.5}, "prior must be 0 or more"),
+        ({"tree_depth": -1}, "tree_depth must be 0 or more"),
     ],
 )
 def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         ismcts_options(values)
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("wildfire", {"players": 2, "rounds": 1}), ("highrise", {"players": 2, "hands": 1})],
+)
+def test_a_strong_prior_makes_a_short_search_refine_the_greedy_move(name: str, options: dict[str, Any]) -> None:
+    """prior: the move greedy would play is tried first and gets a bonus that fades with its
+    visits. Overwhelming the few playouts of a short search, it makes the search play greedy's
+    move; without it, the same search chooses by its playouts alone."""
+    game = make_game(name, options)
+    heuristics = game.heuristics()
+    trusting = IsmctsBot(game, IsmctsOptions(iterations=60, prior=1000.0, rollout="random"))
+    plain = IsmctsBot(game, IsmctsOptions(iterations=60, rollout="random"))
+    checked = differed = 0
+    for state in decision_points(name, options, seed=2, every=2)[:8]:
+        seat = state.to_act()
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_moves()
+        # Greedy breaks ties at random: any of its tied best moves is greedy's move.
+        greedy = {heuristics.greedy_move(view, legal, random.Random(k)) for k in range(20)}
+        assert trusting.choose(view, legal, random.Random(4)) in greedy
+        differed += plain.choose(view, legal, random.Random(4)) not in greedy
+        checked += 1
+    assert checked >= 4
+    assert differed >= 1
+
+
+@pytest.mark.parametrize("depth", [1, 2])
+def test_tree_depth_bounds_how_deep_the_tree_grows(depth: int) -> None:
+    """tree_depth=d: no path in the tree holds more than d decisions; below it the rollout
+    policy plays. Without a bound the same iterations grow deeper."""
+    options = {"players": 2, "rounds": 1}
+    game = make_game("wildfire", options)
+    state = decision_points("wildfire", options, seed=4, every=2)[0]
+    seat = state.to_act()
+    assert seat is not None
+
+    def deepest(bot: IsmctsBot) -> int:
+        root, rng, view = Node(-1), random.Random(1), state.view(seat)
+
+        def depth_of(node: Node) -> int:
+            return 1 + max((depth_of(child) for child in node.children.values()), default=-1)
+
+        for _ in range(300):
+            bot._iterate(root, game.sample_state(view, rng), state.legal_moves(), rng)
+        return depth_of(root)
+
+    assert deepest(IsmctsBot(game, IsmctsOptions(tree_depth=depth))) == depth
+    assert deepest(IsmctsBot(game, IsmctsOptions())) > 2
 
 
 def test_a_score_margin_is_refused_for_a_game_that_has_none() -> None:

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamenight.games.dominoes.hands import margin_result as dominoes_margin
+from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move
 from gamenight.games.highrise.notation import parse_tower
-from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, HAND_POINTS, TILES
+from gamenight.games.highrise.tiles import ALL_TILES, HAND_POINTS, TILES
 from gamenight.games.highrise.tower import BASES, Tower
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ def rollout_move(state: HighriseState, legal: Sequence[Move], rng: random.Random
 def best_play(
     tower: Tower, hand: list[int], sizes: list[int], seat: int, legal: Sequence[Move], rng: random.Random
 ) -> Move:
-    unseen = sorted(set(ALL_TILES) - set(tower.tiles()) - set(hand))
+    unseen = _ALL_MASK & ~tile_mask(tower.tiles()) & ~tile_mask(hand)
     next_hand = sizes[(seat + 1) % len(sizes)]
     openings = Openings(unseen, next_hand)
     scored = [(move_value(tower, hand, sizes, seat, openings, m), rng.random(), m) for m in legal]
@@ -72,10 +73,12 @@ def move_value(tower: Tower, hand: list[int], sizes: list[int], seat: int, openi
 
 
 class Openings:
-    """What the next player may expect to score on a tower, from the dominoes we cannot see."""
+    """What the next player may expect to score on a tower, from the dominoes we cannot see
+    (`unseen`, a bit mask: bit t for domino t)."""
 
-    def __init__(self, unseen: list[int], hand_size: int) -> None:
+    def __init__(self, unseen: int, hand_size: int) -> None:
         self.unseen = unseen
+        self.unseen_count = unseen.bit_count()
         self.hand_size = hand_size
         self._by_values: dict[tuple[int, int], float] = {}
 
@@ -93,19 +96,21 @@ class Openings:
         """Chance the next hand holds a domino that fits on (va, vb), times what one is worth."""
         key = (va, vb)
         if key not in self._by_values:
-            fitting = [t for t in self.unseen if _fits(t, va, vb)]
-            if not fitting or not self.unseen:
+            fitting = self.unseen & rules.PAIR_MASK[va][vb]
+            if not fitting:
                 self._by_values[key] = 0.0
             else:
-                miss = 1.0 - len(fitting) / len(self.unseen)
+                count = fitting.bit_count()
+                miss = 1.0 - count / self.unseen_count
                 chance = 1.0 - miss**self.hand_size
-                self._by_values[key] = chance * sum(HAND_POINTS[t] for t in fitting) / len(fitting)
+                points = sum(HAND_POINTS[t] for t in _PAIR_TILES[va][vb] if fitting >> t & 1)
+                self._by_values[key] = chance * points / count
         return self._by_values[key]
 
 
-def _fits(tile: int, va: int, vb: int) -> bool:
-    x, y = HALVES[tile]
-    return (FITS[x][va] and FITS[y][vb]) or (FITS[y][va] and FITS[x][vb])
+_ALL_MASK = tile_mask(ALL_TILES)
+# The dominoes of each PAIR_MASK, in order, to add up the worth of those still unseen.
+_PAIR_TILES = tuple(tuple(tuple(t for t in ALL_TILES if m >> t & 1) for m in row) for row in rules.PAIR_MASK)
 
 
 def margin_result(state: HighriseState) -> list[float]:

@@ -51,9 +51,9 @@ def places(tower: Tower) -> list[Place]:
     return found
 
 
-# For `playable_mask`: PAIR_MASK[va][vb], the dominoes that fit on two halves showing va
-# and vb, either way round (bit t for domino t).
-_PAIR_MASK: Final = tuple(
+# PAIR_MASK[va][vb]: the dominoes that fit on two halves showing va and vb, either way
+# round (bit t for domino t), for `playable_mask` and the greedy player's odds.
+PAIR_MASK: Final = tuple(
     tuple(
         tile_mask(
             t
@@ -67,14 +67,22 @@ _PAIR_MASK: Final = tuple(
 )
 
 
+def place_masks(tower: Tower) -> list[int]:
+    """For each of `places(tower)`, the dominoes that fit there either way round (a bit mask),
+    kept on the tower like the places."""
+    if tower.fitting is None:
+        top = tower.top
+        tower.fitting = [PAIR_MASK[top[a]][top[b]] for a, b, _spacer in places(tower)]
+    return tower.fitting
+
+
 def playable_mask(tower: Tower) -> int:
     """Every domino that has a legal play now, as a bit mask (bit t for domino t): what a seat
     that has to draw or pass shows it does not hold. The same dominoes `legal_plays` would
     find among all of them (a test checks it), read off the places without a search."""
-    top = tower.top
     mask = 0
-    for a, b, _spacer in places(tower):
-        mask |= _PAIR_MASK[top[a]][top[b]]
+    for fits in place_masks(tower):
+        mask |= fits
     return mask
 
 
@@ -87,11 +95,20 @@ def legal_plays(tower: Tower, tiles: Iterable[int]) -> list[Move]:
     must be matched" (D-HR-3), which is the cell's top half: the spacer is laid with the play."""
     top = tower.top
     found = places(tower)
+    # Which dominoes fit each place at all (either way round), to skip the rest quickly.
+    fitting = place_masks(tower)
+    anywhere = 0
+    for mask in fitting:
+        anywhere |= mask
     plays: list[Move] = []
     for tile in tiles:
+        if not anywhere >> tile & 1:
+            continue
         x, y = HALVES[tile]
         fits_x, fits_y = FITS[x], FITS[y]
-        for a, b, spacer in found:
+        for (a, b, spacer), mask in zip(found, fitting, strict=True):
+            if not mask >> tile & 1:
+                continue
             va, vb = top[a], top[b]
             if fits_x[va] and fits_y[vb]:
                 plays.append(Move(PLAY, tile, a, b, x, spacer))

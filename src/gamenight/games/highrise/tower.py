@@ -136,7 +136,7 @@ class Tower:
     `height`, `top` and `top_tile` are the top of each stack, kept beside the stacks so
     that legal-move generation reads three lists instead of walking the stacks."""
 
-    __slots__ = ("base", "stacks", "height", "top", "top_tile", "pieces", "spacers_left", "places")
+    __slots__ = ("base", "stacks", "height", "top", "top_tile", "pieces", "spacers_left", "places", "fitting")
 
     def __init__(self, base: Base) -> None:
         n = base.size
@@ -150,6 +150,7 @@ class Tower:
         # rules.places() of this tower, kept until a cell changes: every hand's legal plays
         # (and the blocked-hand check) read it, and it depends on the tower only.
         self.places: list[tuple[int, int, int]] | None = None
+        self.fitting: list[int] | None = None  # rules.place_masks(), kept the same way
 
     def clone(self) -> Tower:
         new = Tower.__new__(Tower)
@@ -161,6 +162,7 @@ class Tower:
         new.pieces = self.pieces.copy()
         new.spacers_left = self.spacers_left
         new.places = self.places
+        new.fitting = self.fitting
         return new
 
     # -- what is where --------------------------------------------------------
@@ -219,7 +221,7 @@ class Tower:
         return piece
 
     def _push(self, cell: int, layer: Layer) -> None:
-        self.places = None
+        self.places = self.fitting = None
         self.stacks[cell] = (*self.stacks[cell], layer)
         self.height[cell] += 1
         if not layer.is_spacer:

@@ -8,6 +8,7 @@ or the pile's dominoes.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ from gamenight.games.dominoes.hands import absent_from_view, absent_view, deal_u
 from gamenight.games.highrise.notation import basement_entries, level_entries, parse_tower
 from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
 from gamenight.games.highrise.tiles import ALL_TILES, SYMBOLS, TILES
+from gamenight.games.highrise.tower import Base, Tower
 
 if TYPE_CHECKING:
     from gamenight.games.highrise.game import HighriseGame
@@ -57,6 +59,13 @@ def view(state: HighriseState, seat: int | None) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=64)
+def _public_tower(base: Base, basement: tuple[str, ...], levels: tuple[tuple[str, ...], ...]) -> Tower:
+    """The tower a view shows, read once: a search samples hundreds of states from one view,
+    and reading the notation would otherwise cost more than the playouts. Callers clone it."""
+    return parse_tower(base, " ".join(basement), {level: " ".join(e) for level, e in enumerate(levels, 1)})
+
+
 def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -> HighriseState:
     """A full state with this view: the unseen dominoes dealt at random to the hidden places,
     none to a seat that showed it lacks it."""
@@ -69,8 +78,8 @@ def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -
         state.hand_number = view["hand_number"]
         state.turn = view["turn"]
         state.phase = PHASE_NAMES.index(view["phase"])
-        levels = {level: " ".join(entries) for level, entries in enumerate(view["levels"], 1)}
-        state.tower = parse_tower(state.tower.base, " ".join(view["basement"]), levels)
+        levels = tuple(tuple(entries) for entries in view["levels"])
+        state.tower = _public_tower(state.tower.base, tuple(view["basement"]), levels).clone()
         state.totals = list(view["scores"])
         state.absent = absent_from_view(view["absent"], TILES.parse)
         seat = view["seat"]

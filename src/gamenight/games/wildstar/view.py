@@ -7,13 +7,14 @@ never another hand or the pile's tiles.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.errors import NotationError
 from gamenight.games.dominoes.hands import deal_unseen
-from gamenight.games.wildstar.layout import ARMS
+from gamenight.games.wildstar.layout import ARMS, Layout
 from gamenight.games.wildstar.notation import _digits, layout_entries, parse_layout
 from gamenight.games.wildstar.state import PHASE_NAMES, Phase, WildstarState
 from gamenight.games.wildstar.tiles import ALL_TILES, NAMES, is_double, parse
@@ -60,6 +61,13 @@ def view(state: WildstarState, seat: int | None) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=64)
+def _public_layout(entries: tuple[str, ...], required_double: int, doubles_branch: bool) -> Layout:
+    """The layout a view shows, read once: a search samples hundreds of states from one view,
+    and reading the notation each time would cost more than a playout. Callers clone it."""
+    return parse_layout(" ".join(entries), required_double, doubles_branch)
+
+
 def sample_state(game: WildstarGame, view: dict[str, Any], rng: random.Random) -> WildstarState:
     """A full state with this view: the unseen tiles dealt at random to the hidden places."""
     try:
@@ -70,7 +78,8 @@ def sample_state(game: WildstarGame, view: dict[str, Any], rng: random.Random) -
         state.sheet = [list(row) for row in view["sheet"]]
         state.totals = list(view["scores"])
         state.lacked = [sum(1 << int(d) for d in digits) for digits in view["lacked"]]
-        state.layout = parse_layout(" ".join(view["layout"]), state.required_double, game.options.doubles_branch)
+        entries = tuple(view["layout"])
+        state.layout = _public_layout(entries, state.required_double, game.options.doubles_branch).clone()
         seat = view["seat"]
         sizes = view["hand_sizes"]
         own = [parse(t) for t in view["hand"]] if seat is not None else []
