@@ -10,10 +10,10 @@ greedy heuristic) to the end, or for `rollout_depth` decisions, after which the 
 `evaluate(state)` guesses the result if the game's heuristics offer one.
 
 Two options bend the search towards the game's greedy player, which is what lets a few
-hundred iterations beat it: `tree_depth=1` keeps the tree to the seat's own choice and lets
-the greedy rollouts answer for everyone after it (flat Monte Carlo over a strong playout
-policy; the domino games' `hard` uses it), and `prior` tries greedy's move first at every
-node and adds a bonus to it that fades with its visits (progressive bias).
+hundred iterations beat it. `tree_depth=1` keeps the tree to the seat's own choice and lets
+the greedy rollouts answer for everyone after it: flat Monte Carlo over a strong playout
+policy, which Wildfire's and Highrise's `hard` use. `prior` tries greedy's move first at
+every node and adds a bonus to it that fades with its visits (progressive bias).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD: dict[str, object] = {"iterations": 450, "rollout": "greedy", "margin": 0.5}
+ISMCTS_HARD: dict[str, object] = {"iterations": 450, "rollout": "greedy", "margin": 0.5, "tree_depth": 1}
 RISK = 1.0  # a point the next player may score counts as one scored now (docs/rules/highrise.md: Bots)
 GOING_OUT = 30  # besides the opponents' hands: the hand ends before they score again
 UNSEEN_HAND_POINTS = sum(HAND_POINTS) / len(HAND_POINTS)  # a domino's average worth in hand: 252 / 36 = 7

@@ -21,7 +21,13 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD: dict[str, object] = {"iterations": 500, "exploration": 0.3, "rollout": "greedy", "margin": 0.5}
+ISMCTS_HARD: dict[str, object] = {
+    "iterations": 500,
+    "exploration": 0.3,
+    "rollout": "greedy",
+    "margin": 0.5,
+    "tree_depth": 1,
+}
 KEEP_WILD = 15  # what holding a Wild One for a later obligation is worth, in points
 
 
