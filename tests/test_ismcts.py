@@ -219,6 +219,7 @@ def test_a_playouts_result_mixes_the_win_with_the_squashed_margin(name: str, opt
         ("wildstar", {"players": 3}),
         ("highrise", {"players": 2}),
         ("highrise", {"players": 4}),
+        ("fireball-island", {"players": 4}),
     ],
 )
 def test_rollout_move_is_the_greedy_move_read_off_the_state(name: str, options: dict[str, Any]) -> None:

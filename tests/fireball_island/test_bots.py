@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from gamenight.bots.basic import GreedyBot, RandomBot
+from gamenight.engine.chance import sample
 from gamenight.engine.match import Match
+from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island import heuristics
 from gamenight.games.fireball_island.state import FireballIslandState
@@ -119,3 +123,36 @@ def test_greedy_beats_random_four_players():
     """Two greedy seats against two random ones: greedy wins nearly every game."""
     wins = _wins(["greedy", "random", "greedy", "random"], 12, 4)
     assert wins["greedy"] >= 10
+
+
+def test_evaluation_favours_the_jewel_holder_and_more_so_near_the_dock():
+    """The rollout's stopping guess (heuristics.evaluate): chances that sum to 1, the holder's
+    highest, and higher seven spaces from the Dock than by Vul-Kar."""
+    near, far = heuristics.evaluate(walking(3, "DR7 VP2", "P1")), heuristics.evaluate(walking(3, "VKP VP2", "P1"))
+    assert sum(near) == pytest.approx(1.0) and sum(far) == pytest.approx(1.0)
+    assert near[0] > far[0] > far[1]
+    assert heuristics.evaluate(walking(3, "TA3 VP2", "VKP"))[0] < 0.6  # nobody holds it yet: a close race
+
+
+def test_evaluation_reads_only_what_is_public():
+    """Which cards P2 holds is hidden; how many it holds is not."""
+    text = "turn=1 turns=9 | pieces TA5 WT3 | jewel VKP | hands TAKE_1_CARD / {other} | tasks end window:end:0"
+    a, b = position(text.format(other="FIREBALL CANCEL")), position(text.format(other="REROLL MOVE_AHEAD_6"))
+    assert heuristics.evaluate(a) == heuristics.evaluate(b)
+
+
+def test_glance_is_part_of_the_view():
+    """Rollouts and the evaluation read `glance(state)`, not the whole view: it must say what the view says."""
+    game = make_game("fireball-island", {"players": 4})
+    rng = random.Random(5)
+    state = game.new_state()
+    checked = 0
+    while (seat := state.to_act()) is not None:
+        if seat == CHANCE:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+            continue
+        full, part = state.view(seat), heuristics.glance(state, seat)
+        assert {key: full[key] for key in part} == {**part, "tasks": [list(t) for t in part["tasks"]]}
+        checked += 1
+        state.apply(rng.choice(state.legal_moves()))
+    assert checked > 100

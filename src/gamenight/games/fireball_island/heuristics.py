@@ -116,6 +116,35 @@ def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random)
     return _window(view, me, task[1], legal)
 
 
+def rollout_move(state: Any, legal: Sequence[Move], rng: random.Random) -> Move:
+    """`greedy_move` read off a state instead of a view, for search rollouts (which play
+    states sampled from the searcher's view): the same choice, from only what greedy reads."""
+    return greedy_move(glance(state, state.to_act()), legal, rng)
+
+
+def glance(state: Any, seat: int | None) -> dict[str, Any]:
+    """The part of `state.view(seat)` that greedy and evaluate read, built without copying
+    (a whole view sorts the discard pile and copies every list: a fifth of a rollout)."""
+    return {
+        "seat": seat,
+        "players": state.n,
+        "turn": state.turn,
+        "pieces": state.pos,
+        "jewel": {"owner": state.owner if state.owner >= 0 else None, "at": state.jewel_at or None},
+        "collected": state.collected,
+        "tokens": state.token,
+        "lying": state.lying,
+        "hand_sizes": [len(hand) for hand in state.hands],
+        "tasks": state.tasks,
+        "roll": state.roll,
+        "rolling": state.rolling,
+        "aim": state.aim,
+        "declared": state.declared,
+        "doubled": state.doubled,
+        "extra": state.extra,
+    }
+
+
 def walk_worth(view: dict[str, Any], move: Move) -> float:
     """What a walk is worth to the seat choosing it (for a push, to the pusher: the victim's loss)."""
     task = view["tasks"][-1]
@@ -245,10 +274,67 @@ def _own_window(view: dict[str, Any], me: int, kind: str, plays: dict[CardType, 
     return legal[0]
 
 
+# The evaluation a rollout stops at: a conditional logit over the seats, fitted to where
+# four greedy players stood and who went on to win (benchmarks/fit_evaluate.py refits and
+# prints these). Each seat scores the sum of its terms times their weights; its chance to
+# win is its share of exp(score). Distances are spaces to the seat's goal (goal_of); "near"
+# is within one roll; "after_k" is the seat k places after the seat whose turn it is.
+TERMS: Final = (
+    "holds", "to_dock", "to_jewel", "to_holder", "near_dock", "near_jewel", "near_holder",
+    "cards", "token", "lying", "after_1", "after_2", "after_3", "extra", "doubled",
+)  # fmt: skip
+WEIGHTS: Final = {
+    "holds": 1.9408,
+    "to_dock": -0.0324,
+    "to_jewel": -0.0080,
+    "to_holder": -0.0088,
+    "near_dock": 0.4207,
+    "near_jewel": 0.4029,
+    "near_holder": 0.6294,
+    "cards": 0.0375,
+    "token": 0.1183,
+    "lying": 0.0240,
+    "after_1": -0.0536,
+    "after_2": -0.1040,
+    "after_3": -0.1596,
+    "extra": -0.0404,
+    "doubled": -0.0487,
+}
+ROLL: Final = 6  # the farthest one roll reaches
+
+
+def terms(view: dict[str, Any], seat: int) -> list[float]:
+    """The seat's standing, term by term (TERMS), for `evaluate`."""
+    owner = view["jewel"]["owner"]
+    holds, free = owner == seat, owner is None
+    away = remaining(view, seat)
+    near = away <= ROLL
+    after = (seat - view["turn"]) % view["players"]
+    return [
+        float(holds),
+        away * holds,
+        away * free,
+        away * (not holds and not free),
+        float(holds and near),
+        float(free and near),
+        float(not holds and not free and near),
+        float(view["hand_sizes"][seat]),
+        float(view["tokens"][seat]),
+        float(view["lying"][seat]),
+        float(after == 1),
+        float(after == 2),
+        float(after == 3),
+        float(view["extra"]) * (after == 0),
+        float(view["doubled"] and after == 0),
+    ]
+
+
 def evaluate(state: Any) -> list[float]:
-    """A guess at each seat's chance to win, for search that stops a rollout early: the
-    seats' threats (the holder far ahead, then who is nearest its goal), made to sum to 1."""
-    view = state.view(None)
-    weights = [math.exp(2.0 * threat(view, seat)) for seat in range(view["players"])]
-    total = sum(weights)
-    return [w / total for w in weights]
+    """Each seat's chance to win as the fitted logit puts it (TERMS, WEIGHTS)."""
+    view = glance(state, None)
+    weights = [WEIGHTS[t] for t in TERMS]
+    scores = [sum(w * x for w, x in zip(weights, terms(view, seat), strict=True)) for seat in range(view["players"])]
+    top = max(scores)
+    odds = [math.exp(score - top) for score in scores]
+    total = sum(odds)
+    return [o / total for o in odds]
