@@ -5,10 +5,11 @@ here, an oracle search breaks that rule on purpose: every iteration starts from 
 the real state, hands and all, while the draws still come at random. What it wins against
 `greedy` bounds what better guessing (inference from the table) could add at the same
 number of iterations. Two players, one round or hand; each deal is played twice, the
-oracle in each seat, with the same chance draws.
+oracle in each seat, with the same chance draws. `--hard` searches with the game's `hard`
+settings (ISMCTS_HARD) instead of a full tree at `--iterations` and `--exploration`.
 
     .venv/bin/python benchmarks/ceiling.py wildfire --deals 25 --iterations 500
-    .venv/bin/python benchmarks/ceiling.py highrise --deals 25 --iterations 450
+    .venv/bin/python benchmarks/ceiling.py highrise --deals 25 --hard
 """
 
 from __future__ import annotations
@@ -41,10 +42,10 @@ class Oracle:
         return self.state.clone()
 
 
-def play(name: str, deal: int, oracle_seat: int, iterations: int, exploration: float) -> float:
+def play(name: str, deal: int, oracle_seat: int, settings: dict[str, Any]) -> float:
     game = make_game(name, SHORT[name])
     greedy = game.heuristics().greedy_move
-    bot = IsmctsBot(game, ismcts_options({"iterations": iterations, "rollout": "greedy", "exploration": exploration}))
+    bot = IsmctsBot(game, ismcts_options(settings))
     oracle = Oracle()
     bot.game = oracle  # type: ignore[assignment]
     rng = random.Random(1000 + deal)  # the deal, the draws and greedy's tie-breaks
@@ -70,14 +71,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--deals", type=int, default=25, help="deals, each played twice (the oracle in each seat)")
     parser.add_argument("--iterations", type=int, default=500)
     parser.add_argument("--exploration", type=float, default=0.3)
+    parser.add_argument("--hard", action="store_true", help="the game's hard settings instead")
     args = parser.parse_args(argv)
-    wins = [
-        play(args.game, deal, seat, args.iterations, args.exploration) for deal in range(args.deals) for seat in (0, 1)
-    ]
-    print(
-        f"{args.game}: oracle ismcts ({args.iterations} iterations) against greedy"
-        f" won {sum(wins):g} of {len(wins)} games"
-    )
+    settings: dict[str, Any] = {"iterations": args.iterations, "rollout": "greedy", "exploration": args.exploration}
+    if args.hard:
+        settings = dict(make_game(args.game, SHORT[args.game]).heuristics().ISMCTS_HARD)
+    wins = [play(args.game, deal, seat, settings) for deal in range(args.deals) for seat in (0, 1)]
+    print(f"{args.game}: oracle ismcts ({settings}) against greedy won {sum(wins):g} of {len(wins)} games")
     return 0
 
 
