@@ -132,6 +132,7 @@ def test_ismcts_time_budget_stops_the_search():
         ({"margin": 1.5}, "margin must be from 0 to 1"),
         ({"prior": -0.5}, "prior must be 0 or more"),
         ({"tree_depth": -1}, "tree_depth must be 0 or more"),
+        ({"widening": -1.0}, "widening must be 0 or more"),
     ],
 )
 def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) -> None:
@@ -151,18 +152,27 @@ def test_a_strong_prior_makes_a_short_search_refine_the_greedy_move(name: str, o
     heuristics = game.heuristics()
     trusting = IsmctsBot(game, IsmctsOptions(iterations=60, prior=1000.0, rollout="random"))
     plain = IsmctsBot(game, IsmctsOptions(iterations=60, rollout="random"))
+    checked, differed = keeps_to_greedy(
+        heuristics, decision_points(name, options, seed=2, every=2)[:8], trusting, plain
+    )
+    assert checked >= 4
+    assert differed >= 1
+
+
+def keeps_to_greedy(heuristics: Any, states: list[State], steered: IsmctsBot, plain: IsmctsBot) -> tuple[int, int]:
+    """At each state, `steered` must play greedy's move; returns (decisions checked, how
+    often `plain` played another)."""
     checked = differed = 0
-    for state in decision_points(name, options, seed=2, every=2)[:8]:
+    for state in states:
         seat = state.to_act()
         assert seat is not None
         view, legal = state.view(seat), state.legal_moves()
         # Greedy breaks ties at random: any of its tied best moves is greedy's move.
         greedy = {heuristics.greedy_move(view, legal, random.Random(k)) for k in range(20)}
-        assert trusting.choose(view, legal, random.Random(4)) in greedy
+        assert steered.choose(view, legal, random.Random(4)) in greedy
         differed += plain.choose(view, legal, random.Random(4)) not in greedy
         checked += 1
-    assert checked >= 4
-    assert differed >= 1
+    return checked, differed
 
 
 @pytest.mark.parametrize("depth", [1, 2])
@@ -187,6 +197,40 @@ def test_tree_depth_bounds_how_deep_the_tree_grows(depth: int) -> None:
 
     assert deepest(IsmctsBot(game, IsmctsOptions(tree_depth=depth))) == depth
     assert deepest(IsmctsBot(game, IsmctsOptions())) > 2
+
+
+def test_widening_lets_greedys_favourites_in_first() -> None:
+    """widening=w: a decision visited n times searches only its first ceil(w * sqrt(n + 1))
+    moves as the game's `rank_moves` orders them. A short search widened slowly keeps to
+    greedy's favourite; without widening, the same search tries moves greedy would not."""
+    options = {"players": 2, "hands": 1}
+    game = make_game("wildstar", options)
+    heuristics = game.heuristics()
+    narrow = IsmctsBot(game, IsmctsOptions(iterations=3, widening=0.5))
+    plain = IsmctsBot(game, IsmctsOptions(iterations=3))
+    wide = [state for state in decision_points("wildstar", options, seed=3, every=1) if len(state.legal_moves()) >= 4]
+    checked, differed = keeps_to_greedy(heuristics, wide, narrow, plain)
+    assert checked >= 5
+    assert differed >= 1
+
+
+@pytest.mark.parametrize("name", ["wildfire", "wildstar", "highrise"])
+def test_rank_moves_puts_the_greedy_move_first_and_keeps_every_move(name: str) -> None:
+    game = make_game(name, {"players": 3})
+    heuristics = game.heuristics()
+    checked = 0
+    for state in decision_points(name, {"players": 3}, seed=6, every=1):
+        legal = state.legal_moves()
+        ranked = heuristics.rank_moves(state, legal, random.Random(checked))
+        assert sorted(ranked) == sorted(legal)
+        assert ranked[0] == heuristics.rollout_move(state, legal, random.Random(checked))
+        checked += 1
+    assert checked > 20
+
+
+def test_widening_is_refused_for_a_game_that_cannot_rank_its_moves() -> None:
+    with pytest.raises(ConfigError, match="Fireball Island has no rank_moves"):
+        IsmctsBot(make_game("fireball-island", {"players": 2}), IsmctsOptions(widening=1.0))
 
 
 def test_a_score_margin_is_refused_for_a_game_that_has_none() -> None:

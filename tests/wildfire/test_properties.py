@@ -123,13 +123,14 @@ def test_every_listed_move_is_accepted(options, seed):
 def test_a_view_never_shows_another_seats_tiles_or_the_pile(options, seed):
     """A seat sees its own hand and the table; other hands and the pile stay hidden. (The
     view's `absent` names tiles a seat showed it lacks: public, and checked below to be
-    sound.) A chance step's public description names no hidden tile either."""
+    sound; `passed_over` names tiles that fitted when a seat played a lighter one: public,
+    a guess read off the table.) A chance step's public description names no hidden tile either."""
     for state, step in playout(options, seed):
         on_table = set(state.layout.tiles())
         for seat in [None, *range(state.num_players)]:
             own = set(state.hands[seat]) if seat is not None else set()
             view = state.view(seat)
-            del view["absent"]
+            del view["absent"], view["passed_over"]
             shown = tiles_named(json.dumps(view))
             assert shown <= on_table | own, (seat, state.notation())
         if state.to_act() == -1 and step is not None:

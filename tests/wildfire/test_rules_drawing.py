@@ -144,3 +144,37 @@ def test_a_player_who_keeps_a_drawn_tile_is_known_to_lack_only_what_fits_now():
     text = state.notation()
     assert "| absent - / " in text
     assert make_game("wildfire", {"players": 3}).state_from_notation(text).absent == state.absent
+
+
+def test_a_player_who_sheds_a_light_tile_probably_holds_no_heavier_one_that_fits():
+    """A guess, not a rule: what is left in hand counts against its holder (R-WF SCORING), so
+    a player sheds the heaviest tile they can. One who lays 5-4 (9 points) on the 5, where
+    9-7 or 6-5 would also have fitted, probably holds neither: the table records every
+    plain tile that fitted and is worth more (`passed_over`, public), and search deals
+    such tiles to that seat seldom, but not never (it may be keeping one for a reason)."""
+    state = position("dealer=1 turn=1 | layout 9-9 9-5@e0 | hands 9-2 5-4 7-0 / 2-2 / 3-3 | pile *")
+    play(state, "5-4@e1")
+    passed = state.view(1)["passed_over"][0]
+    assert {"9-7", "6-5", "9-2", "9-8"} <= set(passed)
+    assert not {"5-3", "9-0", "W-5", "7-0"} & set(passed)  # lighter, as heavy, a Wild One, not fitting
+    assert state.view(None)["passed_over"] == [passed, [], []]
+    text = state.notation()
+    assert "| passed " in text
+    assert make_game("wildfire", {"players": 3}).state_from_notation(text).passed_over == state.passed_over
+    game = make_game("wildfire", {"players": 3})
+    samples = [game.sample_state(state.view(1), random.Random(seed)).hands[0] for seed in range(200)]
+    holding = sum(1 for hand in samples if {TILES.name(t) for t in hand} & set(passed))
+    blind = state.view(1)
+    blind["passed_over"] = [[], [], []]
+    dealt_blindly = [game.sample_state(blind, random.Random(seed)).hands[0] for seed in range(200)]
+    holding_blindly = sum(1 for hand in dealt_blindly if {TILES.name(t) for t in hand} & set(passed))
+    assert 0 < holding < holding_blindly / 3
+
+
+def test_a_drawn_tile_played_at_once_was_no_choice_and_passes_nothing_over():
+    """After drawing, only the drawn tile may be played (R-WF): playing it tells nothing."""
+    state = position(STUCK)
+    play(state, "draw")
+    state.apply_chance(tile("5-2"))
+    play(state, "5-2@e1")
+    assert state.passed_over == [0, 0, 0]

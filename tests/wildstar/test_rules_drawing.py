@@ -3,9 +3,13 @@ or pass; with the pile empty, pass (R-WS; D-WS-4)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gamenight.engine.errors import IllegalMoveError
+from gamenight.engine.registry import make_game
+from gamenight.games.wildstar.tiles import HALVES
 
 from .conftest import assert_illegal, hand, moves, play, position, tile
 
@@ -138,6 +142,26 @@ def test_a_player_who_could_not_play_showed_the_table_which_numbers_he_lacked():
     earlier = position(f"shuffler=1 turn=2 lacked=2:5 | layout {FIVE} | hands 2-2 / 7-1 5-2 / 7-7 | pile *")
     play(earlier, "draw")
     assert earlier.view(None)["lacked"] == ["", "03468", ""]  # the 5 it lacked once is forgotten
+
+
+def test_search_seldom_deals_a_seat_a_tile_showing_a_number_it_lacked():
+    """What the table may guess from `lacked`: seat 2 drew for want of a 0, 3, 4, 6 or 8, so
+    it held no tile showing one. It may have drawn one since, and a drawn tile that fits
+    may be kept (R-WS: "he may play it"), so this is no certainty: sample_state deals it
+    such tiles seldom (`view.unlikely`), not never."""
+    state = position(STUCK)
+    play(state, "draw")
+    state.apply_chance(tile("7-5"))
+    play(state, "pass")
+    game = make_game("wildstar", {"players": 3})
+    view = state.view(0)
+    blind = dict(view, lacked=["", "", ""])
+
+    def holding(v: dict[str, object]) -> int:
+        hands = [game.sample_state(v, random.Random(seed)).hands[1] for seed in range(200)]
+        return sum(1 for h in hands if any(n in HALVES[k] for k in h for n in (0, 3, 4, 6, 8)))
+
+    assert 0 < holding(view) < holding(blind) / 3
 
 
 def test_a_chance_step_takes_only_a_tile_from_the_pile():

@@ -9,11 +9,13 @@ hidden cards or tiles. After the tree, a rollout plays on (random moves, or the 
 greedy heuristic) to the end, or for `rollout_depth` decisions, after which the game's
 `evaluate(state)` guesses the result if the game's heuristics offer one.
 
-Two options bend the search towards the game's greedy player, which is what lets a few
+Three options bend the search towards the game's greedy player, which is what lets a few
 hundred iterations beat it. `tree_depth=1` keeps the tree to the seat's own choice and lets
 the greedy rollouts answer for everyone after it: flat Monte Carlo over a strong playout
 policy, which Wildfire's and Highrise's `hard` use. `prior` tries greedy's move first at
-every node and adds a bonus to it that fades with its visits (progressive bias).
+every node and adds a bonus to it that fades with its visits (progressive bias). `widening`
+lets a node's moves into the search a few at a time, greedy's favourites first, more as
+its visits grow (progressive widening), which Wildstar's and Highrise's `hard` use.
 """
 
 from __future__ import annotations
@@ -65,6 +67,13 @@ class IsmctsOptions:
     heuristic's choice instead of spreading over moves it would never consider. The bonus
     fades as playouts come in, so the search still leaves greedy when they say so."""
 
+    widening: float = 0.0
+    """Progressive widening (0: off): a decision visited n times searches only its first
+    ceil(widening * sqrt(n + 1)) moves in the order of the game's `rank_moves` (greedy's
+    favourites first), so a choice among dozens of moves (a star declared as any of ten
+    numbers on any end) spends a few hundred iterations on the likely ones first and
+    lets the rest in as the visits grow."""
+
     tree_depth: int = 0
     """Decisions the tree grows below the root at most (0: no limit). With 1 the search is
     flat: each of the seat's moves is judged by playouts alone, every later move made by
@@ -88,6 +97,8 @@ class IsmctsOptions:
             raise ConfigError(f"rollout_depth must be 0 or more, not {self.rollout_depth}")
         if not 0.0 <= self.margin <= 1.0:
             raise ConfigError(f"margin must be from 0 to 1, not {self.margin}")
+        if self.widening < 0:
+            raise ConfigError(f"widening must be 0 or more, not {self.widening}")
         if self.tree_depth < 0:
             raise ConfigError(f"tree_depth must be 0 or more, not {self.tree_depth}")
         if self.prior < 0:
@@ -123,14 +134,21 @@ class IsmctsBot:
         )
         self.evaluate: Callable[[State], list[float]] | None = getattr(heuristics, "evaluate", None)
         self.margin_result: Callable[[State], list[float]] | None = getattr(heuristics, "margin_result", None)
+        self.rank: Callable[[State, Sequence[Move], random.Random], list[Move]] | None = getattr(
+            heuristics, "rank_moves", None
+        )
+        if self.options.widening and self.rank is None:
+            raise ConfigError(f"{game.spec.title} has no rank_moves: widening must be 0")
         if self.options.margin and self.margin_result is None:
             raise ConfigError(f"{game.spec.title} has no margin_result: margin must be 0")
         self.last_iterations = 0
+        self._root_ranked: list[Move] | None = None  # the root's moves in rank order, for widening
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
         root = Node(-1)
+        self._root_ranked = None
         options = self.options
         deadline = None if options.seconds is None else time.perf_counter() + options.seconds
         budget = options.iterations
@@ -205,6 +223,8 @@ class IsmctsBot:
             if len(legal) == 1:
                 state.apply(legal[0])  # a forced move is no choice: no node
                 continue
+            if self.rank is not None and self.options.widening:
+                legal = self._widened(node, state, legal, rng, node is root and root_moves is not None)
             untried = []
             for move in legal:
                 child = node.children.get(move)
@@ -228,6 +248,22 @@ class IsmctsBot:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.reward += result[visited.seat]
+
+    def _widened(
+        self, node: Node, state: State, legal: Sequence[Move], rng: random.Random, at_root: bool
+    ) -> Sequence[Move]:
+        """The moves progressive widening lets in at this node now: the best-ranked few,
+        more as the node's visits grow. The root's order is worked out once: there the seat
+        to move is the searcher, whose hand every sampled state shares."""
+        k = math.ceil(self.options.widening * math.sqrt(node.visits + 1))
+        if k >= len(legal):
+            return legal
+        assert self.rank is not None
+        if not at_root:
+            return self.rank(state, legal, rng)[:k]
+        if self._root_ranked is None:
+            self._root_ranked = self.rank(state, legal, rng)
+        return self._root_ranked[:k]
 
     def _select(self, node: Node, legal: Sequence[Move], favoured: Move | None) -> Move:
         c = self.options.exploration

@@ -3,7 +3,9 @@
 What the table tells about hidden hands: a seat that has to draw or pass shows that it
 holds no tile that would have fitted then. The state keeps this public knowledge per seat
 as a bit mask of tiles (`absent`, bit t for tile t), the view shows it, and sample_state
-deals no such tile to that seat, so search samples only hands the table allows."""
+deals no such tile to that seat, so search samples only hands the table allows. What the
+table may only guess (a seat's play suggests it lacks a tile: `unlikely`) bends the deal
+without forbidding anything."""
 
 from __future__ import annotations
 
@@ -14,6 +16,10 @@ from collections.abc import Callable, Iterable, Sequence
 from gamenight.engine.errors import NotationError
 from gamenight.engine.notation import hands_notation, parse_items
 
+TRUST = 0.9
+"""How often a sampled deal honours a seat's `unlikely` tiles (see deal_unseen): a guess read
+from how people play, not a rule, so one deal in ten ignores it in case this seat does not."""
+
 
 def deal_unseen(
     unseen: Sequence[int],
@@ -23,6 +29,7 @@ def deal_unseen(
     rng: random.Random,
     absent: Sequence[int] = (),
     fresh: int | None = None,
+    unlikely: Sequence[int] = (),
 ) -> tuple[list[list[int]], list[int]]:
     """Deal the unseen tiles at random to every hand but `seat`'s (which holds `own`), each
     as many as `sizes` says: (the hands, the rest as the pile, sorted). For sample_state:
@@ -33,21 +40,28 @@ def deal_unseen(
     none of them. The most constrained seats are dealt first; should the constraints ever
     leave a seat short (they are sound, so only a bug could), it takes any tiles left.
     Seat `fresh` (if any) has just drawn a tile nobody else saw: its last tile is that one,
-    dealt after the rest and free of what the seat showed before it drew."""
+    dealt after the rest and free of what the seat showed before it drew.
+
+    `unlikely[s]` (a bit mask too) holds tiles seat s probably lacks: a guess from its play,
+    not a certainty. With chance TRUST the deal honours it (s gets such a tile only if the
+    others run short); otherwise it deals s as if nothing were guessed."""
     rest = list(unseen)
     rng.shuffle(rest)
     hands: list[list[int]] = [own if s == seat else [] for s in range(len(sizes))]
     order = sorted((s for s in range(len(sizes)) if s != seat), key=lambda s: -(absent[s] if absent else 0).bit_count())
     for s in order:
         mask = absent[s] if absent else 0
+        doubt = unlikely[s] if unlikely else 0
         size = sizes[s] - (s == fresh)
-        if mask:
-            allowed = [t for t in rest if not mask >> t & 1]
-            hand = allowed[:size]
-            if len(hand) < size:
-                hand += [t for t in rest if mask >> t & 1][: size - len(hand)]
-            taken = set(hand)
-            rest = [t for t in rest if t not in taken]
+        if doubt and rng.random() >= TRUST:
+            doubt = 0  # this time, deal as if the seat played by reasons of its own
+        if mask or doubt:
+            # A stable sort of the shuffled tiles: the allowed first, the doubted after them,
+            # the absent at the very back.
+            ranked = sorted(range(len(rest)), key=lambda i: 2 if mask >> rest[i] & 1 else doubt >> rest[i] & 1)
+            taken = set(ranked[:size])
+            hand = [rest[i] for i in ranked[:size]]
+            rest = [t for i, t in enumerate(rest) if i not in taken]
         else:
             hand = rest[:size]
             del rest[:size]
@@ -79,19 +93,20 @@ def absent_from_view(names: Sequence[Sequence[str]], parse: Callable[[str], int]
     return [tile_mask(parse(t) for t in seat_names) for seat_names in names]
 
 
-def absent_notation(absent: Sequence[int], name: Callable[[int], str]) -> str:
-    """The `absent` section of a position (empty if nothing is known): seats split by '/'."""
+def absent_notation(absent: Sequence[int], name: Callable[[int], str], section: str = "absent") -> str:
+    """The `absent` section of a position (or another per-seat tile mask's, such as
+    `passed`), empty if nothing is known: seats split by '/'."""
     if not any(absent):
         return ""
-    return " | absent " + hands_notation([mask_tiles(mask) for mask in absent], name)
+    return f" | {section} " + hands_notation([mask_tiles(mask) for mask in absent], name)
 
 
-def parse_absent(sections: dict[str, str], n: int, parse: Callable[[str], int]) -> list[int]:
-    if "absent" not in sections:
+def parse_absent(sections: dict[str, str], n: int, parse: Callable[[str], int], section: str = "absent") -> list[int]:
+    if section not in sections:
         return [0] * n
-    found = [tile_mask(parse_items(text, parse)) for text in sections["absent"].split("/")]
+    found = [tile_mask(parse_items(text, parse)) for text in sections[section].split("/")]
     if len(found) != n:
-        raise NotationError(f"'absent' lists {len(found)} seats for a {n}-player game")
+        raise NotationError(f"'{section}' lists {len(found)} seats for a {n}-player game")
     return found
 
 

@@ -25,7 +25,13 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD: dict[str, object] = {"iterations": 450, "rollout": "greedy", "margin": 0.5, "tree_depth": 1}
+ISMCTS_HARD: dict[str, object] = {
+    "iterations": 450,
+    "rollout": "greedy",
+    "margin": 0.5,
+    "tree_depth": 1,
+    "widening": 2.0,
+}
 RISK = 1.0  # a point the next player may score counts as one scored now (docs/rules/highrise.md: Bots)
 GOING_OUT = 30  # besides the opponents' hands: the hand ends before they score again
 UNSEEN_HAND_POINTS = sum(HAND_POINTS) / len(HAND_POINTS)  # a domino's average worth in hand: 252 / 36 = 7
@@ -47,14 +53,29 @@ def rollout_move(state: HighriseState, legal: Sequence[Move], rng: random.Random
     return best_play(state.tower, state.hands[seat], [len(h) for h in state.hands], seat, legal, rng)
 
 
+def rank_moves(state: HighriseState, legal: Sequence[Move], rng: random.Random) -> list[Move]:
+    """The legal moves, greedy's favourite first (its value, ties broken at random): the
+    order in which ismcts's `widening` lets a decision's moves into the search."""
+    if legal[0].kind in (DRAW, PASS):
+        return list(legal)
+    seat = state.turn
+    scored = _scored(state.tower, state.hands[seat], [len(h) for h in state.hands], seat, legal, rng)
+    return [m for _, _, m in sorted(scored, reverse=True)]
+
+
 def best_play(
     tower: Tower, hand: list[int], sizes: list[int], seat: int, legal: Sequence[Move], rng: random.Random
 ) -> Move:
+    return max(_scored(tower, hand, sizes, seat, legal, rng))[2]
+
+
+def _scored(
+    tower: Tower, hand: list[int], sizes: list[int], seat: int, legal: Sequence[Move], rng: random.Random
+) -> list[tuple[float, float, Move]]:
     unseen = _ALL_MASK & ~tile_mask(tower.tiles()) & ~tile_mask(hand)
     next_hand = sizes[(seat + 1) % len(sizes)]
     openings = Openings(unseen, next_hand)
-    scored = [(move_value(tower, hand, sizes, seat, openings, m), rng.random(), m) for m in legal]
-    return max(scored)[2]
+    return [(move_value(tower, hand, sizes, seat, openings, m), rng.random(), m) for m in legal]
 
 
 def tower_from_view(view: dict[str, Any]) -> Tower:

@@ -48,6 +48,17 @@ def rollout_move(state: WildfireState, legal: Sequence[Move], rng: random.Random
     return best_play(state.hands[state.turn], state.layout.obligation >= 0, legal, rng)
 
 
+def rank_moves(state: WildfireState, legal: Sequence[Move], rng: random.Random) -> list[Move]:
+    """The legal moves, greedy's favourite first (its value, ties broken at random): the
+    order in which ismcts's `widening` lets a decision's moves into the search."""
+    if legal[0].kind != PLAY:
+        return list(legal)
+    hand, in_obligation = state.hands[state.turn], state.layout.obligation >= 0
+    return [
+        m for _, _, m in sorted(((move_value(in_obligation, hand, m), rng.random(), m) for m in legal), reverse=True)
+    ]
+
+
 def best_play(hand: list[int], in_obligation: bool, legal: Sequence[Move], rng: random.Random) -> Move:
     scored = [(move_value(in_obligation, hand, m), rng.random(), m) for m in legal]
     return max(scored)[2]

@@ -8,7 +8,8 @@ the centre double first, each later one as a play (`inner-outer@eN`, `:N` giving
 obligation's hub number, `:?` before the hub); `hands` lists each seat's tiles, seats
 split by '/', '-' for an empty hand; `pile` lists the draw pile, or '*' for every tile
 not named elsewhere; `absent` (only when something is known) lists, seat by seat like
-`hands`, the tiles each seat showed it lacks by drawing or passing. docs/notation.md has the full grammar.
+`hands`, the tiles each seat showed it lacks by drawing or passing; `passed` (likewise) the
+heavier tiles that fitted when each seat played a lighter one. docs/notation.md has the full grammar.
 """
 
 from __future__ import annotations
@@ -68,12 +69,16 @@ def position_notation(state: WildfireState) -> str:
     hands = hands_notation(state.hands, TILES.name)
     pile = items_notation(sorted(state.pile), TILES.name)
     absent = absent_notation(state.absent, TILES.name)
-    return f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}{absent}"
+    passed = absent_notation(state.passed_over, TILES.name, "passed")
+    return (
+        f"{' '.join(header)} | layout {' '.join(layout_entries(state.layout))} | hands {hands} | pile {pile}"
+        f"{absent}{passed}"
+    )
 
 
 def parse_position(game: WildfireGame, text: str) -> WildfireState:
     """The state the notation describes; NotationError naming the first thing wrong."""
-    header, sections = split_position(text, ("layout", "hands", "pile", "absent"))
+    header, sections = split_position(text, ("layout", "hands", "pile", "absent", "passed"))
     state = WildfireState(game)
     n = state.n
     seat = seat_parser(n)
@@ -104,6 +109,7 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
         state.pile = sorted(parse_items(pile_text, TILES.parse))
     _check_every_tile_once(named + state.pile)
     state.absent = parse_absent(sections, n, TILES.parse)
+    state.passed_over = parse_absent(sections, n, TILES.parse, "passed")
     state.drawn = -1
     if drawn_text is not None:
         state.drawn = TILES.parse(drawn_text)

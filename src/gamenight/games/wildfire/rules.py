@@ -21,7 +21,7 @@ from gamenight.games.wildfire.layout import (
     placement,
 )
 from gamenight.games.wildfire.moves import PLAY_MOVES, Move
-from gamenight.games.wildfire.tiles import ALL_TILES, TILES, WILD, is_double_wild_one
+from gamenight.games.wildfire.tiles import ALL_TILES, POINTS, TILES, WILD, is_double_wild_one, is_wild
 
 
 def fits(inner: int, value: int) -> bool:
@@ -60,6 +60,18 @@ _WILD_IN_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if 
 _CROSSWISE_WILD_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and p.crosswise)
 
 _OBLIGATION_MASKS: dict[tuple[int, int, bool], int] = {}
+
+# The plain (flameless) tiles worth more than p points in hand, for each p.
+_HEAVIER_MASK: Final = tuple(tile_mask(t for t in ALL_TILES if not is_wild(t) and POINTS[t] > p) for p in range(101))
+
+
+def passed_over_mask(layout: Layout, played: int) -> int:
+    """The tiles a seat passes over when it plays `played` from its hand now: every plain tile
+    that would have fitted and is worth more in hand. Every tile left in hand counts against
+    its holder at the round's end (R-WF SCORING), so a player sheds its heaviest tile when it
+    can; one who plays a lighter tile probably holds none of these (a guess, not a rule: Wild
+    Ones are kept for obligations, and a player may have reasons of their own)."""
+    return playable_mask(layout) & _HEAVIER_MASK[POINTS[played]]
 
 
 def playable_mask(layout: Layout) -> int:

@@ -54,7 +54,7 @@ PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penal
 class WildfireState:
     __slots__ = (
         "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
-        "knocked", "loses_turn", "penalty", "absent", "sheet", "totals", "_legal",
+        "knocked", "loses_turn", "penalty", "absent", "passed_over", "sheet", "totals", "_legal",
     )  # fmt: skip
     game: WildfireGame
     n: int
@@ -69,6 +69,7 @@ class WildfireState:
     loses_turn: list[bool]  # the missed-knock penalty with an empty pile (D-WF-8)
     penalty: int  # the seat owing a penalty draw, or -1
     absent: list[int]  # per seat, the tiles it showed it does not hold (bit t for tile t); public
+    passed_over: list[int]  # per seat, heavier tiles that fitted when it played a lighter one; public
     sheet: list[list[int]]
     totals: list[int]
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
@@ -116,6 +117,7 @@ class WildfireState:
         new.loses_turn = self.loses_turn.copy()
         new.penalty = self.penalty
         new.absent = self.absent.copy()
+        new.passed_over = self.passed_over.copy()
         new.sheet = [row.copy() for row in self.sheet]
         new.totals = self.totals.copy()
         new._legal = self._legal
@@ -158,6 +160,9 @@ class WildfireState:
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None  # the position changes from here on
         if move.kind == PLAY:
+            if self.phase == Phase.PLAY:
+                # What the table may guess from a choice (the drawn tile is no choice).
+                self.passed_over[self.turn] |= rules.passed_over_mask(self.layout, move.tile)
             self._play(move)
         elif move.kind == DRAW:
             # A seat draws when it cannot play: it holds no tile that would fit now.
@@ -403,6 +408,7 @@ class WildfireState:
         self.loses_turn = [False] * self.n
         self.penalty = -1
         self.absent = [0] * self.n
+        self.passed_over = [0] * self.n
 
     def _next_dealt_seat(self) -> int:
         """The dealer deals one at a time, starting on the left."""

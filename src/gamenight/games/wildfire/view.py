@@ -1,7 +1,8 @@
 """What a seat may know, and states sampled to match it (for search bots).
 
 A view holds the public table (layout, scores, counts, who knocked, the tiles each seat
-showed it lacks by drawing or passing), the seat's own hand, and the tile it just drew;
+showed it lacks by drawing or passing, and those it probably lacks: `passed_over`, heavier
+tiles that fitted when it played a lighter one), the seat's own hand, and the tile it just drew;
 never another hand or the pile's tiles.
 """
 
@@ -57,6 +58,7 @@ def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
         "loses_turn": state.loses_turn.copy(),
         "penalty": state.penalty if state.penalty >= 0 else None,
         "absent": absent_view(state.absent, TILES.name),
+        "passed_over": absent_view(state.passed_over, TILES.name),
         "sheet": [row.copy() for row in state.sheet],
         "scores": state.totals.copy(),
         "winners": state.winners() if state.phase == Phase.OVER else None,
@@ -72,7 +74,7 @@ def _public_layout(entries: tuple[str, ...]) -> Layout:
 
 def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -> WildfireState:
     """A full state with this view: the unseen tiles dealt at random to the hidden places,
-    none to a seat that showed it lacks it."""
+    none to a seat that showed it lacks it, seldom one a seat passed over."""
     try:
         state = WildfireState(game)
         state.dealer = view["dealer"]
@@ -85,6 +87,7 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
         state.loses_turn = list(view["loses_turn"])
         state.penalty = -1 if view["penalty"] is None else view["penalty"]
         state.absent = absent_from_view(view["absent"], TILES.parse)
+        state.passed_over = absent_from_view(view["passed_over"], TILES.parse)
         seat = view["seat"]
         sizes = view["hand_sizes"]
         own = [TILES.parse(t) for t in view["hand"]] if seat is not None else []
@@ -93,7 +96,9 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
     unseen = sorted(set(ALL_TILES) - set(state.layout.tiles()) - set(own))
     after_draw = state.phase == Phase.AFTER_DRAW
     fresh = state.turn if after_draw else None
-    state.hands, state.pile = deal_unseen(unseen, sizes, seat, own, rng, state.absent, fresh)
+    state.hands, state.pile = deal_unseen(
+        unseen, sizes, seat, own, rng, state.absent, fresh, unlikely=state.passed_over
+    )
     if len(state.pile) != view["pile"]:
         raise NotationError("the view's counts do not add up to the set")
     state.drawn = -1

@@ -10,6 +10,7 @@ other seat is an opponent.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
-ISMCTS_HARD: dict[str, object] = {"iterations": 300, "rollout": "greedy", "margin": 0.5}
+ISMCTS_HARD: dict[str, object] = {"iterations": 250, "rollout": "greedy", "margin": 0.5, "widening": 2.0}
 KEEP_STAR = 14  # what holding a wildstar for later is worth, in points
 FOLLOW_UP = 2.0  # per tile in hand that can follow on the number shown
 PARTNER_LACKS = 3.0  # showing a number the partner lacked (benchmarks/README.md: tuned in self-play)
@@ -48,11 +49,25 @@ def rollout_move(state: WildstarState, legal: Sequence[Move], rng: random.Random
     plays = [m for m in legal if m.kind == PLAY]
     if not plays:
         return next((m for m in legal if m.kind == DRAW), legal[0])
+    judge = _judge(state)
+    return max((judge.move_value(m), rng.random(), m) for m in plays)[2]
+
+
+def rank_moves(state: WildstarState, legal: Sequence[Move], rng: random.Random) -> list[Move]:
+    """The legal moves, greedy's favourite first (its value, ties broken at random): the
+    order in which ismcts's `widening` lets a decision's moves into the search, so the
+    many numbers a star may be declared as are tried best first, not all at once."""
+    judge = _judge(state)
+    keyed = [(judge.move_value(m) if m.kind == PLAY else -math.inf, rng.random(), m) for m in legal]
+    return [m for _, _, m in sorted(keyed, reverse=True)]
+
+
+def _judge(state: WildstarState) -> Judge:
     teams = [state.members(side) for side in range(2)] if state.game.options.partners else None
     table = Table(state.turn, state.n, teams, state.lacked)
     layout = state.layout
     values = {e: layout.value[e] for e in layout.playable_ends()}
-    return best_play(table, state.hands[state.turn], values, plays, rng)
+    return Judge(table, state.hands[state.turn], values)
 
 
 class Table(NamedTuple):

@@ -17,7 +17,7 @@ from gamenight.games.dominoes.hands import deal_unseen
 from gamenight.games.wildstar.layout import ARMS, Layout
 from gamenight.games.wildstar.notation import _digits, layout_entries, parse_layout
 from gamenight.games.wildstar.state import PHASE_NAMES, Phase, WildstarState
-from gamenight.games.wildstar.tiles import ALL_TILES, NAMES, is_double, parse
+from gamenight.games.wildstar.tiles import ALL_TILES, HALVES, KINDS, NAMES, NUMBERS, is_double, parse
 
 if TYPE_CHECKING:
     from gamenight.games.wildstar.game import WildstarGame
@@ -68,8 +68,24 @@ def _public_layout(entries: tuple[str, ...], required_double: int, doubles_branc
     return parse_layout(" ".join(entries), required_double, doubles_branch)
 
 
+# The kinds that show number n, as a bit mask (bit k for kind k).
+_SHOWING = tuple(sum(1 << k for k in KINDS if n in HALVES[k]) for n in NUMBERS)
+
+
+def unlikely(lacked: int) -> int:
+    """The kinds a seat probably lacks, as a bit mask: every kind showing a number it lacked
+    when it last could not play. Only probably: it may have drawn one since and, drawing, a
+    player "may" keep a playable tile (R-WS), so search deals them to it seldom, not never."""
+    mask = 0
+    for number in NUMBERS:
+        if lacked >> number & 1:
+            mask |= _SHOWING[number]
+    return mask
+
+
 def sample_state(game: WildstarGame, view: dict[str, Any], rng: random.Random) -> WildstarState:
-    """A full state with this view: the unseen tiles dealt at random to the hidden places."""
+    """A full state with this view: the unseen tiles dealt at random to the hidden places,
+    seldom one showing a number its seat lacked."""
     try:
         state = WildstarState(game)
         state.shuffler = view["shuffler"]
@@ -88,7 +104,8 @@ def sample_state(game: WildstarGame, view: dict[str, Any], rng: random.Random) -
     unseen = list((Counter(ALL_TILES) - Counter(state.layout.tiles) - Counter(own)).elements())
     if state.phase == Phase.FIRST_DOUBLE:
         unseen.remove(state.required_double)  # nobody holds it: it is in the pile
-    state.hands, pile = deal_unseen(unseen, sizes, seat, own, rng)
+    doubts = [unlikely(bits) for bits in state.lacked]
+    state.hands, pile = deal_unseen(unseen, sizes, seat, own, rng, unlikely=doubts)
     state.pile = sorted(pile + ([state.required_double] if state.phase == Phase.FIRST_DOUBLE else []))
     if len(state.pile) != view["pile"]:
         raise NotationError("the view's counts do not add up to the set")
