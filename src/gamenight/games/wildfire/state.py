@@ -54,7 +54,7 @@ PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penal
 class WildfireState:
     __slots__ = (
         "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
-        "knocked", "loses_turn", "penalty", "absent", "passed_over", "sheet", "totals", "_legal",
+        "knocked", "loses_turn", "penalty", "absent", "passed_over", "guessing", "sheet", "totals", "_legal",
     )  # fmt: skip
     game: WildfireGame
     n: int
@@ -70,6 +70,7 @@ class WildfireState:
     penalty: int  # the seat owing a penalty draw, or -1
     absent: list[int]  # per seat, the tiles it showed it does not hold (bit t for tile t); public
     passed_over: list[int]  # per seat, heavier tiles that fitted when it played a lighter one; public
+    guessing: bool  # whether plays add to passed_over: not in a search's sampled states (see apply)
     sheet: list[list[int]]
     totals: list[int]
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
@@ -78,6 +79,7 @@ class WildfireState:
         self._legal = None
         self.game = game
         self.n = game.options.players
+        self.guessing = True
         self.dealer = 0
         self.sheet = []  # one row of scores per round played
         self.totals = [0] * self.n
@@ -118,6 +120,7 @@ class WildfireState:
         new.penalty = self.penalty
         new.absent = self.absent.copy()
         new.passed_over = self.passed_over.copy()
+        new.guessing = self.guessing
         new.sheet = [row.copy() for row in self.sheet]
         new.totals = self.totals.copy()
         new._legal = self._legal
@@ -160,8 +163,10 @@ class WildfireState:
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None  # the position changes from here on
         if move.kind == PLAY:
-            if self.phase == Phase.PLAY:
-                # What the table may guess from a choice (the drawn tile is no choice).
+            if self.phase == Phase.PLAY and self.guessing:
+                # What the table may guess from a choice (the drawn tile is no choice). Only
+                # the table's own state keeps this up: search reads it from the view it
+                # samples from, never from the states its playouts reach, which skip the work.
                 self.passed_over[self.turn] |= rules.passed_over_mask(self.layout, move.tile)
             self._play(move)
         elif move.kind == DRAW:

@@ -88,6 +88,7 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
         state.penalty = -1 if view["penalty"] is None else view["penalty"]
         state.absent = absent_from_view(view["absent"], TILES.parse)
         state.passed_over = absent_from_view(view["passed_over"], TILES.parse)
+        state.guessing = False  # for search: its playouts never read the guesses (state.apply)
         seat = view["seat"]
         sizes = view["hand_sizes"]
         own = [TILES.parse(t) for t in view["hand"]] if seat is not None else []
