@@ -9,7 +9,7 @@ winners (Newton's method with a little ridge). It prints the weights to paste in
 heuristics.py and, on games it did not fit, the log loss (nats; lower is better) of the
 new weights, of the weights the module has now, and of a blind guess (ln 4).
 
-    .venv/bin/python benchmarks/fit_evaluate.py --games 2500 --test-games 800
+    .venv/bin/python benchmarks/fit_evaluate.py --games 2000 --test-games 700   # the weights in heuristics.py
 """
 
 from __future__ import annotations
@@ -82,8 +82,8 @@ def fit(terms: Array, winners: npt.NDArray[np.int64], ridge: float = 1e-3) -> Ar
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=2500, help="games to fit on")
-    parser.add_argument("--test-games", type=int, default=800, help="other games to measure the fit on")
+    parser.add_argument("--games", type=int, default=2000, help="games to fit on")
+    parser.add_argument("--test-games", type=int, default=700, help="other games to measure the fit on")
     parser.add_argument("--keep", type=float, default=0.05, help="share of decisions kept as positions")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)

@@ -278,29 +278,38 @@ def _own_window(view: dict[str, Any], me: int, kind: str, plays: dict[CardType, 
 # four greedy players stood and who went on to win (benchmarks/fit_evaluate.py refits and
 # prints these). Each seat scores the sum of its terms times their weights; its chance to
 # win is its share of exp(score). Distances are spaces to the seat's goal (goal_of); "near"
-# is within one roll; "after_k" is the seat k places after the seat whose turn it is.
+# is within one roll, "near2" within two; "to_dock_sq" is the holder's distance (capped at
+# 40) squared over 100: its odds do not fall evenly with distance; "from_dock" is how far a
+# chaser would still carry the jewel after stealing it; "after_k" is the seat k places
+# after the seat whose turn it is.
 TERMS: Final = (
     "holds", "to_dock", "to_jewel", "to_holder", "near_dock", "near_jewel", "near_holder",
     "cards", "token", "lying", "after_1", "after_2", "after_3", "extra", "doubled",
+    "from_dock", "to_dock_sq", "near2_dock", "near2_holder",
 )  # fmt: skip
 WEIGHTS: Final = {
-    "holds": 1.9408,
-    "to_dock": -0.0324,
-    "to_jewel": -0.0080,
-    "to_holder": -0.0088,
-    "near_dock": 0.4207,
-    "near_jewel": 0.4029,
-    "near_holder": 0.6294,
-    "cards": 0.0375,
-    "token": 0.1183,
-    "lying": 0.0240,
-    "after_1": -0.0536,
-    "after_2": -0.1040,
-    "after_3": -0.1596,
-    "extra": -0.0404,
-    "doubled": -0.0487,
+    "holds": 0.9855,
+    "to_dock": -0.0186,
+    "to_jewel": -0.0093,
+    "to_holder": -0.0032,
+    "near_dock": 0.3055,
+    "near_jewel": 0.3885,
+    "near_holder": 0.4061,
+    "cards": 0.0587,
+    "token": 0.0305,
+    "lying": -0.0221,
+    "after_1": -0.0357,
+    "after_2": -0.1025,
+    "after_3": -0.1588,
+    "extra": -0.0326,
+    "doubled": -0.1061,
+    "from_dock": -0.0389,
+    "to_dock_sq": -0.0915,
+    "near2_dock": 0.5904,
+    "near2_holder": 0.1608,
 }
 ROLL: Final = 6  # the farthest one roll reaches
+FAR_SQ: Final = 40.0  # to_dock_sq's distance is capped here (a FAR piece would swamp it)
 
 
 def terms(view: dict[str, Any], seat: int) -> list[float]:
@@ -326,6 +335,10 @@ def terms(view: dict[str, Any], seat: int) -> list[float]:
         float(after == 3),
         float(view["extra"]) * (after == 0),
         float(view["doubled"] and after == 0),
+        distances(rules.DOCK).get(view["pieces"][seat], FAR) * (not holds and not free),
+        holds * min(away, FAR_SQ) ** 2 / 100,
+        float(holds and away <= 2 * ROLL),
+        float(not holds and not free and away <= 2 * ROLL),
     ]
 
 
