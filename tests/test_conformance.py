@@ -18,7 +18,8 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
         {"players": 2, "rounds": 2},
         {"players": 4},
         {"players": 8, "rounds": 2, "strategic": True},
-        {"players": 3, "rounds": 2, "auto_knock": True, "knock_penalty": False},
+        {"players": 3, "rounds": 2, "auto_knock": True, "knock_penalty": True},
+        {"players": 5, "rounds": 2, "knock_penalty": True, "obligation_burns_out": True},
     ],
     "wildstar": [
         {"players": 2, "hands": 2},

@@ -33,6 +33,7 @@ options_strategy = st.fixed_dictionaries(
         "strategic": st.booleans(),
         "auto_knock": st.booleans(),
         "knock_penalty": st.booleans(),
+        "obligation_burns_out": st.booleans(),
     }
 )
 seeds = st.integers(0, 2**32 - 1)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from gamenight.games.wildfire.state import Phase
+from gamenight.games.wildfire.tiles import POINTS
+
 from .conftest import assert_illegal, hand, moves, play, position, tile
 
 # An open Wild One at e2 (hub 7). Seat 2 could play 9-3 on the centre, but not close it.
@@ -94,3 +97,54 @@ def test_a_slot_of_a_wildfire_is_passed_on_like_a_wild_one():
     play(state, "pass")
     assert obligation(state) == {"end": 2, "kind": "Double Wildfire", "hub": 5, "slots_left": 1}
     assert moves(state) == ["5-4@e2"]
+
+
+# Every Wild One is on the table (wild half in), the pile is out, and seat 1 is about to lay
+# the Double Wild One on the 6 at e6. With hub 1 only a Wild One could fill it: nobody can.
+ALL_WILD_ONES_OUT = (
+    "dealer=1 turn=1 | layout 9-9 W-0@e0 W-2@e0 W-3@e0 W-4@e0 W-5@e1 W-6@e2 W-7@e3 W-8@e4 W-9@e5"
+    " | hands W-W 2-2 / 9-3 6-0 8-0 / * | pile -"
+)
+
+
+def test_by_the_rulebook_an_obligation_nobody_can_fill_with_the_pile_out_blocks_the_round():
+    """R-WF: the round ends "when the game is blocked because no other plays can be made and
+    there are no dominoes left in the draw pile"; while the Double Wild One is open nothing
+    else may be played (D-WF-3), so the round is blocked although 9-3 would fit elsewhere."""
+    state = position(ALL_WILD_ONES_OUT, rounds=1)
+    play(state, "W-W@e6")
+    state.apply_chance(1)
+    assert state.phase == Phase.OVER
+    assert state.sheet == [[2 + 2, 9 + 3 + 6 + 8, sum(POINTS[t] for t in state.hands[2])]]
+
+
+def test_obligation_burns_out_after_going_round_the_whole_table_unfilled_with_the_pile_out():
+    """House rule `obligation_burns_out`: "once the pile is empty and the obligation has
+    gone round the whole table unfilled, its remaining slots close and play goes on"."""
+    state = position(ALL_WILD_ONES_OUT, rounds=1, obligation_burns_out=True)
+    play(state, "W-W@e6")
+    state.apply_chance(1)
+    for seat in (2, 3, 1):
+        assert state.to_act() == seat - 1
+        assert moves(state) == ["pass"]
+        play(state, "pass")
+    assert obligation(state) is None
+    assert " W-W@e6:1x |" in state.notation()  # burnt out: written with an x
+    assert state.to_act() == 1
+    assert "9-3@e9" in moves(state)  # play goes on where the Double Wild One held it up
+    again = position(state.notation(), rounds=1, obligation_burns_out=True)
+    assert again.notation() == state.notation()
+    assert moves(again) == moves(state)
+
+
+def test_obligation_burns_out_counts_the_passes_in_public():
+    """Everyone at the table sees the obligation go round: the passes so far are in the
+    position (`unfilled=N`) and in every seat's view, so search samples the same count."""
+    state = position(ALL_WILD_ONES_OUT, rounds=1, obligation_burns_out=True)
+    play(state, "W-W@e6")
+    state.apply_chance(1)
+    play(state, "pass")
+    play(state, "pass")
+    assert state.notation().startswith("dealer=1 turn=1 phase=play knocked=1 unfilled=2 |")
+    assert [state.view(seat)["unfilled"] for seat in (0, 1, 2, None)] == [2, 2, 2, 2]
+    assert "unfilled" not in position(ALL_WILD_ONES_OUT).notation()

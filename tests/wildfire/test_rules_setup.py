@@ -113,9 +113,11 @@ def test_the_double_wild_one_never_starts_a_round():
     assert "W-W" in hand(state, 2)
 
 
-def test_if_nobody_has_a_double_players_draw_in_turn_from_the_dealers_left_until_one_draws_a_double():
+def test_if_nobody_has_a_double_each_player_draws_another_domino_a_pass_until_someone_draws_a_double():
     """R-WF: "If no player has a double, then each player draws another domino from the
-    pile, until someone draws a double"; D-WF-7: one at a time, starting left of the dealer."""
+    pile, until someone draws a double" (D-WF-7 as amended): every player draws one a pass,
+    from the dealer's left, so the hands stay equal. The pass in which a double turns up is
+    played out, and then the highest double held starts."""
     state = new_state(players=3)
     deal(
         state,
@@ -127,14 +129,32 @@ def test_if_nobody_has_a_double_players_draw_in_turn_from_the_dealers_left_until
     assert state.to_act() == -1
     assert {p for _, p in state.chance_outcomes()} == {1 / 44}
 
-    state.apply_chance(tile("6-4"))  # seat 2 draws no double
-    assert hand(state, 2)[-1] == "6-4"
+    state.apply_chance(tile("4-4"))  # seat 2 draws a double: the pass goes on all the same
     assert state.notation().startswith("dealer=1 turn=3 phase=firstdouble")
+    state.apply_chance(tile("6-4"))  # seat 3 draws no double
+    assert state.notation().startswith("dealer=1 turn=1 phase=firstdouble")
+    state.apply_chance(tile("6-6"))  # seat 1, the dealer, draws a higher double
 
-    state.apply_chance(tile("4-4"))  # seat 3 draws a double and places it in the hub
-    assert state.notation().startswith("dealer=1 turn=1 phase=play | layout 4-4 |")
-    assert hand(state, 3) == ["8-7", "8-6", "8-5", "8-4", "8-3", "8-2", "8-0"]
-    assert len(hand(state, 2)) == 8
+    assert state.notation().startswith("dealer=1 turn=2 phase=play | layout 6-6 |")
+    assert [len(hand(state, seat)) for seat in (1, 2, 3)] == [7, 8, 8]  # equal, less the 6-6 placed
+    assert "4-4" in hand(state, 2)
+    assert state.to_act() == 1  # seat 2 sits to the left of seat 1
+
+
+def test_if_the_first_pass_turns_up_no_double_every_player_draws_again():
+    """R-WF: "... each player draws another domino from the pile, until someone draws a
+    double": a pass with no double is followed by another, hands one tile larger each."""
+    state = new_state(players=2)
+    deal(state, "W-W 9-7 9-6 9-5 9-4 9-3 9-2", "8-7 8-6 8-5 8-4 8-3 8-2 8-0")
+    state.apply_chance(tile("7-6"))
+    state.apply_chance(tile("7-5"))
+    assert state.notation().startswith("dealer=1 turn=2 phase=firstdouble")
+    assert [len(hand(state, seat)) for seat in (1, 2)] == [8, 8]
+    state.apply_chance(tile("3-3"))  # seat 2 draws a double; seat 1 still draws its tile
+    assert state.notation().startswith("dealer=1 turn=1 phase=firstdouble")
+    state.apply_chance(tile("7-4"))
+    assert state.notation().startswith("dealer=1 turn=1 phase=play | layout 3-3 |")
+    assert [len(hand(state, seat)) for seat in (1, 2)] == [9, 8]
 
 
 def test_eight_players_are_dealt_56_and_the_first_double_can_come_from_the_last_nine():
@@ -148,5 +168,8 @@ def test_eight_players_are_dealt_56_and_the_first_double_can_come_from_the_last_
     assert sorted(TILES.name(t) for t, _ in state.chance_outcomes()) == sorted(
         ["9-9", "8-8", "7-7", "6-6", "5-5", "4-4", "3-3", "2-2", "0-0"]
     )
-    state.apply_chance(tile("0-0"))
-    assert state.notation().startswith("dealer=1 turn=3 phase=play | layout 0-0 |")
+    for double in ("0-0", "2-2", "3-3", "4-4", "5-5", "6-6", "7-7", "8-8"):  # one pass: 8 of 9
+        state.apply_chance(tile(double))
+    # The dealer, last in the pass, drew 8-8, the highest: it starts, and seat 2 plays next.
+    assert state.notation().startswith("dealer=1 turn=2 phase=play | layout 8-8 |")
+    assert [len(h) for h in state.hands] == [7] + [8] * 7

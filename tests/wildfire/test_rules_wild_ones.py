@@ -118,11 +118,21 @@ def test_a_plain_double_of_the_hub_number_may_close_a_wild_one():
 
 def test_if_the_hub_shows_1_only_a_wild_one_can_close_it():
     """R-WF: "If the hub shows a "1" then you must play a Wild One." (D-WF-1: there are no
-    plain 1s, so only a wild half meets it)."""
+    plain 1s, so only a Wild One meets it)."""
     state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 5-W@e1:1 | hands 2-2 / W-6 5-5 9-3 / 3-3 | pile *")
-    assert moves(state) == ["W-6@e2"]
+    assert moves(state) == ["W-6@e2", "6-W@e2"]
     assert_illegal(state, "5-5@e2", "5-5 does not match the 1 at e2")
-    assert_illegal(state, "6-W@e2", "6-W does not match the 1 at e2")
+
+
+def test_with_hub_1_a_wild_one_played_wild_half_out_is_still_a_wild_one():
+    """R-WF: "If the hub shows a "1" then you must play a Wild One" -- and a Wild One laid
+    with its wild half out is a Wild One all the same (D-WF-9). It closes the slot and, as a
+    closing play may (D-WF-3), opens a Wild One of its own: the hub is pressed again."""
+    state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 5-W@e1:1 | hands 2-2 / W-6 5-5 9-3 / 3-3 | pile *")
+    play(state, "6-W@e2")
+    assert state.notation().startswith("dealer=1 turn=2 phase=hub | layout 9-9 9-5@e0 5-W@e1:1 6-W@e2:? |")
+    state.apply_chance(9)
+    assert obligation(state) == {"end": 3, "kind": "Wild One", "hub": 9, "slots_left": 1}
 
 
 def test_with_hub_1_a_player_without_a_wild_one_must_draw():

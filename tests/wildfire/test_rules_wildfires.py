@@ -126,3 +126,15 @@ def test_if_the_hub_shows_1_on_a_wildfire_the_players_must_play_the_wild_one():
     """R-WF: "Note: If the hub shows a "1" the players must play the "Wild One"." """
     state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 5-T@e1:1 | hands 2-2 / W-3 3-3 9-4 / 3-0 | pile *")
     assert moves(state) == ["W-3@e2"]
+
+
+def test_with_hub_1_on_a_wildfire_a_wild_one_goes_wild_half_out_only_as_the_last_piece():
+    """R-WF: "If the hub shows a "1" the players must play the "Wild One"" and "A Wild One can
+    NOT be played on a Wildfire as an open end unless its the last piece played" (D-WF-9)."""
+    state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 5-T@e1:1 W-2@e2 | hands 2-2 / W-3 3-3 9-4 / 3-0 | pile *")
+    assert moves(state) == ["W-3@e2"]  # two slots left: wild half in only
+    assert_illegal(state, "3-W@e2", "a Wild One may go on the open Triple Wildfire only as the last play")
+    state = position(
+        "dealer=1 turn=2 | layout 9-9 9-5@e0 5-T@e1:1 W-2@e2 W-4@e2 | hands 2-2 / W-3 3-3 9-4 / 3-0 | pile *"
+    )
+    assert moves(state) == ["W-3@e2", "3-W@e2"]  # the last slot: either way

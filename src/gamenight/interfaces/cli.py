@@ -124,9 +124,13 @@ def _wildfire_summary(opts: Any) -> str:
     end = f"to {opts.target_score} points"
     if opts.rounds is not None:
         end = f"{opts.rounds} round" + ("s" if opts.rounds > 1 else "")
-    variants = [v for v, on in (("strategic", opts.strategic), ("auto-knock", opts.auto_knock)) if on]
-    if not opts.knock_penalty:
-        variants.append("no knock penalty")
+    named = (
+        ("strategic", opts.strategic),
+        ("knock penalty", opts.knock_penalty),
+        ("auto-knock", opts.auto_knock),
+        ("obligations burn out", opts.obligation_burns_out),
+    )
+    variants = [v for v, on in named if on]
     return end + (f" ({', '.join(variants)})" if variants else "")
 
 
@@ -244,10 +248,23 @@ def play_wildfire(
     strategic: Annotated[
         bool, typer.Option("--strategic", help="More Strategic Game: whoever plays a wild names the hub's number.")
     ] = False,
-    no_knock_penalty: Annotated[
-        bool, typer.Option("--no-knock-penalty", help="No penalty for failing to knock on your last domino.")
+    knock_penalty: Annotated[
+        bool,
+        typer.Option(
+            "--knock-penalty",
+            help="The alternate Penalty: knock yourself ('5-3@e2 knock'); who forgets draws a tile.",
+        ),
     ] = False,
-    auto_knock: Annotated[bool, typer.Option("--auto-knock", help="Knock for everyone automatically.")] = False,
+    auto_knock: Annotated[
+        bool, typer.Option("--auto-knock", help="With --knock-penalty: knock for everyone automatically.")
+    ] = False,
+    obligation_burns_out: Annotated[
+        bool,
+        typer.Option(
+            "--obligation-burns-out",
+            help="House rule: with the pile out, an obligation that went round the table unfilled closes.",
+        ),
+    ] = False,
     save: Save = None,
     watch: Watch = False,
 ) -> None:
@@ -255,10 +272,13 @@ def play_wildfire(
     options: dict[str, Any] = {"target_score": target_score, "rounds": rounds}
     if strategic:
         options["strategic"] = True
-    if no_knock_penalty:
-        options["knock_penalty"] = False
-    if auto_knock:
-        options["auto_knock"] = True
+    for key, on in (
+        ("knock_penalty", knock_penalty),
+        ("auto_knock", auto_knock),
+        ("obligation_burns_out", obligation_burns_out),
+    ):
+        if on:
+            options[key] = True
     _play_match("wildfire", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
 
 

@@ -139,6 +139,13 @@ class Layout:
             self.obligation = node
         return node
 
+    def burn_out(self) -> None:
+        """Close the open obligation's remaining slots (the `obligation_burns_out` house rule)."""
+        end = self.obligation
+        self.free[end] = 0
+        self.open_ends.remove(end)
+        self.obligation = -1
+
     def set_hub(self, number: int) -> None:
         node = self.nodes[self.obligation]
         self.nodes[self.obligation] = node._replace(value=number)

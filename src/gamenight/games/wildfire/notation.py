@@ -31,7 +31,7 @@ from gamenight.engine.notation import (
 )
 from gamenight.games.dominoes.hands import absent_notation, parse_absent
 from gamenight.games.wildfire import rules
-from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout
+from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout, placement
 from gamenight.games.wildfire.moves import PLAY, Move, move_notation
 from gamenight.games.wildfire.state import PHASE_NAMES, Phase, WildfireState
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, TILES, is_plain_double
@@ -39,20 +39,33 @@ from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, TILES, is_pla
 if TYPE_CHECKING:
     from gamenight.games.wildfire.game import WildfireGame
 
-_PLACED = re.compile(r"^(.+?)@e?(\d+)(?::(\d|\?))?$", re.IGNORECASE)
+# `:N` an obligation's hub number (`:?` before the hub); `x` after it: burnt out, its
+# remaining slots closed (the obligation_burns_out house rule).
+_PLACED = re.compile(r"^(.+?)@e?(\d+)(?::(\d|\?)(x)?)?$", re.IGNORECASE)
 
 
 def layout_entries(layout: Layout) -> list[str]:
     entries = []
-    for node in layout.nodes:
+    filled = [0] * len(layout.nodes)
+    for node in layout.nodes[1:]:
+        filled[node.parent] += 1
+    for i, node in enumerate(layout.nodes):
         if node.parent < 0:
             entries.append(TILES.name(node.tile))
             continue
         text = move_notation(Move(PLAY, node.tile, node.inner, node.parent))
         if node.kind in OBLIGATION_KINDS:
             text += ":?" if node.value == UNSPUN else f":{node.value}"
+            if layout.free[i] + filled[i] < _slots(node.tile, node.inner):
+                text += "x"  # burnt out
         entries.append(text)
     return entries
+
+
+def _slots(tile: int, inner: int) -> int:
+    p = placement(tile, inner)
+    assert p is not None
+    return p.free
 
 
 def position_notation(state: WildfireState) -> str:
@@ -64,6 +77,8 @@ def position_notation(state: WildfireState) -> str:
             header.append(f"{key}=" + ",".join(str(s + 1) for s, f in enumerate(flags) if f))
     if state.penalty >= 0:
         header.append(f"penalty={state.penalty + 1}")
+    if state.unfilled:
+        header.append(f"unfilled={state.unfilled}")
     if state.sheet:
         header.append("sheet=" + ";".join(",".join(map(str, row)) for row in state.sheet))
     hands = hands_notation(state.hands, TILES.name)
@@ -94,6 +109,7 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
             flags[seat(key, s)] = True
         setattr(state, key, flags)
     state.penalty = seat("penalty", header.pop("penalty")) if "penalty" in header else -1
+    state.unfilled = _unfilled(header.pop("unfilled", "0"), state)
     drawn_text = header.pop("drawn", None)
     check_no_fields_left(header)
 
@@ -115,6 +131,14 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
         state.drawn = TILES.parse(drawn_text)
     _check_phase(state)
     return state
+
+
+def _unfilled(text: str, state: WildfireState) -> int:
+    if not state.game.options.obligation_burns_out and text != "0":
+        raise NotationError("unfilled= counts passes on an obligation only under obligation_burns_out")
+    if not text.isascii() or not text.isdigit() or int(text) >= state.n:
+        raise NotationError(f"unfilled={text}: the passes in a row on the obligation, 0 to {state.n - 1}")
+    return int(text)
 
 
 def _score_row(text: str, n: int) -> list[int]:
@@ -143,12 +167,15 @@ def _parse_layout(text: str) -> Layout:
     if not is_plain_double(centre):
         raise NotationError(f"the centre must be a plain double, not {tokens[0]}")
     layout.place_centre(centre)
+    burnt = -1  # an obligation written burnt out: closed once play moves elsewhere
     for token in tokens[1:]:
         m = _PLACED.match(token)
         if not m:
             raise NotationError(f"layout entry {token!r} is not a play like 5-3@e2 (or 5-W@e2:7)")
         inner, outer = TILES.parse_halves(m.group(1))
         tile, end = TILES.by_halves[(inner, outer)], int(m.group(2))
+        if burnt >= 0 and layout.obligation == burnt and end != burnt:
+            layout.burn_out()
         if layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN:
             raise NotationError(f"{token}: the obligation before it has no hub number")
         if Move(PLAY, tile, inner, end) not in rules.legal_plays(layout, [tile]):
@@ -163,8 +190,14 @@ def _parse_layout(text: str) -> Layout:
                 if int(hub) not in HUB_NUMBERS:
                     raise NotationError(f"{token}: the hub shows 1 to 9")
                 layout.set_hub(int(hub))
+            if m.group(4):
+                if hub == "?":
+                    raise NotationError(f"{token}: an obligation burns out only after its hub number is known")
+                burnt = node
         elif hub is not None:
             raise NotationError(f"{token}: only a wild that opens an obligation has a hub number")
+    if burnt >= 0 and layout.obligation == burnt:
+        layout.burn_out()
     return layout
 
 

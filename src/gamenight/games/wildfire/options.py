@@ -19,10 +19,16 @@ class WildfireOptions:
     (the target is then not used)."""
     strategic: bool = False
     """More Strategic Game: the player who plays a wild names the hub number (D-WF-5)."""
-    knock_penalty: bool = True
-    """Penalty for not knocking: draw one, or lose the next turn if the pile is empty (D-WF-8)."""
+    knock_penalty: bool = False
+    """ALTERNATE GAME PLAY's Penalty: knocking is a move of its own, and a player who does not
+    knock draws one, or loses the next turn if the pile is empty (D-WF-8). Off, the play that
+    leaves one tile knocks by itself (R-WF: "they must knock to let everyone know")."""
     auto_knock: bool = False
-    """Knock for everyone automatically (D-WF-8); off, a play that leaves one tile must say 'knock'."""
+    """With the Penalty on: knock for everyone automatically (D-WF-8)."""
+    obligation_burns_out: bool = False
+    """House rule: once the pile is empty and an obligation has gone round the whole table
+    unfilled (every seat passed on it), its remaining slots close and play goes on. Off, the
+    rulebook's reading: nobody can fill it and the pile is out, so the round is blocked."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 8:

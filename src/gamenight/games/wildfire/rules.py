@@ -16,8 +16,10 @@ from gamenight.games.wildfire.layout import (
     KIND_NAMES,
     OBLIGATION_KINDS,
     PLACEMENTS,
+    WILD_ONE,
     WILDFIRE_KINDS,
     Layout,
+    Placement,
     placement,
 )
 from gamenight.games.wildfire.moves import PLAY_MOVES, Move
@@ -27,6 +29,14 @@ from gamenight.games.wildfire.tiles import ALL_TILES, POINTS, TILES, WILD, is_do
 def fits(inner: int, value: int) -> bool:
     """R-WF: an end matches the same pips; "The Wild Ones are wild and can be played on any open end"."""
     return inner == WILD or inner == value
+
+
+def fills(p: Placement, value: int) -> bool:
+    """Whether a placement meets an obligation's hub number: it matches (`fits`), or the hub
+    shows 1 and the tile is a Wild One laid wild half out. R-WF: "If the hub shows a '1' then
+    you must play a Wild One", and a Wild One laid with its wild half out is still a Wild One
+    (D-WF-9 in docs/rules/wildfire.md; only as a closing play, as every new obligation)."""
+    return fits(p.inner, value) or (value == WILD and p.kind == WILD_ONE)
 
 
 def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
@@ -108,7 +118,7 @@ def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     plays: list[Move] = []
     for tile in tiles:
         for p in PLACEMENTS[tile]:
-            if p.inner != WILD and p.inner != node.value:
+            if not fills(p, node.value):
                 continue
             if on_wildfire and p.crosswise:
                 continue  # R-WF: "A double may never be played on a Wildfire."
@@ -138,7 +148,7 @@ def why_illegal(layout: Layout, tile: int, inner: int, end: int) -> str:
             f"(hub number {node.value}, {layout.free[ob]} left)"
         )
     node = layout.nodes[end]
-    if not fits(p.inner, node.value):
+    if not (fills(p, node.value) if end == ob else fits(p.inner, node.value)):
         return f"{TILES.oriented(p.inner, p.outer)} does not match the {node.value} at e{end}"
     if ob >= 0 and node.kind in WILDFIRE_KINDS and p.crosswise:
         return "a double may never be played on a Wildfire"

@@ -54,7 +54,8 @@ PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penal
 class WildfireState:
     __slots__ = (
         "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
-        "knocked", "loses_turn", "penalty", "absent", "passed_over", "guessing", "sheet", "totals", "_legal",
+        "knocked", "loses_turn", "penalty", "unfilled", "absent", "passed_over", "guessing", "sheet", "totals",
+        "_legal",
     )  # fmt: skip
     game: WildfireGame
     n: int
@@ -68,6 +69,7 @@ class WildfireState:
     knocked: list[bool]
     loses_turn: list[bool]  # the missed-knock penalty with an empty pile (D-WF-8)
     penalty: int  # the seat owing a penalty draw, or -1
+    unfilled: int  # passes in a row on the open obligation with the pile out (obligation_burns_out)
     absent: list[int]  # per seat, the tiles it showed it does not hold (bit t for tile t); public
     passed_over: list[int]  # per seat, heavier tiles that fitted when it played a lighter one; public
     guessing: bool  # whether plays add to passed_over: not in a search's sampled states (see apply)
@@ -118,6 +120,7 @@ class WildfireState:
         new.knocked = self.knocked.copy()
         new.loses_turn = self.loses_turn.copy()
         new.penalty = self.penalty
+        new.unfilled = self.unfilled
         new.absent = self.absent.copy()
         new.passed_over = self.passed_over.copy()
         new.guessing = self.guessing
@@ -181,6 +184,8 @@ class WildfireState:
                 self.absent[self.turn] = rules.playable_mask(self.layout)
             else:
                 self.absent[self.turn] |= rules.playable_mask(self.layout)  # nothing fits, no pile
+            if not self.pile and self.layout.obligation >= 0 and self.game.options.obligation_burns_out:
+                self.unfilled += 1
             self._next_turn()
         else:
             self._set_hub(move.tile)
@@ -219,10 +224,9 @@ class WildfireState:
                 self._place_first_double()
         elif phase == Phase.FIRST_DOUBLE:
             self.hands[self.turn].append(outcome)
-            if outcome in STARTING_DOUBLES:
-                self._start_play(self.turn, outcome)
-            else:
-                self.turn = (self.turn + 1) % self.n
+            self.turn = (self.turn + 1) % self.n
+            if self.turn == (self.dealer + 1) % self.n:
+                self._place_first_double()  # a pass is complete: every hand is one tile larger
         elif phase == Phase.DRAW:
             self.hands[self.turn].append(outcome)
             self.knocked[self.turn] = False
@@ -291,9 +295,10 @@ class WildfireState:
         if move.end == self.layout.obligation:
             target = f"the open {KIND_NAMES[node.kind]} at e{move.end}"
         text = f"plays {move_notation(move).split('@')[0]} on {target}"
-        if len(self.hands[self.turn]) == 1:
+        left = len(self.hands[self.turn]) - 1
+        if left == 0:
             return text + " and goes out"
-        return text + " and knocks" if move.knock else text
+        return text + " and knocks" if move.knock or (left == 1 and not self._manual_knock()) else text
 
     def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
         """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
@@ -311,9 +316,6 @@ class WildfireState:
         if self.phase == Phase.PENALTY:
             why = "draws a penalty tile for not knocking"
             return f"P{seat + 1} {why}", f"P{seat + 1} {why}: {name}", frozenset({seat})
-        if self.phase == Phase.FIRST_DOUBLE and outcome in STARTING_DOUBLES:
-            text = f"P{seat + 1} draws {name}, a double, and places it in the hub"
-            return text, text, frozenset()
         return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
 
     # -- the rules of a turn -----------------------------------------------------
@@ -357,6 +359,7 @@ class WildfireState:
         hand = self.hands[seat]
         hand.remove(move.tile)
         self.drawn = -1
+        self.unfilled = 0
         node = self.layout.place(move.tile, move.inner, move.end)
         if not hand:
             self._end_round()  # R-WF: the round ends when a player plays his last domino
@@ -393,11 +396,20 @@ class WildfireState:
         self.turn = seat
         self.drawn = -1
         self.phase = Phase.PLAY
-        if not self.pile and not rules.legal_plays(self.layout, self.hands[seat]) and self._blocked():
+        if self.pile:
+            return
+        if self.unfilled >= self.n:
+            # obligation_burns_out: it has gone round the whole table unfilled with the pile out
+            self.layout.burn_out()
+            self.unfilled = 0
+        if not rules.legal_plays(self.layout, self.hands[seat]) and self._blocked():
             self._end_round()
 
     def _blocked(self) -> bool:
-        """R-WF: blocked "because no other plays can be made and there are no dominoes left"."""
+        """R-WF: blocked "because no other plays can be made and there are no dominoes left".
+        Under obligation_burns_out an open obligation does not block: it burns out first."""
+        if self.layout.obligation >= 0 and self.game.options.obligation_burns_out:
+            return False
         return not any(rules.legal_plays(self.layout, hand) for hand in self.hands)
 
     # -- rounds ------------------------------------------------------------------
@@ -412,6 +424,7 @@ class WildfireState:
         self.knocked = [False] * self.n
         self.loses_turn = [False] * self.n
         self.penalty = -1
+        self.unfilled = 0
         self.absent = [0] * self.n
         self.passed_over = [0] * self.n
 
@@ -428,7 +441,9 @@ class WildfireState:
                     self._start_play(seat, double)
                     return
         # "If no player has a double, then each player draws another domino from the pile,
-        # until someone draws a double" -- one at a time from the dealer's left (D-WF-7).
+        # until someone draws a double": each player draws one a pass, from the dealer's
+        # left, so hands stay equal; after the pass in which a double turns up, the highest
+        # double held starts (D-WF-7, as amended in docs/rules/wildfire.md).
         self.phase = Phase.FIRST_DOUBLE
         self.turn = (self.dealer + 1) % self.n
 

@@ -57,6 +57,7 @@ def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
         "knocked": state.knocked.copy(),
         "loses_turn": state.loses_turn.copy(),
         "penalty": state.penalty if state.penalty >= 0 else None,
+        "unfilled": state.unfilled,
         "absent": absent_view(state.absent, TILES.name),
         "passed_over": absent_view(state.passed_over, TILES.name),
         "sheet": [row.copy() for row in state.sheet],
@@ -86,6 +87,7 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
         state.knocked = list(view["knocked"])
         state.loses_turn = list(view["loses_turn"])
         state.penalty = -1 if view["penalty"] is None else view["penalty"]
+        state.unfilled = view["unfilled"]
         state.absent = absent_from_view(view["absent"], TILES.parse)
         state.passed_over = absent_from_view(view["passed_over"], TILES.parse)
         state.guessing = False  # for search: its playouts never read the guesses (state.apply)
