@@ -271,7 +271,7 @@ class Person:
 
 TALISMAN = (
     "turn=2 turns=5 roll=1 rolling=move aim=V-chute | pieces FC3 HR2 | jewel VKP | hands MAGIC_TALISMAN FIREBALL / - "
-    "| tasks end window:end:0 pushes hits:2 window:talisman:1"
+    "| tasks end window:end:0 pushes hits:2:die window:talisman:1"
 )
 
 

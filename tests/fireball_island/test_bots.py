@@ -66,7 +66,7 @@ def test_greedy_aims_at_the_jewel_holder():
     start (A-1). Greedy rolls Fireball B at the holder."""
     state = position(
         f"turn=1 turns=9 {ROLLED.format(roll=1)} | pieces BR5 TA5 WT2 | jewel P2 | hands - / - / - "
-        f"| tasks {END} fireball:1",
+        f"| tasks {END} fireball:1:die",
         players=3,
     )
     assert greedy_choice(state) == "B-1"

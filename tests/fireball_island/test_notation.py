@@ -47,8 +47,8 @@ FIRST = (
     "turn=1 first=1,0,0 | pieces DMP DMP DMP | jewel VKP | tokens 0 0 0 | hands CANCEL / FIREBALL / REROLL "
     "| discard - | pile * | tasks first:1+2+3"
 )
-WALK = (  # seat 2 walks MOVE AHEAD 6 out of pit A: DMP, WT10 or CAVE1
-    "turn=2 turns=9 ahead=6 first=4,1,5 | pieces PIT_A PIT_A WT5 | jewel VKP | tokens 0 0 0 "
+WALK = (  # seat 2 rolled a 6 and walks out of pit A: DMP, WT10 or CAVE1
+    "turn=2 turns=9 roll=6 rolling=move first=4,1,5 | pieces PIT_A PIT_A WT5 | jewel VKP | tokens 0 0 0 "
     "| hands - / FAKE_JEWEL / FAKE_JEWEL | discard MOVE_AHEAD_6 | pile * | tasks end window:end:0 pushes path:2:6:2"
 )
 REROLL_CHAIN = (  # seat 3 played REROLL on its roll; seat 1 may CANCEL it
@@ -58,11 +58,11 @@ REROLL_CHAIN = (  # seat 3 played REROLL on its roll; seat 1 may CANCEL it
 )
 AIMING = (  # seat 1 rolled a 1: A-1 is the only rollway with an opponent on it
     "turn=1 turns=5 roll=1 rolling=move first=1,1,3 | pieces WT6 WT2 PIT_A | jewel VKP | tokens 0 0 0 "
-    "| hands - / - / - | discard CANCEL FIREBALL REROLL | pile * | tasks end window:end:0 pushes fireball:1"
+    "| hands - / - / - | discard CANCEL FIREBALL REROLL | pile * | tasks end window:end:0 pushes fireball:1:die"
 )
 HITS = (  # 2 players: Fireball A rolls down A-2, where both pieces stand
     "turn=1 turns=3 roll=1 rolling=move aim=A-2 first=4,1 | pieces WT4 WT5 | jewel VKP | tokens 0 0 "
-    "| hands REROLL / - | discard MOVE_AHEAD_4 | pile * | tasks end window:end:0 pushes hits:1"
+    "| hands REROLL / - | discard MOVE_AHEAD_4 | pile * | tasks end window:end:0 pushes hits:1:die"
 )
 TAKE = (  # 4 players: seat 2 takes a card at random from seat 3
     "turn=2 turns=1 first=4,5,2,1 | pieces DMP DMP DMP DMP | jewel VKP | tokens 0 0 0 0 "
@@ -189,7 +189,7 @@ def test_moves_are_read_in_any_case_and_written_one_way(text, written):
     ],
 )
 def test_a_walk_is_written_as_the_space_it_ends_on_and_read_whole_too(text, written):
-    """Seat 2 walks MOVE AHEAD 6 from pit A: each walk is written as its end, and the whole
+    """Seat 2 walks a roll of 6 from pit A: each walk is written as its end, and the whole
     walk (every space entered, split by '>') is read as the same move."""
     state = position(WALK)
     assert moves(state) == ["DMP", "WT10", "CAVE1"]
@@ -482,8 +482,8 @@ def _replace(text: str, old: str, new: str) -> str:
         (_replace(PRE, "act window:pre:2", "act window:post:2"), "tasks: window:post:2 cannot stand on act"),
         (_replace(PRE, "window:pre:2", "window:pre:2 declare"), "only a piece in a cave declares"),
         (
-            _replace(PRE, "window:pre:2", "window:pre:2 hits:3 window:talisman:0"),
-            "hits:3: a Fireball about to roll needs aim=",
+            _replace(PRE, "window:pre:2", "window:pre:2 hits:3:card window:talisman:0"),
+            "hits:3:card: a Fireball about to roll needs aim=",
         ),
         (_replace(PRE, "turns=6", "turns=6 aim=A-1"), "aim=A-1 names a Fireball about to roll, but no hits task"),
         (
@@ -510,7 +510,7 @@ def _replace(text: str, old: str, new: str) -> str:
             _replace(PRE, "end window:end:0 pushes act window:pre:2", "first:1+2+3"),
             "the roll for who goes first comes before the first turn",
         ),
-        (_replace(PRE, "WT7", "PIT_D!"), "seat 3 spends its turn standing up"),
+        (_replace(PRE, "WT7", "PIT_D!"), "seat 3 lies in its pit, Fireballed this turn: only its end window is left"),
         (
             _replace(PRE, "tasks end window:end:0 pushes act window:pre:2", "tasks -"),
             "no tasks left, but nobody has won",
@@ -555,7 +555,7 @@ def _replace(text: str, old: str, new: str) -> str:
         (_replace(PRE, "window:pre:2", "window:pre:2 take:1:3"), "the game never stops at take:1:3"),
         (_replace(PRE, "act window:pre:2", "path:3:2:3"), None),
         (_replace(IN_CAVE, " declare", ""), "seat 1 is in a cave: it declares"),
-        (_replace(AIMING, "WT6 WT2", "DMP DMP"), "the game never stops at fireball:1"),
+        (_replace(AIMING, "WT6 WT2", "DMP DMP"), "the game never stops at fireball:1:die"),
     ],
 )
 def test_a_bad_position_raises_a_notation_error_naming_the_first_fault(text, message):
@@ -740,12 +740,12 @@ def test_a_record_holds_every_decision_and_chance_outcome_and_replays():
     bots, its first steps as the docs show them; seat -1 marks chance."""
     match = Match(game(2, turn_limit=20), [RandomBot(), RandomBot()], seed=5)
     data = json.loads(match.run().dumps())
-    assert data["options"] == {"players": 2, "fireball_mode": "probabilistic", "turn_limit": 20}
+    assert data["options"] == {"players": 2, "fireball_mode": "probabilistic", "any_way_cards": False, "turn_limit": 20}
     assert data["steps"][:18] == [
         [-1, "MOVE_BACK_1"], [-1, "DOUBLE_NEXT_ROLL"], [-1, "5"], [-1, "6"],
         [1, "DOUBLE_NEXT_ROLL"], [0, "pass"], [0, "pass"], [-1, "1"], [0, "pass"], [1, "WT2"],
         [0, "pass"], [-1, "3"], [0, "pass"], [0, "WT3"], [-1, "MOVE_BACK_3"], [0, "pass"],
-        [0, "MOVE_BACK_3"], [0, "WT5"],
+        [0, "MOVE_BACK_3"], [0, "DMP"],
     ]  # fmt: skip
     assert replay(Record.from_json(data)).scores() == data["result"]
 

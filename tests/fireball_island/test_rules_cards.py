@@ -51,6 +51,29 @@ def test_a_seat_may_play_several_cards_in_one_window():
     assert hand(state, 1) == ["REROLL"] and state.to_act() == 0
 
 
+def test_a_seat_that_passed_is_asked_again_when_another_card_is_played_in_the_window():
+    """R-FI: "You can play most cards any time during your own turn or during an opponent's turn";
+    decision FI-1: a card played asks every seat of its window again, in turn order from the
+    player, those who passed before it included. P1 passed; P2 doubles P1's next roll; P1 is
+    asked again, and may now take P3's card before it rolls."""
+    state = position(f"turn=1 | pieces TA5 TA8 WT2 | hands TAKE_1_CARD / DOUBLE_NEXT_ROLL / REROLL | {AT_START}")
+    step(state, "pass", "DOUBLE_NEXT_ROLL", "pass", "pass")  # P3 and P1 let it stand
+    assert state.doubled and state.tasks[-1] == ("window", "pre", 0)
+    assert state.to_act() == 0 and moves(state) == ["pass", "TAKE_1_CARD@3"]
+
+
+def test_a_player_moved_back_before_its_roll_may_still_answer_with_cancel_double_or_the_token():
+    """R-FI: cards "any time during your own turn"; "A Magic Charm token can be traded in on any one
+    of your turns". P1 passed before its roll; P2 moves it back 2: P1 may CANCEL the card, and once
+    moved back it is asked again (decision FI-1): it may double its roll or trade its token in."""
+    state = position(f"turn=1 | pieces TA5 TA8 | tokens 1 0 | hands CANCEL DOUBLE_NEXT_ROLL / MOVE_BACK_2 | {AT_START}")
+    step(state, "pass", "MOVE_BACK_2")
+    assert state.to_act() == 0 and moves(state) == ["pass", "CANCEL"]
+    step(state, "pass", "TA3")
+    assert state.pos[0] == "TA3" and state.tasks[-1] == ("window", "pre", 0)
+    assert state.to_act() == 0 and moves(state) == ["pass", "DOUBLE_NEXT_ROLL", "trade"]
+
+
 def test_a_card_just_played_opens_a_cancel_chain_asking_the_others_in_turn_order():
     """R-FI CANCEL: "You may play this card on top of a card just played"; decision FI-1: the chain
     asks the seats after the card's player, in turn order, everyone but that player."""
@@ -73,7 +96,7 @@ def test_fireball_may_be_played_on_an_opponents_turn_and_is_never_cancelled():
     No CANCEL chain follows it: its player aims at once."""
     state = position(f"turn=1 | pieces TA3 DMP WT12 | hands - / FIREBALL CANCEL / CANCEL | {PRE_P2}", **DETERMINISTIC)
     step(state, "FIREBALL")
-    assert state.tasks[-1] == ("fireball", 1) and state.to_act() == 1
+    assert state.tasks[-1] == ("fireball", 1, "card") and state.to_act() == 1
     assert moves(state) == ["B-1", "B-2"]
     assert_illegal(state, "CANCEL", "CANCEL cannot be played now")
     step(state, "B-1", "pass", "pass")  # the talisman window: nobody holds one
@@ -148,7 +171,7 @@ def test_cancel_may_be_played_on_another_cancel():
     assert state.to_act() == 0 and moves(state) == ["pass", "CANCEL"]
     step(state, "CANCEL")
     assert state.ahead == 4
-    assert walks(state) == ["TA4>TA3>TA2>TA1", "TA6>TA7>TA8>TA9"]
+    assert walks(state) == ["TA6>TA7>TA8>TA9"]
 
 
 def test_cancel_is_played_only_on_a_card_just_played():
@@ -184,6 +207,23 @@ def test_the_roller_plays_the_talisman_only_when_its_own_piece_is_the_target():
     step(state, "1", "pass", "B-1")
     assert state.to_act() == 0 and moves(state) == ["pass"]
     assert_illegal(state, "MAGIC_TALISMAN", "MAGIC_TALISMAN cannot be played now")
+
+
+def test_the_roller_of_a_fireball_card_cannot_stop_it_with_the_talisman():
+    """R-FI MAGIC TALISMAN: "Play it when an opponent is just about to roll a Fireball; or play it
+    after you roll a "1" on the die, if your playing piece is the target." Decision FI-14: P1
+    played FIREBALL! with only its own piece on a rollway (P2 stands on the safe steps): it rolled
+    no 1, so it cannot stop its own Fireball; P2 still could."""
+    state = position(f"turn=1 | pieces WT2 WT8 | hands FIREBALL MAGIC_TALISMAN / - | {AT_START}", **DETERMINISTIC)
+    step(state, "FIREBALL", "A-1")
+    assert state.tasks[-2:] == [("hits", 0, "card"), ("window", "talisman", 0)]
+    assert moves(state) == ["pass"]
+    assert_illegal(state, "MAGIC_TALISMAN", "by its roller only after rolling a 1")
+    step(state, "pass")
+    assert state.pos[0] == "PIT_A"
+    state = position(f"turn=1 | pieces WT2 WT8 | hands FIREBALL / MAGIC_TALISMAN | {AT_START}", **DETERMINISTIC)
+    step(state, "FIREBALL", "A-1", "MAGIC_TALISMAN")
+    assert state.pos[0] == "WT2"
 
 
 def test_a_cancelled_talisman_lets_the_fireball_roll():
@@ -256,6 +296,18 @@ def test_take_another_turn_gives_an_extra_full_turn():
     assert state.turn == 0 and state.turns == 2 and state.tasks[-1] == ("window", "pre", 0)
 
 
+def test_take_another_turn_may_be_played_after_a_turn_cut_short_by_a_fireball():
+    """R-FI: "After any of your turns, play this card for an extra full turn." Decision FI-22: a
+    player Fireballed during its own turn loses the rest of it but keeps its end, and may play the
+    card there; its extra turn is then spent standing up."""
+    state = position(f"turn=1 | pieces TA3 WT8 | hands TAKE_ANOTHER_TURN / FIREBALL | {PRE_P2}", **DETERMINISTIC)
+    step(state, "FIREBALL", "B-1", "pass")  # P1 lets the Fireball roll
+    assert state.pos[0] == "PIT_B" and state.tasks[-1] == ("window", "end", 0)
+    assert moves(state) == ["pass", "TAKE_ANOTHER_TURN"]
+    step(state, "TAKE_ANOTHER_TURN")
+    assert state.turns == 3 and state.turn == 1  # P1's extra turn (the 2nd) went on standing up
+
+
 def test_take_another_turn_is_only_for_oneself():
     """D-FI-5: "TAKE ANOTHER TURN: only on yourself, right after your own turn." P2 holding it is
     not offered it on P1's turn."""
@@ -322,15 +374,35 @@ def test_move_ahead_on_your_turn_instead_of_rolling(spaces):
     assert walks(state) == [">".join(f"WT{i}" for i in range(2, spaces + 2))]
 
 
+def test_move_ahead_moves_ahead_towards_the_goal():
+    """R-FI MOVE AHEAD: "to move ahead the indicated number of spaces"; decision FI-28: ahead is
+    towards the goal, Vul-Kar Point before the jewel is taken: from Thunder Alley 7 on towards
+    Skeleton Head Beach, not back towards Witchlord Step, and not into cave 2 (a cave is no
+    trail ahead)."""
+    state = position(f"turn=1 | pieces TA7 WT2 | hands MOVE_AHEAD_4 / - | {AT_START}")
+    step(state, "MOVE_AHEAD_4")
+    assert walks(state) == ["TA8>TA9>TA10>TA11"]
+
+
+def test_the_mover_chooses_among_the_ways_ahead_and_a_forced_opponent_chooses_its_own():
+    """R-FI: "Or play one on an opponent's turn, to force the opponent to move ahead"; decision
+    FI-28: where two ways lead ahead (BR13, with the jewel taken: as near the Dock by Vul-Kar
+    Point as by the beach), the mover chooses, even when the card is forced on it."""
+    state = position(f"turn=1 | pieces BR13 TA8 | jewel P2 | hands - / MOVE_AHEAD_4 | {PRE_P2}")
+    step(state, "MOVE_AHEAD_4")
+    assert state.to_act() == 0
+    assert walks(state) == ["BR12>BR11>BR10>BR9", "BR14>BR15>BR16>BR17"]
+
+
 def test_move_ahead_played_on_an_opponents_turn_forces_the_opponent_to_move():
     """R-FI: "Or play one on an opponent's turn, to force the opponent to move ahead the indicated
     number of spaces." The forced player walks (decision FI-4), and the move counts as its own: it
-    steals the jewel passing its owner."""
-    state = position(f"turn=1 | pieces FC1 FC3 | jewel P2 | hands - / MOVE_AHEAD_4 | {PRE_P2}")
+    steals the jewel passing its owner, ahead of it on the High Road towards the Dock."""
+    state = position(f"turn=1 | pieces HR1 HR3 | jewel P2 | hands - / MOVE_AHEAD_4 | {PRE_P2}")
     step(state, "MOVE_AHEAD_4")
     assert state.to_act() == 0
-    assert sorted(walks(state)) == ["FC2>FC3>FC4>FC5", "FJ>HR1>HR2>HR3", "FJ>SB6>SB5>CAVE3", "FJ>SB6>SB5>SB4"]
-    step(state, "FC5")
+    assert walks(state) == ["HR2>HR3>HR4>HR5"]
+    step(state, "HR5")
     assert state.owner == 0
     state = position(f"turn=1 | pieces WT17 TA8 | hands - / MOVE_AHEAD_4 | {PRE_P2}")
     step(state, "MOVE_AHEAD_4", "TA2", "REROLL")  # decision FI-25: the token is collected on the way
@@ -365,7 +437,7 @@ def test_move_back_before_the_roll_moves_the_opponent_back_first():
     state = position(f"turn=1 | pieces TA5 TA8 | hands - / MOVE_BACK_2 | {PRE_P2}")
     step(state, "MOVE_BACK_2")
     assert state.tasks[-1] == ("path", 0, 2, 1) and state.to_act() == 1
-    assert walks(state) == ["TA4>TA3", "TA6>TA7"]
+    assert walks(state) == ["TA4>TA3"]
     step(state, "TA3")
     assert state.pos[0] == "TA3" and state.tasks[-1] == ("roll", "move")
 
@@ -380,6 +452,70 @@ def test_move_back_after_the_roll_waits_until_the_move_is_finished():
     assert state.tasks[-1] == ("path", 0, 3, 1) and state.to_act() == 1
     step(state, "TA4")
     assert state.pos[0] == "TA4" and state.pushes == []
+
+
+def test_move_any_opponent_back_moves_the_opponent_back_away_from_vul_kar_point():
+    """R-FI MOVE ANY OPPONENT BACK: "to move the opponent back on the trail the number of spaces
+    indicated on the card". Back is the way the piece has come towards its goal, Vul-Kar Point
+    before the jewel is taken (decision FI-28): from Thunder Alley 5 towards Witchlord Step, never
+    on to TA8; from the safe steps before cave 1 (WT9) back towards the start, not on to WT10."""
+    state = position(f"turn=1 | pieces TA5 WT2 | hands - / MOVE_BACK_3 | {PRE_P2}")
+    step(state, "MOVE_BACK_3")
+    assert walks(state) == ["TA4>TA3>TA2"]
+    state = position(f"turn=1 | pieces WT9 TA8 | hands - / MOVE_BACK_1 | {PRE_P2}")
+    step(state, "MOVE_BACK_1")
+    assert walks(state) == ["WT8"]
+
+
+def test_move_any_opponent_back_moves_the_opponent_back_away_from_the_dock_once_the_jewel_is_taken():
+    """Decision FI-28: once the jewel is taken every piece's goal is the Dock, for the owner and
+    for those racing after it: on the High Road, back turns round, towards Fireflash Chute."""
+    state = position(f"turn=1 | pieces HR3 TA8 | hands - / MOVE_BACK_2 | {PRE_P2}")
+    step(state, "MOVE_BACK_2")
+    assert walks(state) == ["HR4>HR5"]
+    state = position(f"turn=1 | pieces HR3 TA8 | jewel P2 | hands - / MOVE_BACK_2 | {PRE_P2}")
+    step(state, "MOVE_BACK_2")
+    assert walks(state) == ["HR2>HR1"]
+
+
+def test_where_two_ways_back_are_equally_back_the_cards_player_chooses():
+    """Decision FI-28: from the top of Great Sway Bluff (GSB5), with the jewel taken, the Gully and
+    the bluff both lead away from the Dock; P2, who played the card, chooses. Bridge 1, on the
+    way to the Dock, is no way back."""
+    state = position(f"turn=1 | pieces GSB5 TA8 | jewel P2 | hands - / MOVE_BACK_3 | {PRE_P2}")
+    step(state, "MOVE_BACK_3")
+    assert state.to_act() == 1
+    assert sorted(walks(state)) == ["GSB4>GSB3>GSB2", "GY2>GY1>GF"]
+    step(state, "GF")
+    assert state.pos[0] == "GF"
+
+
+def test_where_the_trail_goes_no_further_back_the_push_stops_there():
+    """R-FI: "move the opponent back on the trail the number of spaces indicated"; decision FI-28:
+    the trail behind a piece ends at the start (and at the far point of a loop, here BR3, as far
+    from Vul-Kar Point by Blister Run as by the beach), so the push goes back as far as it can:
+    from WT1 onto Dead Man's Plateau; from DMP or BR3 nowhere, and the roll comes next."""
+    state = position(f"turn=1 | pieces WT1 TA8 | hands - / MOVE_BACK_3 | {PRE_P2}")
+    step(state, "MOVE_BACK_3")
+    assert walks(state) == ["DMP"]
+    state = position(f"turn=1 | pieces BR2 TA8 | hands - / MOVE_BACK_3 | {PRE_P2}")
+    step(state, "MOVE_BACK_3")
+    assert walks(state) == ["BR3"]
+    for where in ("DMP", "BR3"):
+        state = position(f"turn=1 | pieces {where} TA8 | hands - / MOVE_BACK_3 | {PRE_P2}")
+        step(state, "MOVE_BACK_3")
+        assert state.pos[0] == where and state.tasks[-1] == ("roll", "move")
+
+
+def test_house_rule_any_way_cards_lets_move_back_and_move_ahead_go_any_way():
+    """Option any_way_cards (off by default), the engine's first reading (FI-28): the card's
+    player walks a MOVE BACK any way along the trails, as a roll goes, and the mover a MOVE AHEAD."""
+    state = position(f"turn=1 | pieces TA5 WT2 | hands - / MOVE_BACK_2 | {PRE_P2}", any_way_cards=True)
+    step(state, "MOVE_BACK_2")
+    assert walks(state) == ["TA4>TA3", "TA6>TA7"]
+    state = position(f"turn=1 | pieces TA5 WT2 | hands MOVE_AHEAD_4 / - | {AT_START}", any_way_cards=True)
+    step(state, "MOVE_AHEAD_4")
+    assert walks(state) == ["TA4>TA3>TA2>TA1", "TA6>TA7>TA8>TA9"]
 
 
 @pytest.mark.parametrize("spaces", [1, 2, 3])
@@ -406,22 +542,28 @@ def test_move_back_does_not_move_a_piece_in_a_cave_pit_or_the_water():
 
 def test_move_back_onto_an_unoccupied_bridge_stops_there():
     """R-FI NOTE: "If one of these cards moves an opponent back onto an unoccupied bridge, the
-    opponent must end his or her move on the bridge." """
+    opponent must end his or her move on the bridge." Before the jewel is taken, back from the
+    Peak is away from Vul-Kar Point, onto bridge 2; after, away from the Dock, onto bridge 1."""
     state = position(f"turn=1 | pieces PK1 TA8 | hands - / MOVE_BACK_3 | {PRE_P2}")
     step(state, "MOVE_BACK_3")
-    assert walks(state) == ["PK2>PK3>BRG2", "BRG1"]
+    assert walks(state) == ["PK2>PK3>BRG2"]
+    state = position(f"turn=1 | pieces PK1 TA8 | jewel P2 | hands - / MOVE_BACK_3 | {PRE_P2}")
+    step(state, "MOVE_BACK_3")
+    assert walks(state) == ["BRG1"]
     step(state, "BRG1")
     assert state.pos[0] == "BRG1"
 
 
 def test_move_back_never_pushes_into_a_cave_onto_vul_kar_point_or_the_dock():
-    """Decision FI-9: a push walks trails and bridges only."""
+    """Decision FI-9: a push walks trails and bridges only: past cave 2's mouth (TA10), and, on
+    Dock Run before the jewel is taken (the Dock is then the farthest place from Vul-Kar Point),
+    only as far as DR9 (decision FI-28)."""
     state = position(f"turn=1 | pieces TA11 WT8 | hands - / MOVE_BACK_2 | {PRE_P2}")
     step(state, "MOVE_BACK_2")
-    assert walks(state) == ["TA10>TA9", "TA12>SHB"]
+    assert walks(state) == ["TA10>TA9"]
     state = position(f"turn=1 | pieces DR8 WT8 | hands - / MOVE_BACK_2 | {PRE_P2}")
     step(state, "MOVE_BACK_2")
-    assert walks(state) == ["DR7>DR6"]
+    assert walks(state) == ["DR9"]
     state = position(f"turn=1 | pieces BR21 WT8 | hands - / MOVE_BACK_2 | {PRE_P2}")
     step(state, "MOVE_BACK_2")
     assert walks(state) == ["BR20>BR19"]
@@ -433,14 +575,14 @@ def test_a_push_takes_no_token_steals_nothing_and_picks_up_no_jewel_but_draws_on
     state = position(f"turn=1 | pieces TA1 WT8 | hands - / MOVE_BACK_2 | {PRE_P2}")
     step(state, "MOVE_BACK_2", "WT18")
     assert state.token == [False, False] and state.pos[0] == "WT18"
-    state = position(f"turn=1 | pieces TA4 TA5 WT8 | jewel P2 | hands - / - / MOVE_BACK_3 | {PRE_P2[:-1]}2")
-    step(state, "MOVE_BACK_3", "TA7")
-    assert state.owner == 1 and state.pos[0] == "TA7"
-    state = position(f"turn=1 | pieces TA5 WT8 | jewel TA6 | hands - / MOVE_BACK_2 | {PRE_P2}")
-    step(state, "MOVE_BACK_2", "TA7")
+    state = position(f"turn=1 | pieces TA6 TA5 WT8 | jewel P2 | hands - / - / MOVE_BACK_3 | {PRE_P2[:-1]}2")
+    step(state, "MOVE_BACK_3", "TA3")
+    assert state.owner == 1 and state.pos[0] == "TA3"
+    state = position(f"turn=1 | pieces TA7 WT8 | jewel TA6 | hands - / MOVE_BACK_2 | {PRE_P2}")
+    step(state, "MOVE_BACK_2", "TA5")
     assert state.jewel_at == "TA6" and state.owner == -1
-    state = position(f"turn=1 | pieces TA6 WT8 | hands - / MOVE_BACK_2 | {PRE_P2}")
-    step(state, "MOVE_BACK_2", "TA8")
+    state = position(f"turn=1 | pieces TA4 WT8 | hands - / MOVE_BACK_2 | {PRE_P2}")
+    step(state, "MOVE_BACK_2", "TA2")
     assert state.tasks[-1] == ("draw", 0, 1)
 
 

@@ -56,7 +56,7 @@ def test_a_1_in_a_cave_moves_to_cave_1_then_rolls_a_fireball():
     state = position(f"turn=1 | pieces CAVE3 TA3 | hands - / - | {IN_CAVE}", **DETERMINISTIC)
     step(state, "cave", "1")
     assert state.pos[0] == "CAVE1"
-    assert state.tasks[-1] == ("fireball", 0) and moves(state) == ["B-1"]
+    assert state.tasks[-1] == ("fireball", 0, "die") and moves(state) == ["B-1"]
     step(state, "B-1")
     assert state.pos == ["CAVE1", "PIT_B"]
 
@@ -67,7 +67,7 @@ def test_a_1_in_a_cave_with_cave_1_taken_stays_and_still_rolls_a_fireball():
     state = position(f"turn=1 | pieces CAVE3 CAVE1 TA3 | hands - / - / - | {IN_CAVE}")
     step(state, "cave", "1")
     assert state.pos == ["CAVE3", "CAVE1", "TA3"]
-    assert state.tasks[-1] == ("fireball", 0) and moves(state) == ["B-1"]
+    assert state.tasks[-1] == ("fireball", 0, "die") and moves(state) == ["B-1"]
 
 
 def test_before_rolling_next_turn_declare_a_new_cave_or_the_way_out():
@@ -103,7 +103,7 @@ def test_a_1_rolled_to_leave_a_cave_rolls_a_fireball_and_the_piece_stays_in_its_
     state = position(f"turn=1 | pieces CAVE3 TA3 | hands - / - | {IN_CAVE}")
     step(state, "exit", "1")
     assert state.pos[0] == "CAVE3"
-    assert state.tasks[-1] == ("fireball", 0) and moves(state) == ["B-1"]
+    assert state.tasks[-1] == ("fireball", 0, "die") and moves(state) == ["B-1"]
 
 
 def test_cave_4_is_a_dead_end():

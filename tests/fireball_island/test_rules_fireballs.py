@@ -206,12 +206,16 @@ def test_the_roller_standing_on_the_rollway_it_aims_at_is_hit_too():
     assert state.pos == ["PIT_B", "PIT_B"]
 
 
-def test_fireballed_during_your_own_turn_loses_the_rest_of_it():
-    """D-FI-5: "Fireballed during your own turn: the rest of that turn is lost"; decision FI-22: its
-    end window too; extra turns already earned stay (here the next one is spent standing up)."""
+def test_fireballed_during_your_own_turn_loses_the_rest_of_it_but_not_its_end():
+    """D-FI-5: "Fireballed during your own turn: the rest of that turn is lost"; decision FI-22: but
+    not its end window, where TAKE ANOTHER TURN ("After any of your turns") and the token ("on any
+    one of your turns") may still be played; extra turns already earned stay (here the next one is
+    spent standing up)."""
     state = position(f"turn=1 extra=1 | pieces WT2 WT8 | hands REROLL / - | {AT_ROLL}", **DETERMINISTIC)
     step(state, "1", "pass", "A-1", "pass")
-    assert state.pos[0] == "PIT_A"
+    assert state.pos[0] == "PIT_A" and state.lying[0]
+    assert state.tasks[-2:] == [("end",), ("window", "end", 0)] and moves(state) == ["pass"]
+    step(state, "pass")
     assert state.turn == 1 and state.turns == 3  # P1's extra turn went on standing up
     assert state.lying == [False, False] and state.extra == 0
     assert state.tasks[-1] == ("window", "pre", 1) and state.to_act() == 0  # P2's turn: P1's REROLL is asked

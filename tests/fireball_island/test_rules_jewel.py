@@ -39,7 +39,7 @@ def test_the_capture_bonus_a_full_hand_any_one_fireball_and_three_turns_in_a_row
     assert state.to_act() == CHANCE and state.tasks[-1] == ("draw", 0, 3)  # 1. fill the hand to 4
     step(state, "FIREBALL", "CANCEL", "MOVE_AHEAD_4")
     assert len(state.hands[0]) == 4
-    assert state.tasks[-1] == ("fireball", 0)  # 2. any one Fireball: every rollway with a target
+    assert state.tasks[-1] == ("fireball", 0, "capture")  # 2. any one Fireball: every rollway with a target
     assert moves(state) == ["A-1", "B-1"]
     step(state, "B-1", "pass")
     assert state.pos[1] == "PIT_B"
@@ -57,7 +57,7 @@ def test_a_capture_with_a_full_hand_draws_nothing():
     """R-FI: "Take enough cards from the drawpile to fill your hand to 4 cards" — none with 4."""
     state = position(f"turn=1 | pieces BR20 TA3 | hands REROLL REROLL CANCEL CANCEL / - | {AT_ROLL}")
     step(state, "6", "pass", "VKP")
-    assert state.tasks[-1] == ("fireball", 0)
+    assert state.tasks[-1] == ("fireball", 0, "capture")
 
 
 def test_passing_the_owner_on_a_trail_steals_the_jewel():

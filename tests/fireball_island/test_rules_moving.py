@@ -10,7 +10,19 @@ from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island.board import BOARD
 
-from .scenarios import AT_END, AT_ROLL, AT_START, assert_illegal, hand, moves, position, step, walks
+from .scenarios import (
+    AT_END,
+    AT_ROLL,
+    AT_START,
+    DETERMINISTIC,
+    PRE_P2,
+    assert_illegal,
+    hand,
+    moves,
+    position,
+    step,
+    walks,
+)
 
 
 def test_roll_and_move_the_full_count_along_the_trails_in_any_direction():
@@ -92,7 +104,7 @@ def test_rolling_a_1_moves_nothing_and_rolls_a_fireball_instead():
     state = position(f"turn=1 | pieces WT1 TA3 | hands - / - | {AT_ROLL}")
     step(state, "1")
     assert state.pos == ["WT1", "TA3"]
-    assert state.tasks[-1] == ("fireball", 0)
+    assert state.tasks[-1] == ("fireball", 0, "die")
     assert moves(state) == ["B-1"]
 
 
@@ -165,22 +177,59 @@ def test_trading_the_token_in_fills_the_hand_to_four():
 
 
 def test_the_token_may_be_traded_in_at_the_end_of_the_turn():
-    """D-FI-5: "Trade it in at the start or end of your own turn"."""
+    """R-FI: "A Magic Charm token can be traded in on any one of your turns"; the end of it too."""
     state = position(f"turn=1 | pieces TA1 DMP | tokens 1 0 | hands - / - | {AT_END}")
     assert moves(state) == ["pass", "trade"]
     step(state, "trade", "REROLL", "REROLL", "CANCEL", "CANCEL")
     assert len(state.hands[0]) == 4 and state.turn == 0 and state.to_act() == 0
 
 
+def test_the_token_may_be_traded_in_after_the_roll():
+    """R-FI: "A Magic Charm token can be traded in on any one of your turns"; decision FI-25: at any
+    point of it, here after the roll: with the full hand, P1 may REROLL the 4 it rolled."""
+    state = position(f"turn=1 | pieces TA1 DMP | tokens 1 0 | hands - / - | {AT_ROLL}")
+    step(state, "4")
+    assert state.tasks[-1] == ("window", "post", 0) and moves(state) == ["pass", "trade"]
+    step(state, "trade", "REROLL", "REROLL", "CANCEL", "CANCEL")
+    assert hand(state, 1) == ["CANCEL", "CANCEL", "REROLL", "REROLL"]
+    assert state.to_act() == 0 and moves(state) == ["pass", "REROLL"]
+
+
+def test_the_token_may_be_traded_in_during_the_turn_spent_standing_up():
+    """R-FI GETTING FIREBALLED 2: "You cannot roll, move or play any cards on this turn"; the token is
+    no card, and "can be traded in on any one of your turns" (decision FI-13): standing up, P1 is
+    asked for its token only (`window:stand`), not for the FIREBALL it holds."""
+    state = position(f"turn=2 | pieces PIT_A! TA8 | tokens 1 0 | hands FIREBALL / REROLL | {AT_END}")
+    step(state, "pass")  # P2 ends its turn: P1 stands up
+    assert state.turn == 0 and not state.lying[0] and state.tasks[-1] == ("window", "stand", 0)
+    assert moves(state) == ["pass", "trade"]
+    assert_illegal(state, "FIREBALL", "FIREBALL cannot be played now")
+    step(state, "trade", "REROLL", "CANCEL", "CANCEL")
+    assert hand(state, 1) == ["FIREBALL", "CANCEL", "CANCEL", "REROLL"] and moves(state) == ["pass"]
+    step(state, "pass")
+    assert state.turn == 1 and state.pos[0] == "PIT_A"
+
+
+def test_the_token_may_be_traded_in_after_being_fireballed_on_ones_own_turn():
+    """R-FI: "on any one of your turns"; decision FI-22: Fireballed by P2's FIREBALL! before its roll,
+    P1 loses the rest of its turn but not its end, where it may trade the token in."""
+    state = position(f"turn=1 | pieces TA3 WT8 | tokens 1 0 | hands - / FIREBALL | {PRE_P2}", **DETERMINISTIC)
+    step(state, "FIREBALL", "B-1", "pass")  # in the talisman window P1 could trade too, and waits
+    assert state.pos[0] == "PIT_B" and state.tasks[-1] == ("window", "end", 0)
+    assert moves(state) == ["pass", "trade"]
+    step(state, "trade", "REROLL", "CANCEL", "CANCEL", "FIREBALL")
+    assert len(state.hands[0]) == 4 and state.turn == 0
+
+
 def test_the_token_is_not_traded_with_a_full_hand_nor_on_another_players_turn():
     """D-FI-5: "not while your hand is full"; R-FI: "on any one of your turns"."""
     state = position(f"turn=1 | pieces TA1 DMP | tokens 1 0 | hands REROLL REROLL CANCEL CANCEL / - | {AT_START}")
     assert "trade" not in moves(state)
-    assert_illegal(state, "trade", "the token is traded in at the start or end of your own turn, with fewer than 4")
+    assert_illegal(state, "trade", "the token is traded in on your own turn, when you are asked, with fewer than 4")
     state = position(f"turn=2 | pieces TA1 WT3 | tokens 1 0 | hands REROLL / FIREBALL | {AT_START}")
     step(state, "pass")
     assert state.to_act() == 0 and moves(state) == ["pass"]
-    assert_illegal(state, "trade", "the token is traded in at the start or end of your own turn")
+    assert_illegal(state, "trade", "the token is traded in on your own turn")
 
 
 def test_a_move_that_is_not_due_is_refused_and_changes_nothing():

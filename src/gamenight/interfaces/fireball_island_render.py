@@ -606,6 +606,7 @@ class Situation:
                 "post": "after the roll",
                 "end": "the end of the turn",
                 "talisman": "a Fireball is about to roll",
+                "stand": "standing up",
             }[kind]
         return {
             "chain": "a card was just played",
@@ -637,6 +638,8 @@ class Situation:
                 return f"{self.who(turn).capitalize()} {what}. Play a card?"
             if kind == "end":
                 return "Your turn is over: play a card before it ends?"
+            if kind == "stand":
+                return "You stand up in your smolder pit (no roll, no move, no card): trade your token in?"
             roller = self.roller()
             aim = view["aim"]
             at = ", ".join(self.who(s) for s in self.targets())
@@ -694,7 +697,7 @@ class Situation:
         if move.kind == PASS:
             if name == "window" and top[1] == "pre" and self.mine:
                 return f"move ahead {view['ahead']}" if view["ahead"] else "roll the die"
-            if name == "window" and top[1] == "end":
+            if name == "window" and top[1] in ("end", "stand"):
                 return "end your turn"
             if name == "window" and top[1] == "post" and self.mine:
                 return "play no card: go on"

@@ -41,7 +41,13 @@ from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board import BOARD
 from gamenight.games.fireball_island.cards import DECK, Card, CardType, parse_card
-from gamenight.games.fireball_island.state import HAND_LIMIT, WINDOW_KINDS, FireballIslandState, sort_hand
+from gamenight.games.fireball_island.state import (
+    FIREBALL_SOURCES,
+    HAND_LIMIT,
+    WINDOW_KINDS,
+    FireballIslandState,
+    sort_hand,
+)
 
 if TYPE_CHECKING:
     from gamenight.games.fireball_island.game import FireballIslandGame
@@ -63,13 +69,18 @@ TASK_ARGS: Final[dict[str, tuple[str, ...]]] = {
     "walk": ("seat", "walk", "mode"),
     "steal": ("seat", "seat"),
     "snatch": ("seat", "seat"),
-    "fireball": ("seat",),
-    "hits": ("seat",),
+    "fireball": ("seat", "source"),
+    "hits": ("seat", "source"),
     "take": ("seat", "seat"),
     "pushes": (),
     "end": (),
 }
-_CHOICES: Final = {"kind": WINDOW_KINDS, "purpose": ("move", "cave"), "mode": ("go", "push")}
+_CHOICES: Final = {
+    "kind": WINDOW_KINDS,
+    "purpose": ("move", "cave"),
+    "mode": ("go", "push"),
+    "source": FIREBALL_SOURCES,
+}
 _FLAGS: Final = ("doubled", "was_doubled", "reroll", "another", "stopped", "blocked")
 _PUSH: Final = re.compile(r"^([0-9]+):([0-9]+)$")
 
@@ -293,7 +304,8 @@ _REACTIONS: Final = ("chain", "draw", "take", "fireball", "hits", "path")
 _ON_TOP: Final[dict[str, tuple[str, ...]]] = {
     "": ("first", "end"),
     "first": ("draw",),
-    "end": ("window:end",),
+    "end": ("window:end", "window:stand"),
+    "window:stand": ("draw",),
     "window:end": ("pushes", *_REACTIONS),
     "pushes": ("act", "roll", "rolled", "path", "walk", "fireball", "hits", "draw"),
     "act": ("window:pre",),
@@ -314,6 +326,7 @@ _CHAINED: Final = {
     "post": (*_ANY_WINDOW, CardType.MOVE_BACK, CardType.REROLL),
     "end": (*_ANY_WINDOW, CardType.TAKE_ANOTHER_TURN),
     "talisman": (CardType.MAGIC_TALISMAN,),
+    "stand": (),
     "steal": (CardType.FAKE_JEWEL,),
 }
 
@@ -356,8 +369,11 @@ def _check_task(state: FireballIslandState, task: tuple[Any, ...], below: tuple[
     elif name == "end":
         if not state.turns:
             fail("a turn is under way, so turns= counts it (1 or more)")
-        if state.lying[me]:
-            fail(f"seat {me + 1} spends its turn standing up: it is not lying in its pit any more")
+        if state.lying[me] and any(t[0] == "pushes" for t in state.tasks):
+            fail(f"seat {me + 1} lies in its pit, Fireballed this turn: only its end window is left")
+    elif name == "window" and task[1] == "stand":
+        if state.lying[me] or not BOARD.spaces[state.pos[me]].is_pit or BOARD.spaces[state.pos[me]].is_water:
+            fail(f"seat {me + 1} stands up in a smolder pit on this turn: it is in a pit, not lying any more")
     elif name == "declare" and (not BOARD.spaces[state.pos[me]].is_cave or state.declared):
         fail(f"only a piece in a cave declares, once (seat {me + 1} is on {state.pos[me]})")
     elif (

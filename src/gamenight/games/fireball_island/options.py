@@ -18,6 +18,10 @@ class FireballIslandOptions:
     fireball_mode: str = "probabilistic"
     """How a rolled Fireball hits (D-FI-3): "probabilistic" (the marble may stop early or
     roll past a piece) or "deterministic" (every piece on the rollway is hit)."""
+    any_way_cards: bool = False
+    """House rule (decision FI-28): MOVE ANY OPPONENT BACK and MOVE AHEAD walk any way along
+    the trails, as a roll does, the card's player (MOVE BACK) or the mover (MOVE AHEAD)
+    choosing. Off: back is away from the goal and ahead towards it."""
     turn_limit: int = 1000
     """The game stops undecided (nobody wins) after this many turns in all, so that games
     between bots that never reach the Dock end; 0 = no limit (decision FI-16)."""

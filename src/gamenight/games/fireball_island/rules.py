@@ -7,6 +7,7 @@ decisions in CLARIFICATIONS.md section 4 (D-FI-1..5) and docs/rules/fireball-isl
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Final
@@ -51,6 +52,40 @@ def way_out(space: str) -> tuple[str, ...]:
 
 _PIT_LETTER: Final = {BOARD.pit_space(letter): letter for letter in BOARD.pits}
 
+# The way a card walks a piece, by the change in its steps to the goal at every space entered:
+# MOVE ANY OPPONENT BACK "back on the trail", MOVE AHEAD "ahead" (decision FI-28).
+ANY_WAY: Final = 0
+BACK: Final = 1
+AHEAD: Final = -1
+
+
+def _steps_to(goal: str) -> dict[str, int]:
+    """The fewest spaces from every place to `goal` along the trails, read from the board once.
+
+    Trail spaces and bridges by a breadth-first search out from the goal (the trail links run
+    both ways). A cave, a smolder pit or the water is one space further than the space a piece
+    leaves it by (`way_out`); cave 4, with no way out, has no distance and is left out."""
+    steps = {goal: 0}
+    todo = deque([goal])
+    while todo:
+        here = todo.popleft()
+        for space in _TRAIL_NEXT[here]:
+            if space not in steps:
+                steps[space] = steps[here] + 1
+                todo.append(space)
+    for space, kind in BOARD.spaces.items():
+        if not kind.is_trail:
+            out = way_out(space)
+            if out:
+                steps[space] = steps[out[0]] + 1
+    return steps
+
+
+# R-FI BASIC PLAY: players move "toward the jewel in the center", then the owner "heads toward
+# the Dock with it" and the others race after it: the goal of every piece is Vul-Kar Point
+# until the jewel is taken, the Dock after (indexed by `vul_kar_open`).
+STEPS_TO_GOAL: Final = {False: _steps_to(VUL_KAR), True: _steps_to(DOCK)}
+
 
 def walks(
     start: str,
@@ -59,6 +94,7 @@ def walks(
     *,
     vul_kar_open: bool,
     push: bool = False,
+    way: int = ANY_WAY,
 ) -> Iterator[tuple[str, ...]]:
     """Every walk of `steps` counted spaces from `start`, as the spaces entered in order.
 
@@ -72,7 +108,10 @@ def walks(
     - an empty bridge stops the piece; an occupied one may be crossed (R-FI Bridges).
     `occupied` maps each space holding another piece to its seat. A push (MOVE ANY OPPONENT
     BACK, `push=True`) walks trails and bridges only: never into a cave, onto Vul-Kar Point
-    before the capture, or onto the Dock (decision FI-9 in docs/rules/fireball-island.md)."""
+    before the capture, or onto the Dock (decision FI-9 in docs/rules/fireball-island.md).
+    `way` BACK or AHEAD keeps to the spaces one step further from the goal, or one step nearer,
+    at every space entered, a move-on included, and enters no cave (decision FI-28)."""
+    steps_to = STEPS_TO_GOAL[vul_kar_open]
     seen = {start}
     path: list[str] = []
 
@@ -90,6 +129,8 @@ def walks(
             if space in seen:
                 continue
             if space not in TRAILS:  # a cave met on a trail; ways out of pits hold none
+                continue
+            if way and steps_to[space] - steps_to[here] != way:
                 continue
             stop = ends_here(space)
             if stop is None:
@@ -109,7 +150,7 @@ def walks(
                 yield from step(space, left - 1, False)
                 seen.discard(space)
             path.pop()
-        if not push and left >= 1 and here in TRAILS:
+        if not push and not way and left >= 1 and here in TRAILS:
             cave = _CAVE_BESIDE.get(here)
             if cave is not None and cave not in occupied and cave not in seen:
                 yield (*path, cave)

@@ -61,7 +61,9 @@ Task = tuple[Any, ...]
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
 ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL})
-WINDOW_KINDS: Final = ("pre", "post", "end", "talisman")
+WINDOW_KINDS: Final = ("pre", "post", "end", "talisman", "stand")
+# Why a Fireball rolls: a 1 on the die, a FIREBALL! card, or the capture bonus (R-FI MAGIC TALISMAN).
+FIREBALL_SOURCES: Final = ("die", "card", "capture")
 
 
 def sort_hand(hand: list[Card]) -> None:
@@ -212,7 +214,7 @@ class FireballIslandState:
         elif move.kind == AIM:
             self.aim = move.path[0]
             self.stopped = False
-            self.tasks[-1] = ("hits", task[1])
+            self.tasks[-1] = ("hits", task[1], task[2])
             self.tasks.append(("window", "talisman", 0))
         else:  # CAVE or EXIT, declared before rolling (R-FI Caves 3)
             self.declared = move.kind
@@ -356,7 +358,7 @@ class FireballIslandState:
         if task[0] == "chain":
             return _OTHERS[self.n][task[5]]  # everyone but the player of the card on top
         kind = task[1]
-        if kind == "end":
+        if kind in ("end", "stand"):
             return (self.turn,)
         first = int(self.tasks[-2][1]) if kind == "talisman" else self.turn  # the roller, under "hits"
         return _ROUND[self.n][first]
@@ -366,13 +368,15 @@ class FireballIslandState:
 
     def _askable(self, seat: int, task: Task) -> bool:
         """A window asks a seat holding any card (hand sizes are public), or the player whose
-        turn it is when it may trade its token in."""
-        return bool(self.hands[seat]) or (seat == self.turn and task[0] == "window" and self._may_trade(task[1]))
+        turn it is when it may trade its token in; the stand-up window asks only for the token."""
+        may_trade = seat == self.turn and task[0] == "window" and self._may_trade()
+        return may_trade or (bool(self.hands[seat]) and task[1] != "stand")
 
-    def _may_trade(self, kind: str) -> bool:
-        # D-FI-5: trade the token in "at the start or end of your own turn; not while your hand is full".
+    def _may_trade(self) -> bool:
+        # R-FI: "A Magic Charm token can be traded in on any one of your turns": in any window of
+        # one's own turn (decision FI-25), the stand-up turn's included; not with a full hand.
         seat = self.turn
-        return kind in ("pre", "end") and self.token[seat] and len(self.hands[seat]) < HAND_LIMIT
+        return self.token[seat] and len(self.hands[seat]) < HAND_LIMIT
 
     def _legal_moves(self) -> list[Move]:
         if not self.tasks or self.to_act() == CHANCE:
@@ -382,7 +386,7 @@ class FireballIslandState:
         if name == "window":
             seat = self._asked(task)
             moves = [PASS_MOVE, *self._card_plays(seat, task[1])]
-            if seat == self.turn and self._may_trade(task[1]):
+            if seat == self.turn and self._may_trade():
                 moves.append(TRADE_MOVE)
             return moves
         if name == "chain":
@@ -414,12 +418,15 @@ class FireballIslandState:
         """May `seat` play a card of this type in a window of this kind? (FAKE JEWEL and
         CANCEL have windows of their own: the steal and the chain.)"""
         me = self.turn
+        if kind == "stand":
+            return False  # R-FI: standing up, "You cannot roll, move or play any cards on this turn."
         if kind == "talisman":
             # R-FI MAGIC TALISMAN: "when an opponent is just about to roll a Fireball; or ... after
-            # you roll a '1' on the die, if your playing piece is the target."
-            roller = int(self.tasks[-2][1])
-            on_target = roller in rules.pieces_on(self.aim, self.pos)
-            return card is CardType.MAGIC_TALISMAN and (seat != roller or on_target)
+            # you roll a '1' on the die, if your playing piece is the target." The roller of a
+            # FIREBALL! card or of the capture bonus cannot stop it (decision FI-14).
+            _, roller, source = self.tasks[-2]
+            own = source == "die" and roller in rules.pieces_on(self.aim, self.pos)
+            return card is CardType.MAGIC_TALISMAN and (seat != roller or own)
         if card is CardType.FIREBALL:
             return True  # R-FI: "any time on your own turn or on an opponent's turn"
         if card is CardType.DOUBLE_NEXT_ROLL:
@@ -454,6 +461,14 @@ class FireballIslandState:
         here = BOARD.spaces[self.pos[self.turn]]
         return not here.is_cave or self.declared == EXIT
 
+    def walk_way(self, task: Task) -> int:
+        """Which way a walk task goes: MOVE BACK back, MOVE AHEAD ahead, a roll any way (FI-28)."""
+        if self.game.options.any_way_cards:
+            return rules.ANY_WAY  # the house rule: the chooser picks any way along the trails
+        if int(task[1]) != int(task[3]):
+            return rules.BACK
+        return rules.AHEAD if self.ahead else rules.ANY_WAY
+
     def _walk_moves(self, task: Task) -> list[Move]:
         """Every distinct walk: two walks to one space count once unless they differ on the
         way (a token, the jewel, a steal)."""
@@ -463,7 +478,14 @@ class FireballIslandState:
         moves: list[Move] = []
         seen: set[tuple[Any, ...]] = set()
         vul_kar_open = self.jewel_at != rules.VUL_KAR
-        for path in rules.walks(self.pos[mover], steps, occupied, vul_kar_open=vul_kar_open, push=push):
+        way = self.walk_way(task)
+        paths = list(rules.walks(self.pos[mover], steps, occupied, vul_kar_open=vul_kar_open, push=push, way=way))
+        while way and not paths and steps > 1:
+            # Decision FI-28: where the trail goes no further back (the start, the far point of a
+            # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
+            steps -= 1
+            paths = list(rules.walks(self.pos[mover], steps, occupied, vul_kar_open=vul_kar_open, push=push, way=way))
+        for path in paths:
             key: tuple[Any, ...] = (path[-1],)
             if not push:
                 passed = rules.passes(path)
@@ -498,7 +520,7 @@ class FireballIslandState:
                 return "only a piece in a cave declares, before rolling"
             return "cave 4 is a dead end: from it you must roll for a new cave"
         if move.kind == TRADE:
-            return "the token is traded in at the start or end of your own turn, with fewer than 4 cards"
+            return "the token is traded in on your own turn, when you are asked, with fewer than 4 cards"
         if move.kind == PLAY and move.card is not None:
             if move.card not in self.hands[who]:
                 return f"P{who + 1} holds no {move.card.key} card"
@@ -604,10 +626,14 @@ class FireballIslandState:
         assert card is not None
         self.hands[seat].remove(card)
         self.discard[card] += 1
+        if task[0] == "window":
+            # R-FI: "You can play most cards any time": a card played asks every seat of the
+            # window again, in its order, those who passed before included (decision FI-1).
+            self.tasks[-1] = (*task[:-1], 0)
         if task[0] == "chain":  # a CANCEL on the card just played, which may be CANCELed in turn
             self.tasks[-1] = ("chain", task[1], task[2], task[3], task[4] + 1, seat, 0)
         elif card.type is CardType.FIREBALL:
-            self.tasks.append(("fireball", seat))  # R-FI: "The FIREBALL! card can never be canceled!"
+            self.tasks.append(("fireball", seat, "card"))  # R-FI: "The FIREBALL! card can never be canceled!"
         else:
             self.tasks.append(("chain", card.key, seat, move.target, 0, seat, 0))
 
@@ -678,8 +704,10 @@ class FireballIslandState:
         self.tasks.append(("end",))
         if self.lying[me]:
             # R-FI GETTING FIREBALLED 2: "place your playing piece upright in the smolder pit. You
-            # cannot roll, move or play any cards on this turn."
+            # cannot roll, move or play any cards on this turn." The token may be traded in: it is
+            # no card, and "can be traded in on any one of your turns" (decision FI-13).
             self.lying[me] = False
+            self.tasks.append(("window", "stand", 0))
             return
         self.tasks += [("window", "end", 0), ("pushes",), ("act",), ("window", "pre", 0)]
         if BOARD.spaces[self.pos[me]].is_cave:
@@ -709,7 +737,7 @@ class FireballIslandState:
             self._cave_roll(self.roll)
         elif self.roll == 1:
             # R-FI: "If you roll a '1' on the die, don't move your playing piece ... you must roll a Fireball!"
-            self.tasks.append(("fireball", me))
+            self.tasks.append(("fireball", me, "die"))
         else:
             self.tasks.append(("path", me, self.roll, me))
 
@@ -723,7 +751,7 @@ class FireballIslandState:
         if cave not in self.pos:
             self.pos[me] = cave
         if number == 1:
-            self.tasks.append(("fireball", me))
+            self.tasks.append(("fireball", me, "die"))
 
     def _do_walk(self, mover: int, rest: str, mode: str) -> None:
         """Walk the chosen path space by space: the token, a loose jewel and a steal happen on the way."""
@@ -766,7 +794,7 @@ class FireballIslandState:
                 # take 3 full turns in a row (D-FI-5: 3 extra turns).
                 self.owner, self.jewel_at = mover, ""
                 self.extra += CAPTURE_TURNS
-                self.tasks += [("fireball", mover), ("draw", mover, HAND_LIMIT - len(self.hands[mover]))]
+                self.tasks += [("fireball", mover, "capture"), ("draw", mover, HAND_LIMIT - len(self.hands[mover]))]
                 return
             if space == rules.DOCK and self.owner == mover:
                 self.winner = mover  # R-FI: "The player who reaches the Dock with the jewel wins the game!"
@@ -810,9 +838,12 @@ class FireballIslandState:
                 self.owner, self.jewel_at = -1, drop
             lost_turn = lost_turn or seat == self.turn
         if lost_turn:
-            # D-FI-5: "Fireballed during your own turn: the rest of that turn is lost."
-            while self.tasks and self.tasks[-1][0] != "end":
+            # D-FI-5: "Fireballed during your own turn: the rest of that turn is lost", but not its
+            # end: TAKE ANOTHER TURN is played "After any of your turns", and the token traded in
+            # "on any one of your turns" (decisions FI-22, FI-8, FI-25).
+            while self.tasks and self.tasks[-1][0] != "end" and self.tasks[-1][:2] != ("window", "end"):
                 self.tasks.pop()
+            self.pushes = []
 
 
 _CARDS: Final = {face.key: face for face in FACES}
@@ -831,7 +862,8 @@ _WHEN: Final = {
     CardType.FIREBALL: "any time on your own turn or an opponent's, in a window",
     CardType.FAKE_JEWEL: "only when an opponent tries to steal the jewel from you",
     CardType.CANCEL: "only on top of a card just played",
-    CardType.MAGIC_TALISMAN: "only when a Fireball is about to roll",
+    CardType.MAGIC_TALISMAN: "only when a Fireball is about to roll; by its roller only after rolling a 1 "
+    "with its own piece the target",
     CardType.REROLL: "only right after a roll of the die",
     CardType.TAKE_ANOTHER_TURN: "only at the end of your own turn, once",
     CardType.TAKE_1_CARD: "against an opponent holding a card, not one with the jewel in a token",
