@@ -83,15 +83,20 @@ def test_a_position_reads_back_to_exactly_the_same_text():
     assert state.scores() == [12, 0, 30]
 
 
-def test_every_header_field_reads_back():
-    """knocked, loses_turn, penalty, drawn and a sheet of several rounds."""
-    text = (
-        "dealer=2 turn=3 phase=afterdraw drawn=6-0 knocked=1 loses_turn=2 sheet=1,2,3;4,5,6 "
-        "| layout 9-9 9-5@e0 | hands 2-2 / 7-0 / 3-3 6-0 | pile *"
-    )
-    state = position(text)
-    assert state.scores() == [5, 7, 9]
-    assert position(state.notation()).notation() == state.notation()
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dealer=2 turn=3 phase=afterdraw drawn=6-0 knocked=1 sheet=1,2,3;4,5,6 "
+        "| layout 9-9 9-5@e0 | hands 2-2 / 7-0 / 3-3 6-0 | pile *",
+        "dealer=1 turn=2 phase=penalty penalty=2 | layout 9-9 9-5@e0 | hands 2-2 7-7 / 8-0 / 4-4 3-3 | pile *",
+        "dealer=1 turn=3 phase=play loses_turn=2 | layout 9-9 9-5@e0 | hands 2-2 7-7 / 8-0 / * | pile -",
+    ],
+)
+def test_every_header_field_reads_back(text):
+    """knocked, drawn and a sheet of several rounds; penalty and loses_turn, which only the
+    knock penalty sets (D-WF-8)."""
+    state = position(text, knock_penalty=True)
+    assert position(state.notation(), knock_penalty=True).notation() == state.notation()
     assert state.notation().startswith(text.split("|")[0])
 
 
@@ -184,5 +189,95 @@ def test_every_example_in_this_document_parses():
         for line in body.strip().splitlines():
             if kind == "moves":
                 anywhere.parse_move(line)
-            else:
-                assert position(position(line).notation()).notation() == position(line).notation()
+            else:  # under the knock penalty, which the examples of penalty= need (D-WF-8)
+                text = position(line, knock_penalty=True).notation()
+                assert position(text, knock_penalty=True).notation() == text
+
+
+# -- a position must be one some game reaches (issue 17) ---------------------------------------
+
+
+def refused(text: str, message: str, **options: object) -> None:
+    """The position is refused with a NotationError naming the fault."""
+    with pytest.raises(NotationError, match=message):
+        position(text, **options)
+
+
+def test_a_section_or_header_field_given_twice_is_refused_not_overridden():
+    refused("dealer=1 | layout 9-9 | hands 2-2 / 7-0 / 3-3 | hands 2-2 / 3-3 / 7-0", "section hands is given twice")
+    refused("turn=1 turn=2 | layout 9-9 | hands 2-2 / 7-0 / 3-3", "header field turn= is given twice")
+
+
+def test_a_deal_goes_one_tile_at_a_time_from_the_dealers_left():
+    """R-WF SET-UP: the dealer "deals seven dominoes to each player", one at a time."""
+    position("dealer=1 phase=deal | layout | hands - / 5-3 / - | pile *")
+    refused("dealer=1 phase=deal | layout | hands 5-3 / - / - | pile *", "seat 1 holds 0, not 1")
+    refused("dealer=1 phase=deal | layout | hands - / 5-3 4-3 / - | pile *", "seat 2 holds 1, not 2")
+
+
+def test_a_deal_is_over_once_every_player_holds_seven():
+    refused(
+        "dealer=1 phase=deal | layout | hands 9-8 9-7 9-6 9-5 9-4 9-3 9-2 / 8-7 8-6 8-5 8-4 8-3 8-2 8-0 | pile *",
+        "phase=deal: the deal is over once every player holds 7",
+    )
+
+
+def test_the_draw_for_a_first_double_keeps_hands_equal_and_double_free():
+    """D-WF-7: nobody holds a double after the deal, and each player draws one a pass, from
+    the dealer's left, until a double turns up."""
+    seven = "9-8 9-7 9-6 9-5 9-4 9-3 9-2 / 8-7 8-6 8-5 8-4 8-3 8-2 8-0"
+    position(f"dealer=1 turn=1 phase=firstdouble | layout | hands {seven} 9-9 | pile *")  # seat 2 drew 9-9
+    refused(f"dealer=1 turn=2 phase=firstdouble | layout | hands {seven} 7-6 | pile *", "seat 1 holds 8, not 7")
+    refused(f"dealer=1 turn=2 phase=firstdouble | layout | hands 2-2 {seven} | pile *", "seat 1 holds 7, not 8")
+    refused(
+        f"dealer=1 turn=2 phase=firstdouble | layout | hands {seven.replace('9-2', '2-2')} | pile *",
+        "seat 1 holds 2-2, so the highest double would have started play",
+    )
+
+
+def test_a_position_with_a_seat_holding_no_tile_in_play_is_refused():
+    """R-WF: "The round ends when a player plays his last domino" -- the seat to act included."""
+    refused("turn=2 | layout 9-9 | hands 2-2 / - / 3-3 | pile *", "seat 2 holds no tile: it has gone out")
+    refused("turn=1 | layout 9-9 | hands 2-2 / - / 3-3 | pile *", "seat 2 holds no tile: it has gone out")
+
+
+def test_a_game_in_play_whose_sheet_reached_the_target_or_the_rounds_is_refused():
+    """R-WF THE WINNER: "At the end of a round, if one player has 300 or more points, then
+    the game is over"; a Shorter Game ends after its rounds."""
+    refused("sheet=300,0,0 | layout 9-9 | hands 2-2 / 7-0 / 3-3", "the score sheet has ended the game")
+    refused("sheet=1,2,3;4,5,6 | layout 9-9 | hands 2-2 / 7-0 / 3-3", "the score sheet has ended the game", rounds=2)
+    refused("sheet=300,0,0;1,2,3 | layout 9-9 | hands 2-2 / 7-0 / 3-3", "goes on after a round that ended the game")
+
+
+def test_a_knock_by_a_seat_holding_two_or_three_tiles_is_refused():
+    """R-WF: "When a player is down to one domino, they must knock"; a draw undoes it."""
+    refused("knocked=1 | layout 9-9 | hands 2-2 4-4 / 7-0 / 3-3", "knocked=1: seat 1 holds 2 tiles; one knocks on one")
+    refused("knocked=3 | layout 9-9 | hands 2-2 / 7-0 / 3-3 4-4 6-0", "knocked=3: seat 3 holds 3 tiles")
+
+
+def test_penalty_and_loses_turn_come_only_from_the_knock_penalty():
+    """D-WF-8: only the knock penalty makes a seat that did not knock draw or lose a turn."""
+    penalty = "turn=2 phase=penalty penalty=2 | layout 9-9 9-5@e0 | hands 2-2 7-7 / 8-0 / 4-4 3-3 | pile *"
+    position(penalty, knock_penalty=True)
+    refused(penalty, "penalty=2: only the knock penalty makes a seat draw")
+    refused(penalty.replace("8-0", "8-0 6-0"), "penalty=2: only the knock penalty", knock_penalty=True)
+    loses = "turn=3 loses_turn=2 | layout 9-9 9-5@e0 | hands 2-2 7-7 / 8-0 / * | pile -"
+    position(loses, knock_penalty=True)
+    refused(loses, "loses_turn=2: only the knock penalty takes a turn")
+    refused(loses.replace("| pile -", "| pile 6-0"), "loses_turn=2", knock_penalty=True)
+
+
+def test_a_tile_a_seat_showed_it_lacks_is_not_in_its_hand():
+    """A seat that draws holds nothing that fitted then (docs/notation.md, absent)."""
+    refused("| layout 9-9 | hands 2-2 / 7-0 / 3-3 | absent - / 7-0 / -", "seat 2 holds 7-0, which it showed it lacks")
+
+
+def test_a_finished_game_is_a_position_too_but_only_as_a_round_ends():
+    """R-WF SCORING: who goes out scores 0 and the others count their hands; the game is
+    over only once the sheet reaches the target."""
+    over = "dealer=1 turn=1 phase=over sheet=100,290,100;0,16,4 | layout 9-9 9-5@e0 5-W@e1:? | hands - / 8-8 / 2-2"
+    assert position(over).is_over()
+    refused(over.replace("0,16,4", "0,16,5"), "the last round scores what the hands hold, 0,16,4, not 0,16,5")
+    refused(over.replace("290", "190"), "phase=over: the score sheet has not ended the game")
+    refused(over.replace("hands - / 8-8", "hands 6-3 / 8-8"), "nobody has gone out and the round is not blocked")
+    refused("phase=over sheet=300,0,0 | layout | hands - / - / -", "a round ends with a play")

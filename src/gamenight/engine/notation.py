@@ -36,6 +36,9 @@ def split_parts(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
         key, eq, value = field.partition("=")
         if not eq or not value:
             raise NotationError(f"header field {field!r} is not key=value")
+        if key.lower() in header:
+            # Read on, the later one would silently win: the text says two things at once.
+            raise NotationError(f"header field {key.lower()}= is given twice")
         header[key.lower()] = value
     sections = []
     for part in parts[1:]:
@@ -51,6 +54,8 @@ def split_position(text: str, names: tuple[str, ...]) -> tuple[dict[str, str], d
     for name, body in parts:
         if name.lower() not in names:
             raise NotationError(f"unknown section {name!r}: the sections are {', '.join(names)}")
+        if name.lower() in sections:
+            raise NotationError(f"section {name.lower()} is given twice")
         sections[name.lower()] = body
     return header, sections
 

@@ -33,8 +33,8 @@ from gamenight.games.dominoes.hands import absent_notation, parse_absent
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout, placement
 from gamenight.games.wildfire.moves import PLAY, Move, move_notation
-from gamenight.games.wildfire.state import PHASE_NAMES, Phase, WildfireState
-from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, TILES, is_plain_double
+from gamenight.games.wildfire.state import HAND_SIZE, PHASE_NAMES, Phase, WildfireState
+from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, STARTING_DOUBLES, TILES, is_plain_double
 
 if TYPE_CHECKING:
     from gamenight.games.wildfire.game import WildfireGame
@@ -130,6 +130,7 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
     if drawn_text is not None:
         state.drawn = TILES.parse(drawn_text)
     _check_phase(state)
+    _check_reachable(state)
     return state
 
 
@@ -220,3 +221,148 @@ def _check_phase(state: WildfireState) -> None:
         raise NotationError("the layout is empty: write the centre double first")
     if phase in (Phase.DRAW, Phase.PENALTY, Phase.FIRST_DOUBLE) and not state.pile:
         raise NotationError(f"phase={PHASE_NAMES[phase]} needs tiles in the pile")
+
+
+# -- a position some game reaches ------------------------------------------------------
+# _check_phase() reads the fields against each other; what follows checks that a game could
+# have come to this: a deal or a round under way as the rules run them (state.py), a seat to
+# act that can act, flags only where play sets them, a score sheet that has not ended the game.
+
+
+def _check_reachable(state: WildfireState) -> None:
+    _check_score_sheet(state)
+    _check_knocks(state)
+    _check_absent(state)
+    if state.phase == Phase.DEAL:
+        _check_deal(state)
+    elif state.phase == Phase.FIRST_DOUBLE:
+        _check_first_double(state)
+    elif state.phase == Phase.OVER:
+        _check_finish(state)
+    else:
+        _check_round_in_play(state)
+
+
+def _game_over(state: WildfireState, sheet: list[list[int]]) -> bool:
+    """What _end_round() asks after a round: the rounds agreed are played, or someone has the target."""
+    options = state.game.options
+    if options.rounds is not None:
+        return len(sheet) >= options.rounds
+    return bool(sheet) and max(map(sum, zip(*sheet, strict=True))) >= options.target_score
+
+
+def _check_score_sheet(state: WildfireState) -> None:
+    # R-WF THE WINNER: the game ends after the first round that reaches the target (or the rounds agreed).
+    if any(_game_over(state, state.sheet[:played]) for played in range(1, len(state.sheet))):
+        raise NotationError("the score sheet goes on after a round that ended the game")
+    if state.phase != Phase.OVER and _game_over(state, state.sheet):
+        raise NotationError("the score sheet has ended the game: write phase=over")
+    if state.phase == Phase.OVER and not _game_over(state, state.sheet):
+        options = state.game.options
+        end = f"{options.rounds} rounds" if options.rounds is not None else f"a total of {options.target_score}"
+        raise NotationError(f"phase=over: the score sheet has not ended the game, which ends at {end}")
+
+
+def _check_knocks(state: WildfireState) -> None:
+    options = state.game.options
+    manual = options.knock_penalty and not options.auto_knock
+    for seat, hand in enumerate(state.hands):
+        # R-WF: "When a player is down to one domino, they must knock"; a draw undoes it. Once
+        # over, the seat that went out on its last domino keeps its knock.
+        if state.knocked[seat] and len(hand) != 1 and not (state.phase == Phase.OVER and not hand):
+            raise NotationError(f"knocked={seat + 1}: seat {seat + 1} holds {len(hand)} tiles; one knocks on one")
+        if state.loses_turn[seat] and not (manual and len(hand) == 1 and not state.knocked[seat] and not state.pile):
+            raise NotationError(
+                f"loses_turn={seat + 1}: only the knock penalty takes a turn, from a seat that ended a turn "
+                "on one domino without knocking while the pile was out (D-WF-8)"
+            )
+    if state.loses_turn[state.turn]:
+        raise NotationError(f"loses_turn={state.turn + 1}: seat {state.turn + 1} is to play, so it has missed no turn")
+    seat = state.penalty
+    if seat >= 0 and not (manual and seat == state.turn and len(state.hands[seat]) == 1 and not state.knocked[seat]):
+        raise NotationError(
+            f"penalty={seat + 1}: only the knock penalty makes a seat draw, the seat that has just ended its "
+            "turn on one domino without knocking (D-WF-8)"
+        )
+    if state.unfilled and (state.pile or state.layout.obligation < 0):
+        raise NotationError("unfilled= counts passes on an open obligation once the pile is out")
+
+
+def _check_absent(state: WildfireState) -> None:
+    for seat, hand in enumerate(state.hands):
+        held = [t for t in hand if state.absent[seat] >> t & 1]
+        if state.phase == Phase.AFTER_DRAW and seat == state.turn and state.drawn in held:
+            held.remove(state.drawn)  # the tile just drawn may be one the seat showed it lacked
+        if held:
+            raise NotationError(f"absent: seat {seat + 1} holds {TILES.name(held[0])}, which it showed it lacks")
+
+
+def _check_new_round(state: WildfireState) -> None:
+    """Before the centre double: nothing of the round has happened but the deal and the draws."""
+    if any(state.knocked) or any(state.loses_turn) or state.penalty >= 0 or state.unfilled:
+        raise NotationError(f"phase={PHASE_NAMES[state.phase]}: nobody has played yet, so nobody has knocked")
+    if any(state.absent) or any(state.passed_over):
+        raise NotationError(f"phase={PHASE_NAMES[state.phase]}: nobody has played yet, so nothing is known absent")
+
+
+def _check_deal(state: WildfireState) -> None:
+    _check_new_round(state)
+    # R-WF SET-UP: seven each, dealt one at a time from the dealer's left (state._next_dealt_seat).
+    dealt = sum(len(h) for h in state.hands)
+    if dealt >= HAND_SIZE * state.n:
+        raise NotationError(f"phase=deal: the deal is over once every player holds {HAND_SIZE}")
+    for seat, hand in enumerate(state.hands):
+        first = (seat - state.dealer - 1) % state.n
+        expected = 0 if dealt <= first else (dealt - first - 1) // state.n + 1
+        if len(hand) != expected:
+            raise NotationError(
+                f"phase=deal: {dealt} dealt one at a time from the dealer's left, "
+                f"so seat {seat + 1} holds {expected}, not {len(hand)}"
+            )
+
+
+def _check_first_double(state: WildfireState) -> None:
+    _check_new_round(state)
+    # D-WF-7: nobody held a double after the deal, so each player draws one a pass, from the
+    # dealer's left; the seats before `turn` in this pass have drawn theirs.
+    order = [(state.dealer + 1 + i) % state.n for i in range(state.n)]
+    drawn_this_pass = order[: order.index(state.turn)]
+    size = len(state.hands[state.turn])
+    for seat in order:
+        expected = size + 1 if seat in drawn_this_pass else size
+        if size < HAND_SIZE or len(state.hands[seat]) != expected:
+            raise NotationError(
+                f"phase=firstdouble: every player holds {HAND_SIZE} or more and draws one a pass from the "
+                f"dealer's left, so seat {seat + 1} holds {max(expected, HAND_SIZE)}, not {len(state.hands[seat])}"
+            )
+        doubles = [t for t in state.hands[seat] if t in STARTING_DOUBLES]
+        # Nobody held a double when this pass began, so each has at most the one it drew since.
+        if len(doubles) > (seat in drawn_this_pass):
+            raise NotationError(
+                f"phase=firstdouble: seat {seat + 1} holds {TILES.name(doubles[-1])}, "
+                "so the highest double would have started play"
+            )
+
+
+def _check_round_in_play(state: WildfireState) -> None:
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            # R-WF: "The round ends when a player plays his last domino."
+            raise NotationError(f"seat {seat + 1} holds no tile: it has gone out, so the round is over")
+
+
+def _check_finish(state: WildfireState) -> None:
+    """phase=over: the last round ended, a seat going out or the table blocked, and its row
+    on the sheet is what the hands left count (R-WF SCORING)."""
+    if not state.layout.nodes:
+        raise NotationError("phase=over: a round ends with a play, so the layout holds the last round")
+    out = [seat for seat, hand in enumerate(state.hands) if not hand]
+    if len(out) > 1:
+        raise NotationError(f"phase=over: seats {out[0] + 1} and {out[1] + 1} hold no tile; one goes out")
+    if not out and (state.pile or not state._blocked()):
+        raise NotationError("phase=over: nobody has gone out and the round is not blocked, so it is not over")
+    counts = [sum(POINTS[t] for t in hand) for hand in state.hands]
+    if state.sheet[-1] != counts:
+        row = ",".join(map(str, counts))
+        written = ",".join(map(str, state.sheet[-1]))
+        raise NotationError(f"phase=over: the last round scores what the hands hold, {row}, not {written}")
