@@ -36,7 +36,7 @@ def test_a_player_who_plays_their_last_domino_has_gone_out_and_scores_the_oppone
 def test_going_out_ends_the_hand_and_the_next_hand_starts_with_a_new_basement():
     """The hand is over: all 36 dominoes go back, the basement is filled again (D-HR-6: the next
     hand is started by the player to the left)."""
-    state = position(LAST_DOMINO)
+    state = position(LAST_DOMINO, target_score=300)  # several hands: the next one is dealt
     play(state, "5-6@a1,b1")
     assert state.notation().startswith("hand=2 turn=2 phase=basement scores=51,20,30 | basement | hands - / - / - |")
     assert len(state.pile) == 36
@@ -55,7 +55,7 @@ def test_if_no_one_can_make_any_more_plays_the_hand_ends_and_each_player_subtrac
     """R-HR: "If no player goes out, and no one can make any more plays, the hand ends and each
     player must subtract the points remaining in their hand from their score." The hand ends as
     soon as nobody can play and the pile is out: nobody need pass round the table first (D-HR-5)."""
-    state = position(LAST_PLAY_BEFORE_BLOCK)
+    state = position(LAST_PLAY_BEFORE_BLOCK, target_score=300)
     assert moves(state) == ["6-1@a1^,b1", "1-6@b1,c1^"]
     play(state, "6-1@a1^,b1")
     assert state.scores() == [21 - 14, -3]  # a running total may go below zero

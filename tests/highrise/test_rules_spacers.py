@@ -113,7 +113,7 @@ def test_a_thirteenth_spacer_in_a_position_is_refused():
 
 def test_the_spacers_stay_in_the_tower_until_the_hand_ends():
     """Spacers are "never removed" during a hand (D-HR-3); the next hand starts with all twelve."""
-    state = position(f"| {STEP} | level2 5-3@a1^,b1 | hands 2-0 / 4-4 2-2")
+    state = position(f"| {STEP} | level2 5-3@a1^,b1 | hands 2-0 / 4-4 2-2", target_score=300)
     assert state.tower.spacers_left == 11
     play(state, "0-2@a4,b4")  # seat 1 goes out, and the hand ends
     assert state.tower.spacers_left == 12

@@ -1,4 +1,5 @@
-"""THE WINNER: hands are played until, at the end of a hand, someone has 300; highest wins. Variants."""
+"""THE WINNER: the basic game is one hand, the most points wins; or hands are played until, at
+the end of a hand, someone has 300 (target_score); highest wins. Variants."""
 
 from __future__ import annotations
 
@@ -11,12 +12,13 @@ from .conftest import assert_illegal, game, play, position
 BASEMENT = "basement 5-3 6-6 W-2 4-1 0-0 3-2 6-4 W-W"
 # Seat 1 goes out with 6-5 (11 points), collecting seat 2's W-4 3-0 (14): 25 in all.
 GOING_OUT = f"scores={{scores}} | {BASEMENT} | hands 6-5 / W-4 3-0 | pile *"
+TO_300 = {"target_score": 300}  # "Players may play several hands and keep a running total"
 
 
 def test_at_the_end_of_a_hand_if_a_player_has_300_the_player_with_highest_score_is_the_winner():
     """R-HR THE WINNER: "At the end of a hand, if at least one player has reached a running total of
     300 points ..., then the player with highest score is the winner."""
-    state = position(GOING_OUT.format(scores="280,100"))
+    state = position(GOING_OUT.format(scores="280,100"), **TO_300)
     play(state, "5-6@a1,b1")
     assert state.scores() == [305, 100]
     assert state.is_over()
@@ -29,7 +31,7 @@ def test_at_the_end_of_a_hand_if_a_player_has_300_the_player_with_highest_score_
 
 
 def test_the_highest_total_wins_not_the_first_to_reach_300():
-    state = position(GOING_OUT.format(scores="280,310"))
+    state = position(GOING_OUT.format(scores="280,310"), **TO_300)
     play(state, "5-6@a1,b1")
     assert state.scores() == [305, 310]
     assert state.winners() == [1]
@@ -37,7 +39,7 @@ def test_the_highest_total_wins_not_the_first_to_reach_300():
 
 def test_exactly_300_ends_the_game():
     """R-HR: "reached a running total of 300 points"."""
-    state = position(GOING_OUT.format(scores="275,100"))
+    state = position(GOING_OUT.format(scores="275,100"), **TO_300)
     play(state, "5-6@a1,b1")
     assert state.scores() == [300, 100]
     assert state.is_over()
@@ -46,7 +48,7 @@ def test_exactly_300_ends_the_game():
 def test_below_300_another_hand_is_played_and_the_start_moves_to_the_left():
     """R-HR: "Players may play several hands and keep a running total"; "The next hand is started by
     the player to the left of the youngest player, and so on." (D-HR-6)"""
-    state = position(GOING_OUT.format(scores="274,100"))
+    state = position(GOING_OUT.format(scores="274,100"), **TO_300)
     play(state, "5-6@a1,b1")
     assert state.scores() == [299, 100]
     assert not state.is_over()
@@ -57,7 +59,7 @@ def test_below_300_another_hand_is_played_and_the_start_moves_to_the_left():
 def test_the_starting_seat_rotates_left_every_hand_and_round_the_table():
     """D-HR-6: "the starting seat rotates left each hand": hand 1 seat 1, hand 2 seat 2, hand 3
     seat 3, hand 4 seat 1 again. The first turn of the hand is the starter's."""
-    state = position(f"hand=3 turn=1 | {BASEMENT} | hands 6-5 / W-4 3-0 / 2-2 | pile *")
+    state = position(f"hand=3 turn=1 | {BASEMENT} | hands 6-5 / W-4 3-0 / 2-2 | pile *", **TO_300)
     assert state.starter == 2
     play(state, "5-6@a1,b1")
     assert state.notation().startswith("hand=4 turn=1 phase=basement ")
@@ -66,7 +68,7 @@ def test_the_starting_seat_rotates_left_every_hand_and_round_the_table():
 
 def test_reaching_300_during_a_hand_does_not_end_it():
     """Only "At the end of a hand" is the total looked at."""
-    state = position(f"scores=295,0 | {BASEMENT} | hands 6-5 2-2 / W-4 3-0 | pile *")
+    state = position(f"scores=295,0 | {BASEMENT} | hands 6-5 2-2 / W-4 3-0 | pile *", **TO_300)
     play(state, "5-6@a1,b1")
     assert state.scores() == [306, 0]
     assert not state.is_over()
@@ -75,7 +77,7 @@ def test_reaching_300_during_a_hand_does_not_end_it():
 
 def test_players_tied_on_the_highest_total_share_the_win():
     """D-HR-5: "Highest total wins; ties share the win"."""
-    state = position(GOING_OUT.format(scores="280,305"))
+    state = position(GOING_OUT.format(scores="280,305"), **TO_300)
     play(state, "5-6@a1,b1")
     assert state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5]
@@ -83,7 +85,7 @@ def test_players_tied_on_the_highest_total_share_the_win():
 
 def test_with_the_extra_hand_tie_break_a_tie_plays_one_more_hand():
     """D-HR-5: "or play one more hand if tie_break = "extra_hand"."""
-    state = position(GOING_OUT.format(scores="280,305"), tie_break="extra_hand")
+    state = position(GOING_OUT.format(scores="280,305"), tie_break="extra_hand", **TO_300)
     play(state, "5-6@a1,b1")
     assert not state.is_over()
     assert state.notation().startswith("hand=2 turn=2 phase=basement scores=305,305 |")
@@ -97,9 +99,10 @@ def test_an_agreed_total_other_than_300():
     assert state.winners() == [0]
 
 
-def test_a_single_hand_the_player_with_the_most_points_is_the_winner():
-    """R-HR: "At the end of the hand, the player with the most points is the winner." (hands=1)"""
-    state = position(GOING_OUT.format(scores="0,40"), hands=1)
+def test_the_basic_game_is_one_hand_and_the_player_with_the_most_points_is_the_winner():
+    """R-HR: "At the end of the hand, the player with the most points is the winner. Players
+    may play several hands and keep a running total" -- one hand unless agreed otherwise."""
+    state = position(GOING_OUT.format(scores="0,40"))
     play(state, "5-6@a1,b1")
     assert state.is_over()
     assert state.scores() == [25, 40]
@@ -128,7 +131,8 @@ def test_bad_options_are_refused(options, message):
         game(**options)
 
 
-def test_the_default_game_is_four_players_to_300_on_the_4x4_base():
+def test_the_default_game_is_one_hand_of_four_players_on_the_4x4_base():
     options = game().options
-    assert (options.players, options.target_score, options.basement_layout) == (4, 300, "4x4")
+    assert (options.players, options.target_score, options.basement_layout) == (4, None, "4x4")
     assert (options.hands, options.tie_break, options.opponents_subtract_on_out) == (None, "share", False)
+    assert options.fixed_hands == 1  # the basic game: one hand

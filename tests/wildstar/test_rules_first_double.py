@@ -85,36 +85,57 @@ def test_with_eight_players_the_drawing_for_the_double_may_empty_the_pile():
     assert [hand(state, seat)[-1] for seat in (1, 2, 3)] == ["9-8", "9-7", "9-6"]
 
 
-# D-WS-3's alternative: the shuffler (the last hand's winner) makes the first play after the set.
+# R-WS: "The person winning the previous hand shuffles ... and is the first player of the next
+# round." Hand 2 (the 8-8): seat 1 won hand 1 and shuffles.
+HAND_2 = "shuffler=1 turn=1 phase=deal sheet=0,40,25 | layout | hands - / - / - | pile *"
+NO_8_8 = (
+    "9-9 9-8 9-7 9-6 9-5 9-4 9-3 9-2 9-1 9-0",  # seat 2, left of the shuffler
+    "7-7 7-6 7-5 7-4 7-3 7-2 7-1 7-0 6-6 6-5",  # seat 3
+    "6-4 6-3 6-2 6-1 6-0 5-5 5-4 5-3 5-2 5-1",  # seat 1, the shuffler
+)
 
 
-def test_with_winner_leads_after_set_the_shuffler_plays_first_after_the_holder_sets_the_double():
-    """D-WS-3: "Offer winner_leads_after_set = True, under which the winner makes the first
-    play after the set" -- R-WS: the winner "is the first player of the next round"."""
-    state = new_state(players=3, winner_leads_after_set=True)
-    deal(state, with_9_9(SEAT_2), SEAT_3, SEAT_1)  # seat 2 holds the 9-9; seat 1 shuffled
-    assert state.notation().startswith("shuffler=1 turn=1 phase=play | layout 9-9 |")
-    plain = new_state(players=3)
-    deal(plain, with_9_9(SEAT_2), SEAT_3, SEAT_1)
-    assert plain.notation().startswith("shuffler=1 turn=3 phase=play | layout 9-9 |")
+def with_8_8(tiles: str) -> str:
+    return "8-8 " + tiles.split(maxsplit=1)[1]
 
 
-def test_with_winner_leads_after_set_a_shuffler_who_sets_the_double_has_made_the_first_play():
-    """Decision made here: when the shuffler holds the double, setting it was the shuffler's
-    first play, so the next seat plays (as without the option)."""
-    state = new_state(players=3, winner_leads_after_set=True)
-    deal(state, SEAT_2, SEAT_3, with_9_9(SEAT_1))
-    assert state.notation().startswith("shuffler=1 turn=2 phase=play | layout 9-9 |")
+def test_the_winner_of_the_previous_hand_is_the_first_player_after_the_double_is_set():
+    """R-WS: the winner of the previous hand "is the first player of the next round": seat 2
+    holds the 8-8 and sets it, then seat 1, the last hand's winner, plays first."""
+    state = position(HAND_2)
+    deal(state, with_8_8(NO_8_8[0]), NO_8_8[1], NO_8_8[2])
+    assert state.notation().startswith("shuffler=1 turn=1 phase=play sheet=0,40,25 | layout 8-8 |")
+    house = position(HAND_2, winner_leads_after_set=False)  # the house rule: the setter's left plays
+    deal(house, with_8_8(NO_8_8[0]), NO_8_8[1], NO_8_8[2])
+    assert house.notation().startswith("shuffler=1 turn=3 phase=play sheet=0,40,25 | layout 8-8 |")
 
 
-def test_with_winner_leads_after_set_the_shuffler_also_leads_after_a_drawn_double():
-    """D-WS-3 with the option: nobody held the 9-9, seat 3 drew it and set it, and the
-    shuffler plays first."""
-    state = new_state(players=3, winner_leads_after_set=True)
-    deal(state, SEAT_2, SEAT_3, SEAT_1)
-    state.apply_chance(tile("9-8"))
+def test_a_winner_holding_the_double_sets_it_and_that_is_the_first_play():
+    """R-WS: the winner is the first player, and "The player holding the [double] places that
+    tile in the star center piece": setting it is the winner's first play, and the next seat
+    plays after it."""
+    state = position(HAND_2)
+    deal(state, NO_8_8[0], NO_8_8[1], with_8_8(NO_8_8[2]))
+    assert state.notation().startswith("shuffler=1 turn=2 phase=play sheet=0,40,25 | layout 8-8 |")
+
+
+def test_the_winner_also_plays_first_after_a_double_drawn_round_the_table():
+    """R-WS: nobody holds the 8-8, so the shuffler draws, "the drawing continues around the
+    table until one is drawn"; seat 3 draws and sets it, and the winner plays first."""
+    state = position(HAND_2)
+    deal(state, *NO_8_8)
+    state.apply_chance(tile("8-7"))
     state.apply_chance(tile("S"))
-    state.apply_chance(tile("9-9"))
-    assert state.notation().startswith("shuffler=1 turn=1 phase=play | layout 9-9 |")
-    play(state, "9-8@e0")
-    assert state.notation().startswith("shuffler=1 turn=2 phase=play | layout 9-9 9-8@e0 |")
+    state.apply_chance(tile("8-8"))
+    assert state.notation().startswith("shuffler=1 turn=1 phase=play sheet=0,40,25 | layout 8-8 |")
+    play(state, "8-7@e0")
+    assert state.notation().startswith("shuffler=1 turn=2 phase=play sheet=0,40,25 | layout 8-8 8-7@e0 |")
+
+
+def test_the_first_hand_has_no_previous_winner_so_play_goes_on_from_the_setter():
+    """R-WS: the winner leads "the next round"; hand 1 follows no hand, so nobody has won one.
+    Seat 2 sets the 9-9 and seat 3, on its left, plays first, not seat 1 (the first shuffler)."""
+    state = new_state(players=3)
+    deal(state, with_9_9(SEAT_2), SEAT_3, SEAT_1)
+    assert state.game.options.winner_leads_after_set is True
+    assert state.notation().startswith("shuffler=1 turn=3 phase=play | layout 9-9 |")

@@ -30,8 +30,8 @@ def test_the_first_player_to_play_all_his_dominoes_is_the_winner_of_the_hand():
 def test_the_person_winning_the_previous_hand_shuffles_and_the_holder_of_the_next_double_sets_it():
     """R-WS: "The person winning the previous hand shuffles the tiles for the next hand";
     "Each hand thereafter begins with the next-lowest number double tile"; D-WS-3: "The holder
-    of the required double sets it in the centre ... Play then continues clockwise from
-    them." Seat 1 wins hand 1; seat 2 holds the 8-8, so seat 3 plays first."""
+    of the required double sets it in the centre", and the winner "is the first player of the
+    next round". Seat 1 wins hand 1; seat 2 holds the 8-8 and sets it; seat 1 plays first."""
     state = position(f"shuffler=3 turn=1 | layout {FIVE} | hands 4-2 / S 0-0 / 6-5 | pile *")
     play(state, "4-2@e1")
     assert state.view(None)["centre"] == "8-8"
@@ -41,9 +41,9 @@ def test_the_person_winning_the_previous_hand_shuffles_and_the_holder_of_the_nex
         "7-7 7-6 7-5 7-4 7-3 7-2 7-1 7-0 6-6 6-5",  # seat 3
         "8-7 8-6 8-5 8-4 8-3 8-2 8-1 8-0 6-4 6-3",  # seat 1, the shuffler, last
     )
-    assert state.notation().startswith("shuffler=1 turn=3 phase=play sheet=0,50,11 | layout 8-8 |")
+    assert state.notation().startswith("shuffler=1 turn=1 phase=play sheet=0,50,11 | layout 8-8 |")
     assert "8-8" not in hand(state, 2)
-    assert state.to_act() == 2
+    assert state.to_act() == 0
 
 
 def test_a_blocked_game_ends_the_hand_when_no_player_can_make_a_play():

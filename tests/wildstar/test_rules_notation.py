@@ -189,7 +189,7 @@ def test_a_record_holds_every_decision_and_chance_outcome_and_replays():
         "partners": False,
         "hands": 1,
         "doubles_branch": False,
-        "winner_leads_after_set": False,
+        "winner_leads_after_set": True,
         "winner_collects": False,
     }
     assert [seat for seat, _ in data["steps"][:30]] == [-1] * 30  # the deal: 3 x 10 tiles
@@ -225,3 +225,49 @@ def test_every_example_in_the_wildstar_notation_section_parses():
                 continue
             state = position(line, partners=bool(partners))
             assert position(state.notation(), partners=bool(partners)).notation() == state.notation()
+
+
+# -- a position must be one some game reaches (issue 17) ---------------------------------------
+
+
+def refused(text: str, message: str, **options: object) -> None:
+    """The position is refused with a NotationError naming the fault."""
+    with pytest.raises(NotationError, match=message):
+        position(text, **options)
+
+
+def test_a_section_given_twice_is_refused_not_overridden():
+    refused("shuffler=1 | layout 9-9 | hands 2-2 / 7-0 / 3-3 | pile * | pile *", "section pile is given twice")
+
+
+def test_a_position_with_a_seat_holding_no_tile_in_play_is_refused():
+    """R-WS: "The first player to play all his or her dominoes is the winner of the hand" --
+    the hand is over, whether that seat is to act or not."""
+    refused("turn=2 | layout 9-9 | hands 2-2 / - / 3-3", "seat 2 holds no tile: it has gone out, so the hand is over")
+    refused("turn=1 | layout 9-9 | hands 2-2 / - / 3-3", "seat 2 holds no tile: it has gone out")
+
+
+def test_the_draw_for_the_hands_double_goes_round_one_tile_each_from_the_shuffler():
+    """R-WS: the shuffler "draws a domino from the pile. If the shuffler does not draw the
+    correct double then the drawing continues around the table"."""
+    ten = " / ".join(
+        ["8-0 8-1 8-2 8-3 8-4 8-5 8-6 8-7 7-0 7-1", "6-0 6-1 6-2 6-3 6-4 6-5 5-0 5-1 5-2 5-3", "4-0 4-1 4-2 4-3 3-0 3-1 3-2 2-0 2-1 1-0"]
+    )
+    position(f"shuffler=3 turn=1 phase=firstdouble | layout | hands {ten} 7-2")  # seat 3 drew 7-2
+    refused(f"shuffler=3 turn=2 phase=firstdouble | layout | hands {ten} 7-2", "it is seat 1's turn")
+    refused(f"shuffler=2 turn=3 phase=firstdouble | layout | hands {ten} 7-2", "seat 2 holds 11, not 10")
+    refused("phase=firstdouble | layout | hands 2-2 / 7-0 / 3-3", "phase=firstdouble comes after the deal, of 10 each")
+
+
+def test_nobody_lacks_a_number_before_the_hand_is_played():
+    refused("lacked=1:5 phase=deal | layout | hands - / - / -", "phase=deal: nobody has played yet")
+
+
+def test_a_finished_game_is_a_position_too_but_only_as_a_hand_ends():
+    """R-WS: who goes out scores 0 and the others add their counts; a game of one hand
+    (D-WS-6) is over after it."""
+    over = "phase=over sheet=0,4,6 | layout 9-9 9-4@e0 | hands - / 2-2 / 3-3"
+    assert position(over, hands=1).is_over()
+    refused(over.replace("0,4,6", "0,0,0"), "the last hand scores what the hands hold, 0,4,6, not 0,0,0", hands=1)
+    refused(over.replace("/ 2-2 /", "/ - /"), "seats 1 and 2 hold no tile; one goes out", hands=1)
+    refused(over.replace("hands -", "hands 5-5"), "nobody has gone out and the hand is not blocked", hands=1)

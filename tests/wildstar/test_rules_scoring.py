@@ -63,11 +63,20 @@ def test_with_winner_collects_the_others_give_their_count_to_the_winner_of_the_h
     assert state.view(None)["lowest_wins"] is False
 
 
-def test_with_winner_collects_a_blocked_hand_still_adds_each_players_own_count():
-    """R-WS: in a blocked game "that score is added to each person's score" -- read literally
-    under winner_collects too (decision made here): as the highest total wins there, a block
-    favours whoever is left holding the most."""
+def test_with_winner_collects_a_blocked_hand_goes_to_the_lowest_count():
+    """R-WS: the others "give their score to the winner"; a blocked hand has no one who went
+    out, and as the highest total wins under winner_collects, the lowest count wins the block
+    and collects the others' counts (decision made here: a block must not reward the heaviest
+    hand). Seat 1 holds 8-7 (15): it collects seat 2's 39 and seat 3's count."""
     state = position(f"shuffler=1 turn=1 | layout {BLOCKED} | hands 8-7 / 0-0 5-4 / * | pile -", winner_collects=True)
     rest = count(hand(state, 3))
     play(state, "pass")
-    assert state.sheet == [[15, 39, rest]]
+    assert state.sheet == [[39 + rest, 0, 0]]
+
+
+def test_with_winner_collects_a_blocked_hand_tied_on_the_lowest_count_scores_nothing():
+    """Decision made here: two hands tied on the lowest count have no single winner to collect,
+    and a block scores nothing for anyone under winner_collects."""
+    state = position(f"shuffler=1 turn=1 | layout {BLOCKED} | hands 8-7 / 6-5 4-0 / * | pile -", winner_collects=True)
+    play(state, "pass")
+    assert state.sheet == [[0, 0, 0]]

@@ -19,13 +19,13 @@ class HighriseOptions:
     basement_layout: str = "4x4"
     """The base's grid of half-cells (D-HR-2): "4x4" (two rows of four dominoes, the
     turntable) or "2x8" (one row of eight). Both are data: data/bases.txt."""
-    target_score: int = 300
-    """The game ends after the hand in which someone reaches this: "300 points (or an
-    agreed upon total before the games begins)" (R-HR THE WINNER)."""
+    target_score: int | None = None
+    """Play hands until, at the end of one, someone has this: "300 points (or an agreed upon
+    total before the games begins)" (R-HR THE WINNER). None: the basic game of one hand."""
     hands: int | None = None
-    """Play exactly this many hands instead of playing to the target. hands=1 is the
-    rulebook's single hand: "At the end of the hand, the player with the most points is the
-    winner. Players may play several hands and keep a running total.\""""
+    """Play exactly this many hands (it overrides target_score). With neither, one hand, the
+    rulebook's basic game: "At the end of the hand, the player with the most points is the
+    winner. Players may play several hands and keep a running total." """
     tie_break: str = "share"
     """When the game would end with the highest total tied: "share" the win, or play an
     "extra_hand" (and another, while still tied) (D-HR-5)."""
@@ -39,9 +39,16 @@ class HighriseOptions:
         if self.basement_layout not in BASES:
             known = ", ".join(repr(name) for name in BASES)
             raise ConfigError(f"basement_layout must be one of {known}, not {self.basement_layout!r}")
-        if self.target_score < 1:
+        if self.target_score is not None and self.target_score < 1:
             raise ConfigError(f"target_score must be at least 1, not {self.target_score}")
         if self.hands is not None and self.hands < 1:
             raise ConfigError(f"hands must be at least 1, not {self.hands}")
         if self.tie_break not in TIE_BREAKS:
             raise ConfigError(f"tie_break must be 'share' or 'extra_hand', not {self.tie_break!r}")
+
+    @property
+    def fixed_hands(self) -> int | None:
+        """How many hands the game is, or None when it is played to `target_score`."""
+        if self.hands is not None:
+            return self.hands
+        return None if self.target_score is not None else 1

@@ -398,10 +398,8 @@ class HighriseState:
         """R-HR: "At the end of a hand, if at least one player has reached a running total of 300
         points (or an agreed upon total ...), then the player with highest score is the winner."""
         options = self.game.options
-        # A number of hands, when given, overrides the target.
-        over = (
-            self.hand_number >= options.hands if options.hands is not None else max(self.totals) >= options.target_score
-        )
+        hands, target = options.fixed_hands, options.target_score
+        over = self.hand_number >= hands if hands is not None else target is not None and max(self.totals) >= target
         if over and options.tie_break == "extra_hand" and len(self.winners()) > 1:
             return False  # D-HR-5: "or play one more hand if tie_break = extra_hand"
         return over

@@ -2,19 +2,23 @@
 
 The greedy player sheds the most points now, keeps its Wild Ones for obligations
 (they fit any slot), completes obligations when it can, always knocks, and, naming the
-hub's number, picks the number the others are least likely to hold.
+hub's number, weighs what each number costs the others and itself (`naming_value`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from gamenight.games.dominoes.hands import absent_from_view, mask_tiles, tile_mask
 from gamenight.games.dominoes.hands import margin_result as dominoes_margin
+from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import placement
 from gamenight.games.wildfire.moves import DRAW, HUB, PASS, PLAY, Move
-from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, TILES, WILD, is_wild
+from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, TILES, WILD
+from gamenight.games.wildfire.view import public_layout
 
 if TYPE_CHECKING:
     from gamenight.games.wildfire.state import WildfireState
@@ -29,6 +33,7 @@ ISMCTS_HARD: dict[str, object] = {
     "tree_depth": 1,
 }
 KEEP_WILD = 15  # what holding a Wild One for a later obligation is worth, in points
+STALL = 30.0  # naming: the cost of an obligation likely to block the round, in points
 
 
 def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> Move:
@@ -75,16 +80,66 @@ def move_value(in_obligation: bool, hand: list[int], move: Move) -> float:
 
 
 def hub_number(view: dict[str, Any]) -> int:
-    """The number with the fewest unseen tiles that could complete the obligation."""
-    seen = {TILES.parse(t.split("@")[0]) for t in view["layout"]} | {TILES.parse(t) for t in view["hand"]}
-    unseen = [t for t in ALL_TILES if t not in seen]
-    unseen_wilds = sum(1 for t in unseen if WILD in TILES.halves[t])
+    """The number to name in the strategic game: the one worth most to the namer, by
+    `naming_value`. Naming the number nobody holds is not always best: when it comes back
+    round the namer draws too, and once the pile is out nobody can fill it and the round is
+    blocked."""
+    return max(HUB_NUMBERS, key=lambda number: (naming_value(view, number), -number))
 
-    def fillers(number: int) -> int:
-        plain = sum(1 for t in unseen if number in TILES.halves[t] and not is_wild(t))
-        return plain + unseen_wilds
 
-    return min(HUB_NUMBERS, key=fillers)
+def naming_value(view: dict[str, Any], number: int) -> float:
+    """What naming `number` is worth to the namer, in points against the average opponent.
+
+    The obligation goes round from the namer's left. Each opponent fills it from hand with
+    the chance that its hidden hand holds a filler (the unseen tiles dealt at random, none it
+    showed it lacks), or draws one tile and fills with the drawn tile's chance. The namer,
+    last, fills if it holds a filler, else draws too. Each tile drawn costs its drawer the
+    average unseen tile; an obligation still open when the pile is out blocks the round
+    (D-WF-3). Three times round at most."""
+    layout = public_layout(tuple(view["layout"])).clone()
+    layout.set_hub(number)
+    fillers = rules.playable_mask(layout)
+    seat, sizes = view["seat"], view["hand_sizes"]
+    n = len(sizes)
+    hand = [TILES.parse(t) for t in view["hand"]]
+    unseen = tile_mask(ALL_TILES) & ~tile_mask(layout.tiles()) & ~tile_mask(hand)
+    pool = unseen.bit_count()
+    if pool == 0:
+        return 0.0
+    average = sum(POINTS[t] for t in mask_tiles(unseen)) / pool
+    absent = absent_from_view(view["absent"], TILES.parse)
+    i_fill = bool(tile_mask(hand) & fillers)
+    draw_fills = (unseen & fillers).bit_count() / pool
+    pile = float(view["pile"])
+    still_open, value = 1.0, 0.0
+    for turn in range(1, 3 * n + 1):
+        other = (seat + turn) % n
+        if other == seat:
+            if i_fill:
+                return value
+            if pile >= 1:
+                value -= still_open * average
+                pile -= still_open
+                still_open *= 1 - draw_fills
+            continue
+        holds = _holds_one(pool, (unseen & fillers & ~absent[other]).bit_count(), sizes[other])
+        fills = holds
+        if pile >= 1:
+            value += still_open * (1 - holds) * average / (n - 1)
+            pile -= still_open * (1 - holds)
+            fills = holds + (1 - holds) * draw_fills
+        still_open *= 1 - fills
+    # Still open with the pile out, it blocks the round. A blocked round scores the hands as
+    # they are, which is what playing on is worth in expectation too (a lighter hand is as
+    # likely to go out first): it is no gain, and the table would rather play on.
+    return value - still_open * STALL
+
+
+def _holds_one(pool: int, good: int, size: int) -> float:
+    """The chance that `size` tiles dealt at random from `pool` include one of `good`."""
+    if size > pool:
+        return 1.0 if good else 0.0
+    return 1 - math.comb(pool - good, size) / math.comb(pool, size)
 
 
 def margin_result(state: WildfireState) -> list[float]:

@@ -67,7 +67,7 @@ def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=64)
-def _public_layout(entries: tuple[str, ...]) -> Layout:
+def public_layout(entries: tuple[str, ...]) -> Layout:
     """The layout a view shows, read once: a search samples hundreds of states from one view,
     and reading the notation would otherwise cost a quarter of its time. Callers clone it."""
     return _parse_layout(" ".join(entries))
@@ -81,7 +81,7 @@ def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -
         state.dealer = view["dealer"]
         state.turn = view["turn"]
         state.phase = PHASE_NAMES.index(view["phase"])
-        state.layout = _public_layout(tuple(view["layout"])).clone()
+        state.layout = public_layout(tuple(view["layout"])).clone()
         state.sheet = [list(row) for row in view["sheet"]]
         state.totals = list(view["scores"])
         state.knocked = list(view["knocked"])

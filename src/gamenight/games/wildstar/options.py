@@ -17,10 +17,14 @@ class WildstarOptions:
     """Hands in a game (D-WS-6): 10 runs 9-9 down to 0-0; fewer stop earlier (9-9 ... )."""
     doubles_branch: bool = False
     """A double opens its two sides as well as its far side (D-WS-2's flag); off, doubles do not branch."""
-    winner_leads_after_set: bool = False
-    """The hand's shuffler (the last hand's winner) makes the first play after the set (D-WS-3)."""
+    winner_leads_after_set: bool = True
+    """R-WS: the winner of the previous hand "is the first player of the next round": after the
+    hand's double is set, the last hand's winner (the shuffler) plays first, or sets it if holding
+    it. Hand 1 has no previous winner: play goes on from the setter's left. Off, the house rule of
+    D-WS-3's first reading: play always goes on from the left of whoever set the double."""
     winner_collects: bool = False
-    """The literal reading: the losers' counts go to the winner, and the highest total wins (D-WS-5)."""
+    """The literal reading: the losers' counts go to the winner, and the highest total wins (D-WS-5).
+    A blocked hand goes to the lowest count, who collects the others' counts."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 8:

@@ -349,16 +349,31 @@ class WildstarState:
         self.turn = self.shuffler
 
     def _set_centre(self, seat: int) -> None:
-        """D-WS-3: the holder sets the double in the star centre, which counts as their turn; play
-        continues clockwise from them -- or, with winner_leads_after_set, the shuffler plays next
-        (unless the shuffler set it: then the set was the shuffler's first play)."""
+        """D-WS-3: the holder sets the double in the star centre, which counts as their turn. R-WS:
+        the winner of the previous hand "is the first player of the next round", so the shuffler
+        (that winner) plays next, unless the shuffler set it: then the set was the shuffler's
+        first play. In hand 1, which has no previous winner, and under the house rule
+        (winner_leads_after_set off), play continues clockwise from the setter."""
         double = self.required_double
         self.hands[seat].remove(double)
         self.layout.set_centre(double, HALVES[double][0])
-        if self.game.options.winner_leads_after_set and seat != self.shuffler:
+        if self.game.options.winner_leads_after_set and self.sheet and seat != self.shuffler:
             self._begin_turn(self.shuffler)
         else:
             self._begin_turn((seat + 1) % self.n)
+
+    def _collected(self, side_count: list[int], won: int | None) -> list[int]:
+        """winner_collects: the hand's winner takes the others' counts. A blocked hand (won None)
+        goes to the lowest count, as a block rewards the lighter hand when lowest wins; a tie
+        for the lowest gives nobody anything (decisions in docs/rules/wildstar.md)."""
+        if won is None:
+            low = min(side_count)
+            lowest = [side for side, c in enumerate(side_count) if c == low]
+            if len(lowest) > 1:
+                return [0] * self.sides
+            won = lowest[0]
+        taken = sum(c for side, c in enumerate(side_count) if side != won)
+        return [taken if side == won else 0 for side in range(self.sides)]
 
     def _end_hand(self, winner: int | None) -> None:
         """R-WS / D-WS-5: who goes out scores 0 and each other player (team) adds their count;
@@ -367,14 +382,10 @@ class WildstarState:
         the other team are counted"."""
         count = [sum(POINTS[t] for t in hand) for hand in self.hands]
         side_count = [sum(count[s] for s in self.members(side)) for side in range(self.sides)]
-        if winner is None:
+        if self.game.options.winner_collects:
+            row = self._collected(side_count, None if winner is None else self.side(winner))
+        elif winner is None:
             row = side_count
-        elif self.game.options.winner_collects:
-            won = self.side(winner)
-            row = [
-                sum(c for side, c in enumerate(side_count) if side != won) if side == won else 0
-                for side in range(self.sides)
-            ]
         else:
             won = self.side(winner)
             row = [0 if side == won else c for side, c in enumerate(side_count)]
