@@ -251,7 +251,11 @@ def test_the_draw_for_the_hands_double_goes_round_one_tile_each_from_the_shuffle
     """R-WS: the shuffler "draws a domino from the pile. If the shuffler does not draw the
     correct double then the drawing continues around the table"."""
     ten = " / ".join(
-        ["8-0 8-1 8-2 8-3 8-4 8-5 8-6 8-7 7-0 7-1", "6-0 6-1 6-2 6-3 6-4 6-5 5-0 5-1 5-2 5-3", "4-0 4-1 4-2 4-3 3-0 3-1 3-2 2-0 2-1 1-0"]
+        [
+            "8-0 8-1 8-2 8-3 8-4 8-5 8-6 8-7 7-0 7-1",
+            "6-0 6-1 6-2 6-3 6-4 6-5 5-0 5-1 5-2 5-3",
+            "4-0 4-1 4-2 4-3 3-0 3-1 3-2 2-0 2-1 1-0",
+        ]
     )
     position(f"shuffler=3 turn=1 phase=firstdouble | layout | hands {ten} 7-2")  # seat 3 drew 7-2
     refused(f"shuffler=3 turn=2 phase=firstdouble | layout | hands {ten} 7-2", "it is seat 1's turn")

@@ -106,6 +106,7 @@ def parse_position(game: WildstarGame, text: str) -> WildstarState:
     _check_every_tile_once(named + Counter(state.pile))
     state.drawn = parse(drawn_text) if drawn_text is not None else -1
     _check_phase(state)
+    _check_reachable(state)
     return state
 
 
@@ -181,3 +182,61 @@ def _dealt_to(state: WildstarState, seat: int, dealt: int) -> int:
     """How many of the first `dealt` tiles of a deal from the shuffler's left go to `seat`."""
     first = (seat - state.shuffler - 1) % state.n
     return 0 if dealt <= first else (dealt - first - 1) // state.n + 1
+
+
+# -- a position some game reaches ------------------------------------------------------
+# _check_phase() reads the fields against each other; what follows checks that a game could
+# have come to this, as state.py runs the rules.
+
+
+def _check_reachable(state: WildstarState) -> None:
+    if state.phase in (Phase.DEAL, Phase.FIRST_DOUBLE) and any(state.lacked):
+        raise NotationError(f"phase={PHASE_NAMES[state.phase]}: nobody has played yet, so nobody has lacked= a number")
+    if state.phase == Phase.FIRST_DOUBLE:
+        _check_first_double(state)
+    elif state.phase == Phase.OVER:
+        _check_finish(state)
+    elif state.phase != Phase.DEAL:
+        for seat, hand in enumerate(state.hands):
+            if not hand:
+                # R-WS: "The first player to play all his or her dominoes is the winner of the hand."
+                raise NotationError(f"seat {seat + 1} holds no tile: it has gone out, so the hand is over")
+
+
+def _check_first_double(state: WildstarState) -> None:
+    """R-WS: "the person who shuffled ... draws a domino from the pile. If the shuffler does not
+    draw the correct double then the drawing continues around the table": one tile each, in turn."""
+    size = hand_size(state.n)
+    draws = sum(len(h) for h in state.hands) - size * state.n
+    if draws < 0:
+        raise NotationError(f"phase=firstdouble comes after the deal, of {size} each")
+    if state.turn != (state.shuffler + draws) % state.n:
+        raise NotationError(
+            f"phase=firstdouble: after the deal of {size} each, the drawing goes round from the shuffler, "
+            f"so after {draws} draws it is seat {(state.shuffler + draws) % state.n + 1}'s turn"
+        )
+    for seat, hand in enumerate(state.hands):
+        expected = size + _dealt_to(state, (seat + 1) % state.n, draws)  # the drawing starts at the shuffler
+        if len(hand) != expected:
+            raise NotationError(
+                f"phase=firstdouble: {draws} drawn one at a time from the shuffler, "
+                f"so seat {seat + 1} holds {expected}, not {len(hand)}"
+            )
+
+
+def _check_finish(state: WildstarState) -> None:
+    """phase=over: the last hand ended, a seat going out or the table blocked, and its row on
+    the sheet is what the hands left score (R-WS, D-WS-5)."""
+    out = [seat for seat, hand in enumerate(state.hands) if not hand]
+    if len(out) > 1:
+        raise NotationError(f"phase=over: seats {out[0] + 1} and {out[1] + 1} hold no tile; one goes out")
+    if not out and (state.pile or not state._blocked()):
+        raise NotationError("phase=over: nobody has gone out and the hand is not blocked, so it is not over")
+    # Score the last hand again from the hands, as the game did at its end.
+    again = state.clone()
+    again.sheet = state.sheet[:-1]
+    again.totals = [sum(col) for col in zip(*again.sheet, strict=True)] if again.sheet else [0] * state.sides
+    again._end_hand(out[0] if out else None)
+    if again.sheet[-1] != state.sheet[-1]:
+        row, written = (",".join(map(str, r)) for r in (again.sheet[-1], state.sheet[-1]))
+        raise NotationError(f"phase=over: the last hand scores what the hands hold, {row}, not {written}")
