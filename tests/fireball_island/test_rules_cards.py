@@ -1,5 +1,5 @@
 """Playing the cards: the reaction windows, the ten kinds of card and their timing, the discard pile
-(R-FI PLAYING YOUR CARDS; D-FI-5; decisions FI-1..FI-9, FI-14, FI-23)."""
+(R-FI PLAYING YOUR CARDS; D-FI-5; decisions FI-1..FI-9, FI-14, FI-22, FI-23, FI-28)."""
 
 from __future__ import annotations
 
@@ -433,7 +433,7 @@ def test_move_ahead_is_played_before_the_roll_only():
 
 def test_move_back_before_the_roll_moves_the_opponent_back_first():
     """R-FI MOVE ANY OPPONENT BACK: "If you play the card before the opponent rolls the die, the
-    opponent must move back before rolling." D-FI-5: the card's player chooses the path."""
+    opponent must move back before rolling." Back is away from the goal (decision FI-28)."""
     state = position(f"turn=1 | pieces TA5 TA8 | hands - / MOVE_BACK_2 | {PRE_P2}")
     step(state, "MOVE_BACK_2")
     assert state.tasks[-1] == ("path", 0, 2, 1) and state.to_act() == 1

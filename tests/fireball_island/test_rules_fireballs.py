@@ -185,8 +185,9 @@ def test_next_turn_stand_up_and_the_turn_after_leave_the_pit_from_its_rock_chip(
     """R-FI Getting Fireballed on a Trail 2: "On your next turn, place your playing piece upright in
     the smolder pit. You cannot roll, move or play any cards on this turn." 3: "On your following
     turn, roll the die, then move your playing piece out onto the trail, starting on the Rock Chip
-    space right next to your smolder pit." Decision FI-13: the stand-up turn has no windows, so it
-    passes with no decision; FI-12: the Rock Chip is the first space counted."""
+    space right next to your smolder pit." Decision FI-13: the stand-up turn asks nobody for a card
+    (only a player holding a token, for it), so it passes with no decision; FI-12: the Rock Chip is
+    the first space counted."""
     state = position(f"turn=1 | pieces WT1 PIT_B! | hands REROLL / FIREBALL | {AT_ROLL}")
     step(state, "3", "pass", "pass", "WT4", "pass")  # P1's turn, to its end window
     assert state.turn == 0 and state.turns == 3  # P2's turn came and went

@@ -165,7 +165,7 @@ def test_only_one_token_is_collected_in_a_game(tokens):
 def test_trading_the_token_in_fills_the_hand_to_four():
     """R-FI: "A Magic Charm token can be traded in on any one of your turns, to give you a full hand
     of 4 cards"; "Return it to the Ruin, then take enough cards from the drawpile to fill your hand
-    to 4 cards." D-FI-5: at the start or end of your own turn."""
+    to 4 cards." Decision FI-25: at any point of one's own turn, here before the roll."""
     state = position(f"turn=1 | pieces TA1 DMP | tokens 1 0 | hands REROLL / - | {AT_START}")
     assert moves(state) == ["pass", "trade"]
     step(state, "trade")

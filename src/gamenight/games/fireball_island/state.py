@@ -651,7 +651,8 @@ class FireballIslandState:
         elif kind is CardType.MOVE_BACK:
             # R-FI: "If you play the card before the opponent rolls the die, the opponent must move
             # back before rolling. If ... after the opponent has rolled the die, the opponent must
-            # finish the move, then move back." D-FI-5: the card's player chooses the path.
+            # finish the move, then move back." Back, the card's player choosing among ways equally
+            # back (decision FI-28).
             if self.rolling:
                 self.pushes.append((seat, card.spaces))
             elif BOARD.spaces[self.pos[me]].is_trail:
