@@ -73,11 +73,11 @@ def test_cells_are_named_on_the_2x8_strip_too():
 
 
 def test_a_position_reads_back_to_exactly_the_same_text():
-    state = position(EXAMPLE)
+    state = position(EXAMPLE, target_score=300)  # a second hand: a game played to 300
     text = state.notation()
     assert text.startswith(f"hand=2 turn=1 phase=play scores=12,-5 | {STEP} | level2 5-3@a1^,b1 | hands 6-5 2-2 /")
     assert text.split("| pile ")[1].split()[:3] == ["5-5", "3-3", "1-1"]  # the pile, in the set's order
-    assert position(text).notation() == text
+    assert position(text, target_score=300).notation() == text
     assert state.scores() == [12, -5]
     assert state.starter == 1
 
@@ -94,7 +94,7 @@ def test_the_dominoes_of_a_level_may_be_written_in_any_order_and_are_written_in_
 def test_the_header_fields_read_back():
     """hand, turn, phase, drawn (in phase afterdraw) and scores, written in that order."""
     text = f"hand=3 turn=2 phase=afterdraw drawn=3-0 scores=1,2 | {STEP} | hands 6-5 / 4-4 3-0 | pile "
-    state = position(text + "*")
+    state = position(text + "*", target_score=300)
     assert state.notation().startswith(text)
     assert state.drawn == tile("0-3")
     assert (state.hand_number, state.turn, state.starter, state.totals) == (3, 1, 0, [1, 2])
@@ -181,7 +181,7 @@ def test_the_draw_pile_has_no_order_so_the_order_it_is_written_in_does_not_matte
 def test_every_example_in_the_highrise_notation_section_parses():
     """docs/notation.md: every line of its `highrise-position` and `highrise-moves` blocks is
     valid notation, and each position reads back to the same text. A position has as many
-    players as hands."""
+    players as hands, in a game played to 300 (R-HR THE WINNER), as the examples of later hands need."""
     doc = (Path(__file__).parents[2] / "docs" / "notation.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```highrise-(position|moves)\n(.*?)```", doc, re.DOTALL)
     assert {kind for kind, _ in blocks} == {"position", "moves"}
@@ -191,5 +191,51 @@ def test_every_example_in_the_highrise_notation_section_parses():
             if kind == "moves":
                 anywhere.parse_move(line)
             else:
-                text = position(line).notation()
-                assert position(text).notation() == text
+                text = position(line, target_score=300).notation()
+                assert position(text, target_score=300).notation() == text
+
+
+# -- a position must be one some game reaches (issue 17) ---------------------------------------
+
+
+def refused(text: str, message: str, **options: object) -> None:
+    """The position is refused with a NotationError naming the fault."""
+    with pytest.raises(NotationError, match=message):
+        position(text, **options)
+
+
+def test_a_header_field_given_twice_is_refused_not_overridden():
+    refused(f"turn=1 turn=2 | {BASEMENT} | hands 2-2 / 3-3", "header field turn= is given twice")
+
+
+def test_a_position_with_a_seat_holding_no_domino_in_play_is_refused():
+    """R-HR: "If one player plays their last domino, that player has 'gone out'" -- the hand
+    is over, whether that seat is to act or not."""
+    refused(f"turn=2 | {BASEMENT} | hands 2-2 / -", "seat 2 holds no domino: it has gone out, so the hand is over")
+    refused(f"turn=1 | {BASEMENT} | hands 2-2 / -", "seat 2 holds no domino")
+
+
+def test_a_hand_after_the_game_has_ended_is_refused():
+    """R-HR THE WINNER: the basic game is one hand; a game of agreed hands ends after them; a
+    game to 300 ends after the hand that reaches it (unless tied, with extra_hand: D-HR-5)."""
+    refused(f"hand=2 | {BASEMENT} | hands 2-2 / 3-3", "hand=2: the game was over after hand 1")
+    refused(f"hand=4 | {BASEMENT} | hands 2-2 / 3-3", "hand=4: the game was over after hand 3", hands=3)
+    deal = f"hand=2 phase=deal scores=305,{{}} | {BASEMENT} | hands - / - | pile *"
+    refused(deal.format(100), "hand=2: the game was over after hand 1", target_score=300)
+    position(deal.format(305), target_score=300, tie_break="extra_hand")
+
+
+def test_a_domino_a_seat_showed_it_lacks_is_not_in_its_hand():
+    """A seat that draws holds nothing that fitted then (docs/notation.md, absent)."""
+    refused(f"| {BASEMENT} | hands 2-2 / 3-3 | absent - / 3-3", "seat 2 holds 3-3, which it showed it lacks")
+
+
+def test_a_finished_game_is_a_position_too_but_only_as_a_hand_ends():
+    """R-HR: a hand ends when a player goes out, or when nobody can play; the game then ends
+    as THE WINNER says."""
+    over = f"phase=over scores=312,254 | {BASEMENT} | level1 5-6@a1,b1 | hands - / W-4 3-0"
+    assert position(over).is_over()
+    assert position(over, target_score=300).is_over()
+    refused(over.replace("312", "212"), "phase=over: hand 1 does not end the game", target_score=300)
+    refused(over.replace("W-4 3-0", "-"), "seats 1 and 2 hold no domino; one goes out")
+    refused(over.replace("hands -", "hands 2-2"), "nobody has gone out and someone can still play")

@@ -112,6 +112,7 @@ def parse_position(game: HighriseGame, text: str) -> HighriseState:
     state.drawn = TILES.parse(drawn_text) if drawn_text is not None else -1
     state.absent = parse_absent(sections, n, TILES.parse)
     _check_phase(state)
+    _check_reachable(state)
     return state
 
 
@@ -215,6 +216,68 @@ def _check_phase(state: HighriseState) -> None:
         raise NotationError(f"the drawn domino {TILES.name(state.drawn)} is not in seat {state.turn + 1}'s hand")
     if phase == Phase.DRAW and not state.pile:
         raise NotationError("phase=draw needs dominoes in the pile")
+
+
+# -- a position some game reaches ------------------------------------------------------
+# _check_phase() reads the fields against each other; what follows checks that a game could
+# have come to this, as state.py runs the rules.
+
+
+def _check_reachable(state: HighriseState) -> None:
+    _check_absent(state)
+    _check_hand_number(state)
+    if state.phase == Phase.OVER:
+        _check_finish(state)
+    elif state.phase in (Phase.PLAY, Phase.DRAW, Phase.AFTER_DRAW):
+        for seat, hand in enumerate(state.hands):
+            if not hand:
+                # R-HR: "If one player plays their last domino, that player has 'gone out.'"
+                raise NotationError(f"seat {seat + 1} holds no domino: it has gone out, so the hand is over")
+
+
+def _check_absent(state: HighriseState) -> None:
+    for seat, hand in enumerate(state.hands):
+        held = [t for t in hand if state.absent[seat] >> t & 1]
+        if state.phase == Phase.AFTER_DRAW and seat == state.turn and state.drawn in held:
+            held.remove(state.drawn)  # the domino just drawn may be one the seat showed it lacked
+        if held:
+            raise NotationError(f"absent: seat {seat + 1} holds {TILES.name(held[0])}, which it showed it lacks")
+
+
+def _ended_before(state: HighriseState, totals: list[int]) -> bool:
+    """Whether the hand before this one, ending on `totals`, ended the game (state._game_over)."""
+    before = state.clone()
+    before.hand_number -= 1
+    before.totals = totals
+    return before._game_over()
+
+
+def _check_hand_number(state: HighriseState) -> None:
+    if state.phase == Phase.OVER:
+        if not state._game_over():
+            raise NotationError(
+                f"phase=over: hand {state.hand_number} does not end the game: the hands agreed are not "
+                "all played, nobody has reached the target, or (extra_hand) the lead is tied"
+            )
+        return
+    if state.hand_number == 1:
+        return
+    # Before the first play the totals are as the last hand left them; later this hand's plays
+    # have added to them, so only a game over whatever they were (all 0, tied: the least that
+    # could end it) rules the hand out.
+    totals = state.totals if state.phase in (Phase.BASEMENT, Phase.DEAL) else [0] * state.n
+    if _ended_before(state, totals):
+        raise NotationError(f"hand={state.hand_number}: the game was over after hand {state.hand_number - 1}")
+
+
+def _check_finish(state: HighriseState) -> None:
+    """phase=over: the last hand ended, a seat going out or nobody able to play (R-HR)."""
+    out = [seat for seat, hand in enumerate(state.hands) if not hand]
+    if len(out) > 1:
+        raise NotationError(f"phase=over: seats {out[0] + 1} and {out[1] + 1} hold no domino; one goes out")
+    if not out and (state.pile or any(rules.legal_plays(state.tower, hand) for hand in state.hands)):
+        # R-HR: "If no player goes out, and no one can make any more plays, the hand ends"
+        raise NotationError("phase=over: nobody has gone out and someone can still play, so the hand is not over")
 
 
 def picture(tower: Tower) -> list[str]:
