@@ -20,6 +20,7 @@ from typing import Any
 from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
+from gamenight.games.wildfire.layout import KIND_NAMES
 from gamenight.games.wildfire.state import WildfireState
 
 VARIANTS: dict[str, dict[str, Any]] = {
@@ -51,7 +52,11 @@ def play_round(options: dict[str, Any], seats: list[str], seed: int) -> tuple[st
     named = [int(step.text.split()[1]) for step in record.steps if step.seat >= 0 and step.text.startswith("hub ")]
     if any(not hand for hand in state.hands):
         return "out", named
-    return ("blocked: obligation" if state.layout.obligation >= 0 else "blocked: open ends"), named
+    end = state.layout.obligation
+    if end < 0:
+        return "blocked: open ends", named
+    node = state.layout.nodes[end]
+    return f"blocked: obligation: {KIND_NAMES[node.kind]}, hub {node.value}", named
 
 
 def main() -> None:
@@ -65,6 +70,7 @@ def main() -> None:
     chosen = [v for v in VARIANTS if not args.only or v in args.only.split(",")]
     print(f"{args.rounds} rounds of {args.players} x {args.seats} per variant, seeds 0..{args.rounds - 1}\n")
     print(f"{'variant':22} {'blocked':>22} {'by an obligation':>18} {'by open ends':>13}  hub numbers named")
+    causes: collections.Counter[str] = collections.Counter()
     for name in chosen:
         ends: collections.Counter[str] = collections.Counter()
         named: collections.Counter[int] = collections.Counter()
@@ -72,11 +78,17 @@ def main() -> None:
             end, numbers = play_round(VARIANTS[name], seats, seed)
             ends[end] += 1
             named.update(numbers)
-        blocked = ends["blocked: obligation"] + ends["blocked: open ends"]
+        by_obligation = sum(c for end, c in ends.items() if end.startswith("blocked: obligation"))
+        blocked = by_obligation + ends["blocked: open ends"]
         low, high = wilson(blocked, args.rounds)
         rate = f"{blocked / args.rounds:6.1%} ({low:.1%}-{high:.1%})"
         numbers = " ".join(f"{n}:{c}" for n, c in sorted(named.items())) or "-"
-        print(f"{name:22} {rate:>22} {ends['blocked: obligation']:>18} {ends['blocked: open ends']:>13}  {numbers}")
+        print(f"{name:22} {rate:>22} {by_obligation:>18} {ends['blocked: open ends']:>13}  {numbers}")
+        causes.update({end: c for end, c in ends.items() if end.startswith("blocked: obligation")})
+    if causes:
+        print("\nthe obligations open at a block, all variants together:")
+        for end, c in causes.most_common():
+            print(f"  {c:4}  {end.removeprefix('blocked: obligation: ')}")
 
 
 if __name__ == "__main__":
