@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gamenight.engine.errors import NotationError
+from gamenight.engine.errors import IllegalMoveError, NotationError
 
 from .conftest import game, play, position, tile
 
@@ -239,3 +239,17 @@ def test_a_finished_game_is_a_position_too_but_only_as_a_hand_ends():
     refused(over.replace("312", "212"), "phase=over: hand 1 does not end the game", target_score=300)
     refused(over.replace("W-4 3-0", "-"), "seats 1 and 2 hold no domino; one goes out")
     refused(over.replace("hands -", "hands 2-2"), "nobody has gone out and someone can still play")
+
+
+# -- apply() is given moves, or refuses (issue 17, defect 10) -----------------------------------
+
+
+def test_a_plain_tuple_equal_to_a_legal_play_is_not_a_move_and_changes_nothing():
+    """The architecture's apply(): "rejects an illegal move with IllegalMoveError that says why";
+    a tuple has the fields of a play but is none."""
+    state = position(f"| {BASEMENT} | hands 6-5 2-0 / 4-4 3-0 | pile *")
+    legal = state.legal_moves()[0]
+    before = state.notation()
+    with pytest.raises(IllegalMoveError, match="is not a Highrise move"):
+        state.apply(tuple(legal))
+    assert state.notation() == before

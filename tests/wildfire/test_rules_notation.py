@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from gamenight.bots.basic import RandomBot
-from gamenight.engine.errors import NotationError
+from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay
 from gamenight.engine.registry import make_game
+from gamenight.games.wildfire.moves import PLAY, Move
 
 from .conftest import play, position, tile
 
@@ -281,3 +282,45 @@ def test_a_finished_game_is_a_position_too_but_only_as_a_round_ends():
     refused(over.replace("290", "190"), "phase=over: the score sheet has not ended the game")
     refused(over.replace("hands - / 8-8", "hands 6-3 / 8-8"), "nobody has gone out and the round is not blocked")
     refused("phase=over sheet=300,0,0 | layout | hands - / - / -", "a round ends with a play")
+
+
+# -- apply() and apply_chance() are given moves and outcomes, or refuse (issue 17, defect 10) ----
+
+
+@pytest.mark.parametrize("value", ["draw", None, 3, (0,), Move(PLAY, 999, 9, 0), Move(7), Move(PLAY, 8, "9", 0)])
+def test_a_value_that_is_not_a_move_is_refused_as_an_illegal_move_and_changes_nothing(value):
+    """The architecture's apply(): "rejects an illegal move with IllegalMoveError that says why"
+    -- a string, None, a tuple or a tile the set has not got is no move at all."""
+    state = position("dealer=1 | layout 9-9 | hands 9-8 2-2 / 7-0 6-0 / 3-3 4-4 | pile *")
+    before = state.notation()
+    with pytest.raises(IllegalMoveError, match="is not a Wildfire move"):
+        state.apply(value)
+    assert state.notation() == before
+
+
+def test_a_plain_tuple_equal_to_a_legal_play_is_not_a_move():
+    state = position("dealer=1 | layout 9-9 | hands 9-8 2-2 / 7-0 6-0 / 3-3 4-4 | pile *")
+    legal = state.parse_move("9-8@e0")
+    assert legal in state.legal_moves()
+    with pytest.raises(IllegalMoveError, match="is not a Wildfire move"):
+        state.apply(tuple(legal))
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("5-3", "is not a chance outcome"),
+        (True, "is not a chance outcome"),
+        (3.0, "is not a chance outcome"),
+        (999, "999 is not in the draw pile"),
+    ],
+)
+def test_a_value_that_is_not_a_chance_outcome_is_refused_and_changes_nothing(value, message):
+    """A draw is a tile from the pile (docs/notation.md): a string, a bool or a tile the set has
+    not got is no draw."""
+    state = position("dealer=1 | layout 9-9 | hands 8-5 2-2 / 7-0 6-0 / 3-3 4-4 | pile *")
+    play(state, "draw")
+    before = state.notation()
+    with pytest.raises(IllegalMoveError, match=message):
+        state.apply_chance(value)
+    assert state.notation() == before

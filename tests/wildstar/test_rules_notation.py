@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 
 from gamenight.bots.basic import RandomBot
-from gamenight.engine.errors import NotationError
+from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay
 from gamenight.engine.registry import make_game
+from gamenight.games.wildstar.moves import PLAY, Move
 
 from .conftest import play, position, tile
 
@@ -275,3 +276,37 @@ def test_a_finished_game_is_a_position_too_but_only_as_a_hand_ends():
     refused(over.replace("0,4,6", "0,0,0"), "the last hand scores what the hands hold, 0,4,6, not 0,0,0", hands=1)
     refused(over.replace("/ 2-2 /", "/ - /"), "seats 1 and 2 hold no tile; one goes out", hands=1)
     refused(over.replace("hands -", "hands 5-5"), "nobody has gone out and the hand is not blocked", hands=1)
+
+
+# -- apply() and apply_chance() are given moves and outcomes, or refuse (issue 17, defect 10) ----
+
+
+@pytest.mark.parametrize("value", ["draw", None, 3, (0,), Move(PLAY, 999, 0, 0), Move(7), Move("x")])
+def test_a_value_that_is_not_a_move_is_refused_as_an_illegal_move_and_changes_nothing(value):
+    """The architecture's apply(): "rejects an illegal move with IllegalMoveError that says why"
+    -- a string, None, a tuple or a tile the set has not got is no move at all."""
+    state = position("shuffler=1 | layout 9-9 | hands 9-8 2-2 / 7-0 6-0 / 3-3 4-4 | pile *")
+    before = state.notation()
+    with pytest.raises(IllegalMoveError, match="is not a Wildstar move"):
+        state.apply(value)
+    assert state.notation() == before
+
+
+def test_a_plain_tuple_equal_to_a_legal_play_is_not_a_move():
+    state = position("shuffler=1 | layout 9-9 | hands 9-8 2-2 / 7-0 6-0 / 3-3 4-4 | pile *")
+    legal = state.parse_move("9-8@e0")
+    assert legal in state.legal_moves()
+    with pytest.raises(IllegalMoveError, match="is not a Wildstar move"):
+        state.apply(tuple(legal))
+
+
+@pytest.mark.parametrize("value", ["5-3", None, True, 3.0])
+def test_a_value_that_is_not_a_chance_outcome_is_refused_and_changes_nothing(value):
+    """A draw is a tile from the pile (docs/notation.md): a string or a bool is no draw (True
+    would have drawn the tile numbered 1)."""
+    state = position("shuffler=1 | layout 9-9 | hands 8-5 2-2 / 7-0 6-0 / 3-3 4-4 | pile *")
+    play(state, "draw")
+    before = state.notation()
+    with pytest.raises(IllegalMoveError, match="is not a chance outcome"):
+        state.apply_chance(value)
+    assert state.notation() == before

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from gamenight.engine.errors import NotationError
+from gamenight.engine.errors import NotationError, RulesError
 
 T = TypeVar("T")
 
@@ -58,6 +58,19 @@ def split_position(text: str, names: tuple[str, ...]) -> tuple[dict[str, str], d
             raise NotationError(f"section {name.lower()} is given twice")
         sections[name.lower()] = body
     return header, sections
+
+
+def is_move(move: object, move_type: type, written: Callable[[Any], str], read: Callable[[str], object]) -> bool:
+    """Whether `move` is a move of the game at all: a value of its move type whose notation
+    (`written`) reads back (`read`) to it. apply() asks this of what it refuses, before it
+    explains the rule a move breaks, so a value that is no move (a string, None, a plain tuple,
+    a tile the set does not have) is told so by an IllegalMoveError, not by an AttributeError."""
+    if not isinstance(move, move_type):
+        return False
+    try:
+        return read(written(move)) == move
+    except (RulesError, LookupError, TypeError, ValueError):
+        return False  # its fields name nothing notation can write
 
 
 def seat_parser(n: int) -> Callable[[str, str], int]:

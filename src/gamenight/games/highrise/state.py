@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
+from gamenight.engine.notation import is_move
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import (
     DRAW,
@@ -159,7 +160,10 @@ class HighriseState:
         return []
 
     def apply(self, move: Move) -> None:
-        if move not in self.legal_moves():
+        # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
+        if move not in self.legal_moves() or not isinstance(move, Move):
+            if not is_move(move, Move, self.move_notation, self.parse_move):
+                raise IllegalMoveError(f"{move!r} is not a Highrise move: play a domino, draw or pass")
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None  # the position changes from here on
         if move.kind == PLAY:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.chance import uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
+from gamenight.engine.notation import is_move
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import KIND_NAMES, OBLIGATION_KINDS, Layout
 from gamenight.games.wildfire.moves import (
@@ -162,7 +163,10 @@ class WildfireState:
         return options.knock_penalty and not options.auto_knock
 
     def apply(self, move: Move) -> None:
-        if move not in self.legal_moves():
+        # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
+        if move not in self.legal_moves() or not isinstance(move, Move):
+            if not is_move(move, Move, self.move_notation, self.parse_move):
+                raise IllegalMoveError(f"{move!r} is not a Wildfire move: play a tile, draw, pass or name the hub")
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None  # the position changes from here on
         if move.kind == PLAY:
@@ -201,6 +205,8 @@ class WildfireState:
         return []
 
     def apply_chance(self, outcome: int) -> None:
+        if type(outcome) is not int:  # a bool is an int too, but names no tile and no number
+            raise IllegalMoveError(f"{outcome!r} is not a chance outcome: a tile from the pile or the hub's number")
         phase = self.phase
         if phase == Phase.HUB and not self.game.options.strategic:
             if outcome not in HUB_NUMBERS:
@@ -213,7 +219,8 @@ class WildfireState:
         try:
             self.pile.remove(outcome)
         except ValueError:
-            raise IllegalMoveError(f"{TILES.name(outcome)} is not in the draw pile") from None
+            name = TILES.name(outcome) if outcome in ALL_TILES else str(outcome)
+            raise IllegalMoveError(f"{name} is not in the draw pile") from None
         self._legal = None
         self._apply_draw(phase, outcome)
 

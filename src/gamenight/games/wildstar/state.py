@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.chance import alike
 from gamenight.engine.errors import IllegalMoveError
+from gamenight.engine.notation import is_move
 from gamenight.games.wildstar import rules
 from gamenight.games.wildstar.layout import Layout
 from gamenight.games.wildstar.moves import DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLAY, Move, move_notation, parse_move
@@ -155,7 +156,10 @@ class WildstarState:
         return []
 
     def apply(self, move: Move) -> None:
-        if move not in self.legal_moves():
+        # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
+        if move not in self.legal_moves() or not isinstance(move, Move):
+            if not is_move(move, Move, self.move_notation, self.parse_move):
+                raise IllegalMoveError(f"{move!r} is not a Wildstar move: play a tile, draw or pass")
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None  # the position changes from here on
         if move.kind == PLAY:
@@ -174,6 +178,8 @@ class WildstarState:
         return []
 
     def apply_chance(self, outcome: int) -> None:
+        if type(outcome) is not int:  # a bool is an int too, but names no tile
+            raise IllegalMoveError(f"{outcome!r} is not a chance outcome: a tile from the pile")
         phase = self.phase
         if phase not in TILE_DRAWS:
             raise IllegalMoveError("this is not a chance step")
