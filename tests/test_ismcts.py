@@ -214,12 +214,15 @@ def test_widening_lets_greedys_favourites_in_first() -> None:
     assert differed >= 1
 
 
-@pytest.mark.parametrize("name", ["wildfire", "wildstar", "highrise"])
-def test_rank_moves_puts_the_greedy_move_first_and_keeps_every_move(name: str) -> None:
-    game = make_game(name, {"players": 3})
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("wildfire", {"players": 3}), ("wildstar", {"players": 3}), ("highrise", {"players": 3, "target_score": 300})],
+)
+def test_rank_moves_puts_the_greedy_move_first_and_keeps_every_move(name: str, options: dict[str, Any]) -> None:
+    game = make_game(name, options)
     heuristics = game.heuristics()
     checked = 0
-    for state in decision_points(name, {"players": 3}, seed=6, every=1):
+    for state in decision_points(name, options, seed=6, every=1):
         legal = state.legal_moves()
         ranked = heuristics.rank_moves(state, legal, random.Random(checked))
         assert sorted(ranked) == sorted(legal)
@@ -261,8 +264,8 @@ def test_a_playouts_result_mixes_the_win_with_the_squashed_margin(name: str, opt
         ("wildfire", {"players": 4, "strategic": True}),
         ("wildstar", {"players": 4, "partners": True}),
         ("wildstar", {"players": 3}),
-        ("highrise", {"players": 2}),
-        ("highrise", {"players": 4}),
+        ("highrise", {"players": 2, "target_score": 300}),
+        ("highrise", {"players": 4, "target_score": 300}),
         ("fireball-island", {"players": 4}),
     ],
 )

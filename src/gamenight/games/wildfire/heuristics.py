@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from gamenight.games.dominoes.hands import absent_from_view, mask_tiles, tile_mask
 from gamenight.games.dominoes.hands import margin_result as dominoes_margin
 from gamenight.games.wildfire import rules
-from gamenight.games.wildfire.layout import placement
+from gamenight.games.wildfire.layout import Layout, placement
 from gamenight.games.wildfire.moves import DRAW, HUB, PASS, PLAY, Move
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, TILES, WILD
 from gamenight.games.wildfire.view import public_layout
@@ -48,8 +48,10 @@ def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random)
 def rollout_move(state: WildfireState, legal: Sequence[Move], rng: random.Random) -> Move:
     """`greedy_move` read off a state instead of a view, for search rollouts (which play
     states sampled from the searcher's view): the same choice, without building a view."""
+    if legal[0].kind == HUB:
+        return Move(HUB, _Table.of_state(state).best_number())
     if legal[0].kind != PLAY:
-        return greedy_move(state.view(state.to_act()), legal, rng)
+        return legal[0]  # draw or pass
     return best_play(state.hands[state.turn], state.layout.obligation >= 0, legal, rng)
 
 
@@ -84,55 +86,81 @@ def hub_number(view: dict[str, Any]) -> int:
     `naming_value`. Naming the number nobody holds is not always best: when it comes back
     round the namer draws too, and once the pile is out nobody can fill it and the round is
     blocked."""
-    return max(HUB_NUMBERS, key=lambda number: (naming_value(view, number), -number))
+    return _Table.of_view(view).best_number()
 
 
 def naming_value(view: dict[str, Any], number: int) -> float:
-    """What naming `number` is worth to the namer, in points against the average opponent.
+    """What naming `number` is worth to the namer, in points against the average opponent
+    (`_Table.naming_value`)."""
+    return _Table.of_view(view).naming_value(number)
 
-    The obligation goes round from the namer's left. Each opponent fills it from hand with
-    the chance that its hidden hand holds a filler (the unseen tiles dealt at random, none it
-    showed it lacks), or draws one tile and fills with the drawn tile's chance. The namer,
-    last, fills if it holds a filler, else draws too. Each tile drawn costs its drawer the
-    average unseen tile; an obligation still open when the pile is out blocks the round
-    (D-WF-3). Three times round at most."""
-    layout = public_layout(tuple(view["layout"])).clone()
-    layout.set_hub(number)
-    fillers = rules.playable_mask(layout)
-    seat, sizes = view["seat"], view["hand_sizes"]
-    n = len(sizes)
-    hand = [TILES.parse(t) for t in view["hand"]]
-    unseen = tile_mask(ALL_TILES) & ~tile_mask(layout.tiles()) & ~tile_mask(hand)
-    pool = unseen.bit_count()
-    if pool == 0:
-        return 0.0
-    average = sum(POINTS[t] for t in mask_tiles(unseen)) / pool
-    absent = absent_from_view(view["absent"], TILES.parse)
-    i_fill = bool(tile_mask(hand) & fillers)
-    draw_fills = (unseen & fillers).bit_count() / pool
-    pile = float(view["pile"])
-    still_open, value = 1.0, 0.0
-    for turn in range(1, 3 * n + 1):
-        other = (seat + turn) % n
-        if other == seat:
-            if i_fill:
-                return value
+
+class _Table:
+    """What the namer knows, read once for all nine numbers: from its view, or, in a
+    search's rollouts, from the sampled state (the same facts, without building a view)."""
+
+    def __init__(self, layout: Layout, seat: int, sizes: list[int], hand: int, absent: list[int], pile: int) -> None:
+        self.layout = layout  # a copy of the table's own: naming changes its hub number
+        self.seat, self.sizes, self.hand, self.absent, self.pile = seat, sizes, hand, absent, pile
+        self.unseen = tile_mask(ALL_TILES) & ~tile_mask(layout.tiles()) & ~hand
+        self.pool = self.unseen.bit_count()
+        self.average = sum(POINTS[t] for t in mask_tiles(self.unseen)) / max(self.pool, 1)
+
+    @classmethod
+    def of_view(cls, view: dict[str, Any]) -> _Table:
+        hand = tile_mask(TILES.parse(t) for t in view["hand"])
+        layout = public_layout(tuple(view["layout"])).clone()
+        absent = absent_from_view(view["absent"], TILES.parse)
+        return cls(layout, view["seat"], view["hand_sizes"], hand, absent, view["pile"])
+
+    @classmethod
+    def of_state(cls, state: WildfireState) -> _Table:
+        sizes = [len(h) for h in state.hands]
+        hand = tile_mask(state.hands[state.turn])
+        return cls(state.layout.clone(), state.turn, sizes, hand, state.absent, len(state.pile))
+
+    def best_number(self) -> int:
+        return max(HUB_NUMBERS, key=lambda number: (self.naming_value(number), -number))
+
+    def naming_value(self, number: int) -> float:
+        """The obligation goes round from the namer's left. Each opponent fills it from hand
+        with the chance that its hidden hand holds a filler (the unseen tiles dealt at random,
+        none it showed it lacks), or draws one tile and fills with the drawn tile's chance. The
+        namer, last, fills if it holds a filler, else draws too. Each tile drawn costs its
+        drawer the average unseen tile; an obligation still open when the pile is out blocks
+        the round (D-WF-3). Three times round at most."""
+        if self.pool == 0:
+            return 0.0
+        self.layout.set_hub(number)  # the table's own copy: only the hub's number changes
+        fillers = rules.playable_mask(self.layout)
+        seat, sizes, pool, average = self.seat, self.sizes, self.pool, self.average
+        n = len(sizes)
+        i_fill = bool(self.hand & fillers)
+        unseen_fillers = self.unseen & fillers
+        draw_fills = unseen_fillers.bit_count() / pool
+        pile = float(self.pile)
+        still_open, value = 1.0, 0.0
+        for turn in range(1, 3 * n + 1):
+            other = (seat + turn) % n
+            if other == seat:
+                if i_fill:
+                    return value
+                if pile >= 1:
+                    value -= still_open * average
+                    pile -= still_open
+                    still_open *= 1 - draw_fills
+                continue
+            holds = _holds_one(pool, (unseen_fillers & ~self.absent[other]).bit_count(), sizes[other])
+            fills = holds
             if pile >= 1:
-                value -= still_open * average
-                pile -= still_open
-                still_open *= 1 - draw_fills
-            continue
-        holds = _holds_one(pool, (unseen & fillers & ~absent[other]).bit_count(), sizes[other])
-        fills = holds
-        if pile >= 1:
-            value += still_open * (1 - holds) * average / (n - 1)
-            pile -= still_open * (1 - holds)
-            fills = holds + (1 - holds) * draw_fills
-        still_open *= 1 - fills
-    # Still open with the pile out, it blocks the round. A blocked round scores the hands as
-    # they are, which is what playing on is worth in expectation too (a lighter hand is as
-    # likely to go out first): it is no gain, and the table would rather play on.
-    return value - still_open * STALL
+                value += still_open * (1 - holds) * average / (n - 1)
+                pile -= still_open * (1 - holds)
+                fills = holds + (1 - holds) * draw_fills
+            still_open *= 1 - fills
+        # Still open with the pile out, it blocks the round. A blocked round scores the hands
+        # as they are, which is what playing on is worth in expectation too (a lighter hand is
+        # as likely to go out first): it is no gain, and the table would rather play on.
+        return value - still_open * STALL
 
 
 def _holds_one(pool: int, good: int, size: int) -> float:
