@@ -61,4 +61,3 @@ def test_the_naming_value_counts_the_draws_a_number_forces_on_the_others():
     without = position(WILD_ONE_IN_HAND.replace("W-5 W-3", "W-5 9-4"), strategic=True)
     play(without, "5-W@e1")
     assert heuristics.naming_value(holding.view(1), 1) > heuristics.naming_value(without.view(1), 1)
-
