@@ -754,3 +754,42 @@ def test_a_card_against_a_seat_that_is_not_there_names_the_seats() -> None:
     state = make_game("fireball-island", {"players": 4}).new_state()
     with pytest.raises(NotationError, match="after '@' comes the seat the card is played against, 1 to 4"):
         state.parse_move("TAKE_1_CARD@9")
+
+
+# -- a position must be one some game reaches (issue 17) ---------------------------------------
+
+DEALING = (
+    "turn=1 | pieces DMP DMP DMP | jewel VKP | tokens 0 0 0 | hands CANCEL / FIREBALL / - | pile * "
+    "| tasks first:1+2+3 draw:3:1"
+)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("pieces DMP", "pieces WT5", r"before the first turn every piece stands on the Start \(DMP\)"),
+        ("jewel VKP", "jewel P1", r"before the first turn the jewel lies by Vul-Kar \(VKP\)"),
+        ("tokens 0 0 0", "tokens 1 0 0", "before the first turn the tokens are in the Ruin"),
+        ("| pile *", "| discard REROLL | pile *", "before the first turn no card has been discarded"),
+        ("FIREBALL / -", "FIREBALL / REROLL", "the deal gives each seat one card, so seat 3 holds 0, not 1"),
+        ("CANCEL /", "CANCEL REROLL /", "the deal gives each seat one card, so seat 1 holds 1, not 2"),
+    ],
+)
+def test_before_the_first_turn_the_table_is_as_set_up(old, new, message):
+    """R-FI GAME SETUP 5-9: pieces on the Start, the jewel by Vul-Kar, the tokens in the Ruin,
+    one card dealt to each player (seat 1 first)."""
+    position(DEALING)
+    with pytest.raises(NotationError, match=message):
+        position(_replace(DEALING, old, new))
+
+
+def test_a_game_past_its_turn_limit_is_refused():
+    """FI-16: the game stops undecided once turn_limit turns have begun, so no later turn is under way."""
+    assert position(_replace(IN_CAVE, "turns=14", "turns=1000")).turns == 1000
+    with pytest.raises(NotationError, match=r"turns=1001: the game stops after 1000 turns \(turn_limit, FI-16\)"):
+        position(_replace(IN_CAVE, "turns=14", "turns=1001"))
+
+
+def test_a_section_given_twice_is_refused_not_overridden():
+    with pytest.raises(NotationError, match="section hands is given twice"):
+        position(DEALING + " | hands - / - / -")

@@ -181,6 +181,7 @@ def parse_position(game: FireballIslandGame, text: str) -> FireballIslandState:
     state.tasks = [_task(token, seat) for token in sections.get("tasks", "-").split() if token != "-"]
     _check_crowding(state)
     _check_tasks(state)
+    _check_turn_count(state)
     _check_consistent(state)
     return state
 
@@ -232,6 +233,32 @@ def _pieces(text: str, n: int) -> tuple[list[str], list[bool]]:
         pos.append(space)
         lying.append(down)
     return pos, lying
+
+
+def _check_turn_count(state: FireballIslandState) -> None:
+    """turns= counts the turns begun: at most turn_limit (FI-16), and none before the first."""
+    limit = state.game.options.turn_limit
+    if limit and state.turns > limit:
+        raise NotationError(f"turns={state.turns}: the game stops after {limit} turns (turn_limit, FI-16)")
+    if state.turns:
+        return
+    # R-FI GAME SETUP 5-9: before the first turn the pieces stand on the Start, the jewel lies by
+    # Vul-Kar, the tokens are in the Ruin, and each seat is dealt one card, seat 1 first.
+    if any(space != rules.START for space in state.pos) or any(state.lying):
+        raise NotationError(f"turns=0: before the first turn every piece stands on the Start ({rules.START})")
+    if state.owner >= 0 or state.jewel_at != rules.VUL_KAR:
+        raise NotationError(f"turns=0: before the first turn the jewel lies by Vul-Kar ({rules.VUL_KAR})")
+    if any(state.collected):
+        raise NotationError("turns=0: before the first turn the tokens are in the Ruin (tokens 0 ...)")
+    if state.discard:
+        raise NotationError("turns=0: before the first turn no card has been discarded")
+    to_deal = {task[1] for task in state.tasks if task[0] == "draw"}
+    for seat, hand in enumerate(state.hands):
+        dealt = 0 if seat in to_deal else 1
+        if len(hand) != dealt:
+            raise NotationError(
+                f"turns=0: the deal gives each seat one card, so seat {seat + 1} holds {dealt}, not {len(hand)}"
+            )
 
 
 def _check_crowding(state: FireballIslandState) -> None:
