@@ -62,6 +62,12 @@ class Uniform(Sequence[tuple[T, float]]):
         return self.items[index], p
 
 
+def seat_rngs(rng: random.Random, seats: int) -> list[random.Random]:
+    """One generator per seat, split off a game's generator before its first chance step
+    (one 64-bit draw each): bots draw from their own, so they never shift the chance steps."""
+    return [random.Random(rng.getrandbits(64)) for _ in range(seats)]
+
+
 def uniform(items: Sequence[T]) -> Uniform[T]:
     return Uniform(items)
 

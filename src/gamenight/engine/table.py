@@ -1,0 +1,241 @@
+"""Table: one game being played, pushed from outside and never waiting on anyone.
+
+A table holds the state, its seats' names, the game's one random generator and a numbered
+log of events. It says what is pending (the seat to decide, with every legal move in
+notation and in words), takes a decision from a seat, as a move or as notation, and plays
+every chance step up to the next decision by itself. A person at a web page, a bot run by a
+server off its event loop, an RL environment and `Match` all come through the same door,
+`submit`.
+
+Every event has a number, from 1. `events_for(seat, since=n)` is what that seat may know of
+the events after n (a tile drawn is named only to its drawer); `seat=None` is a spectator.
+A client that missed events asks again from the last number it has.
+
+A table resumes from its record exactly where it stopped: the record's chance steps are
+drawn again from the seed and checked, so the generator stands where it stood, and the
+chance outcomes to come are those the game would have had without the stop. A restart can
+neither lose a move nor re-roll a die. The seed is in the record, which a seat sees only
+once the game is over (`record_for`).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamenight.engine.chance import sample, seat_rngs
+from gamenight.engine.errors import IllegalMoveError, NotYourTurnError, RecordError, RulesError
+from gamenight.engine.options import options_to_dict
+from gamenight.engine.protocol import CHANCE, Game, Move, Outcome, State, View
+from gamenight.engine.record import Record, Step, initial_state
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step as it happened. `text` is its notation, which for a hidden chance outcome
+    names what only its owners may see: never send an Event as it is, send `for_seat`."""
+
+    number: int
+    seat: int  # CHANCE for a chance step
+    text: str
+    public: str  # for people: what every seat may know
+    private: str  # what the owners of a hidden chance outcome see
+    owners: frozenset[int]  # the seats that may see `private` and `text`; empty: all may
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: a spectator) may know of this event, JSON-ready."""
+        sees = not self.owners or seat in self.owners
+        return {
+            "n": self.number,
+            "seat": None if self.seat == CHANCE else self.seat,
+            "notation": self.text if sees else None,
+            "text": self.private if sees else self.public,
+        }
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A legal decision, with its notation and what it does in words."""
+
+    move: Move
+    notation: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Pending:
+    """The decision the table waits for."""
+
+    seat: int
+    choices: tuple[Choice, ...]
+
+
+class Table:
+    def __init__(self, game: Game, seats: Sequence[str], seed: int | None = None, state: State | None = None) -> None:
+        """A new table for `game` with one name per seat. Without a seed, one is drawn from
+        `secrets`: nobody can predict the chance steps. `state` starts from a position
+        instead of the deal (it is written into the record)."""
+        self.game = game
+        self.state = state if state is not None else game.new_state()
+        if len(seats) != self.state.num_players:
+            raise RulesError(f"{game.spec.title} here has {self.state.num_players} seats, not {len(seats)}")
+        self.seed = secrets.randbits(63) if seed is None else seed
+        if self.seed < 0:
+            raise RulesError(f"the seed must be 0 or more, not {self.seed}")
+        self.rng = random.Random(self.seed)
+        self.seat_rngs = seat_rngs(self.rng, len(seats))  # for the seats' bots: split off first
+        self.record = Record(
+            game=game.spec.name,
+            options=options_to_dict(game.options),
+            seats=list(seats),
+            seed=self.seed,
+            start=None if state is None else state.notation(),
+        )
+        self.events: list[Event] = []
+        self._play_chance()
+
+    @classmethod
+    def resume(cls, record: Record) -> Table:
+        """The table a record stopped at: every step replayed and checked (RecordError at the
+        first that does not verify), chance drawn again from the seed."""
+        state = initial_state(record)
+        game = _game_of(record)
+        table = cls.__new__(cls)
+        table.game = game
+        table.state = state
+        if len(record.seats) != state.num_players:
+            raise RecordError(f"record names {len(record.seats)} seats for {state.num_players} players")
+        table.seed = record.seed
+        table.rng = random.Random(record.seed)
+        table.seat_rngs = seat_rngs(table.rng, len(record.seats))
+        table.record = Record(record.game, record.options, list(record.seats), record.seed, record.start)
+        table.events = []
+        for i, step in enumerate(record.steps):
+            try:
+                table._replay(step)
+            except RulesError as exc:
+                raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None
+        table._play_chance()
+        return table
+
+    # -- what is pending -----------------------------------------------------------
+
+    def to_act(self) -> int | None:
+        """The seat to decide, or None when the game is over (chance is never pending)."""
+        return self.state.to_act()
+
+    def is_over(self) -> bool:
+        return self.state.to_act() is None
+
+    def pending(self) -> Pending | None:
+        seat = self.state.to_act()
+        if seat is None:
+            return None
+        state = self.state
+        choices = tuple(Choice(m, state.move_notation(m), state.describe(m)) for m in state.legal_moves())
+        return Pending(seat, choices)
+
+    def legal_moves(self) -> Sequence[Move]:
+        return self.state.legal_moves()
+
+    def view(self, seat: int | None) -> View:
+        """What `seat` may know now (None: a spectator)."""
+        return self.state.view(seat)
+
+    @property
+    def number(self) -> int:
+        """The number of the last event (0 before any)."""
+        return len(self.events)
+
+    # -- decisions -------------------------------------------------------------------
+
+    def submit(self, seat: int, move: Move | str) -> list[Event]:
+        """Play `seat`'s decision, given as a move or in notation, then every chance step up
+        to the next decision; the new events. NotYourTurnError, NotationError or
+        IllegalMoveError, naming the fault, leave the table as it was."""
+        state = self.state
+        to_act = state.to_act()
+        if to_act is None:
+            raise IllegalMoveError("the game is over")
+        if seat != to_act:
+            raise NotYourTurnError(f"it is P{to_act + 1}'s turn, not P{seat + 1}'s")
+        if isinstance(move, str):
+            move = state.parse_move(move)
+        if move not in state.legal_moves():
+            state.clone().apply(move)  # raises IllegalMoveError naming the rule it breaks
+            raise IllegalMoveError(f"{move!r} is not a legal move here")
+        first = len(self.events)
+        self._decide(seat, move)
+        self._play_chance()
+        return self.events[first:]
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """What `seat` may know of the events numbered after `since` (None: a spectator)."""
+        if not 0 <= since <= len(self.events):
+            raise RulesError(f"there are events 1 to {len(self.events)}; cannot start after {since}")
+        return [event.for_seat(seat) for event in self.events[since:]]
+
+    def record_for(self, seat: int | None) -> Record:
+        """The whole record, seed included, once the game is over: before then it would
+        tell the hidden tiles and the chance steps to come."""
+        if not self.is_over():
+            raise RulesError("the record is shown when the game is over: it holds the seed and every hidden draw")
+        return self.record
+
+    # -- inside ----------------------------------------------------------------------
+
+    def _decide(self, seat: int, move: Move) -> None:
+        state = self.state
+        text = state.move_notation(move)
+        description = state.describe(move)
+        state.apply(move)
+        self._log(seat, text, description, description, frozenset())
+
+    def _chance(self, outcome: Outcome) -> None:
+        state = self.state
+        text = state.outcome_notation(outcome)
+        public, private, owners = state.describe_outcome(outcome)
+        state.apply_chance(outcome)
+        self._log(CHANCE, text, public, private, owners)
+
+    def _play_chance(self) -> None:
+        while self.state.to_act() == CHANCE:
+            self._chance(sample(self.state.chance_outcomes(), self.rng))
+
+    def _replay(self, step: Step) -> None:
+        state = self.state
+        to_act = state.to_act()
+        if to_act is None:
+            raise RecordError("the game is already over, but the record goes on")
+        if step.seat != to_act:
+            raise RecordError(f"recorded for {_who(step.seat)}, but {_who(to_act)} is to act")
+        if to_act == CHANCE:
+            outcome = state.parse_outcome(step.text)
+            expected = sample(state.chance_outcomes(), self.rng)
+            if outcome != expected:
+                raise RecordError(f"chance gave {state.outcome_notation(expected)!r} with this seed, not {step.text!r}")
+            self._chance(outcome)
+        else:
+            self._decide(to_act, state.parse_move(step.text))
+
+    def _log(self, seat: int, text: str, public: str, private: str, owners: frozenset[int]) -> None:
+        self.record.steps.append(Step(seat, text))
+        self.events.append(Event(len(self.events) + 1, seat, text, public, private, owners))
+        if self.state.to_act() is None:
+            self.record.result = self.state.scores()
+
+
+def _who(seat: int) -> str:
+    return "chance" if seat == CHANCE else f"P{seat + 1}"
+
+
+def _game_of(record: Record) -> Game:
+    from gamenight.engine.registry import make_game
+
+    try:
+        return make_game(record.game, record.options)
+    except RulesError as exc:
+        raise RecordError(f"record cannot be set up: {exc}") from None
