@@ -3,12 +3,14 @@ cannot peek; it finds an obvious winning move; its options are checked."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 import pytest
 
 from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, Node, ismcts_options
+from gamenight.bots.registry import make_bot
 from gamenight.engine.chance import sample
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.protocol import CHANCE, Game, State
@@ -138,6 +140,32 @@ def test_ismcts_time_budget_stops_the_search():
 def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
         ismcts_options(values)
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:seconds=nan", "option 'seconds' must be a finite number, not nan"),
+        ("ismcts:seconds=inf", "option 'seconds' must be a finite number, not inf"),
+        ("ismcts:seconds=1e300", "seconds must be more than 0 and at most 3600"),
+        ("ismcts:widening=inf", "option 'widening' must be a finite number"),
+        ("ismcts:widening=1e300", "widening must be 0 or more, at most 1000"),
+        ("ismcts:exploration=nan", "option 'exploration' must be a finite number"),
+        ("hard:prior=-inf", "option 'prior' must be a finite number"),
+    ],
+)
+def test_bot_options_out_of_range_are_refused_before_any_search(spec: str, message: str) -> None:
+    # nan passes every comparison a range check makes, and inf overflows ceil(): a search
+    # given either would think forever or crash mid-game.
+    game = make_game("wildfire", {"players": 2, "rounds": 1})
+    with pytest.raises(ConfigError, match=message):
+        make_bot(spec, game)
+
+
+def test_options_built_directly_refuse_nan_too() -> None:
+    for values in ({"seconds": math.nan}, {"exploration": math.nan}, {"prior": math.nan}, {"widening": math.nan}):
+        with pytest.raises(ConfigError):
+            IsmctsOptions(**values)
 
 
 @pytest.mark.parametrize(

@@ -33,6 +33,10 @@ from gamenight.engine.protocol import CHANCE, Game, Move, State, View
 
 ROLLOUTS = ("random", "greedy")
 ROOTS = ("ucb", "halving")
+MAX_SECONDS = 3600.0
+"""An hour a move: a budget beyond it is a typing slip, and would look like a hang."""
+MAX_WIDENING = 1000.0
+"""Far more moves than any decision has: widening this wide is no widening at all."""
 
 
 @dataclass(frozen=True)
@@ -85,9 +89,9 @@ class IsmctsOptions:
             raise ConfigError(f"iterations must be at least 1, not {self.iterations}")
         if self.per_move is not None and self.per_move < 1:
             raise ConfigError(f"per_move must be at least 1, not {self.per_move}")
-        if self.seconds is not None and self.seconds <= 0:
-            raise ConfigError(f"seconds must be more than 0, not {self.seconds}")
-        if self.exploration < 0:
+        if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
+            raise ConfigError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, not {self.seconds}")
+        if not self.exploration >= 0:  # written so that nan fails too
             raise ConfigError(f"exploration must be 0 or more, not {self.exploration}")
         if self.root not in ROOTS:
             raise ConfigError(f"root must be 'ucb' or 'halving', not {self.root!r}")
@@ -97,11 +101,11 @@ class IsmctsOptions:
             raise ConfigError(f"rollout_depth must be 0 or more, not {self.rollout_depth}")
         if not 0.0 <= self.margin <= 1.0:
             raise ConfigError(f"margin must be from 0 to 1, not {self.margin}")
-        if self.widening < 0:
-            raise ConfigError(f"widening must be 0 or more, not {self.widening}")
+        if not 0 <= self.widening <= MAX_WIDENING:
+            raise ConfigError(f"widening must be 0 or more, at most {MAX_WIDENING:g}, not {self.widening}")
         if self.tree_depth < 0:
             raise ConfigError(f"tree_depth must be 0 or more, not {self.tree_depth}")
-        if self.prior < 0:
+        if not self.prior >= 0:
             raise ConfigError(f"prior must be 0 or more, not {self.prior}")
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from typing import Any, TypeVar
@@ -42,7 +43,11 @@ def _check_type(key: str, value: Any, hint: Any) -> None:
             return
         if kind is int and isinstance(value, int) and not isinstance(value, bool):
             return
-        if kind in (str, float) and isinstance(value, kind):
+        if kind is float and isinstance(value, float):
+            if not math.isfinite(value):  # nan passes every comparison a range check makes
+                raise ConfigError(f"option {key!r} must be a finite number, not {value!r}")
+            return
+        if kind is str and isinstance(value, str):
             return
     names = " or ".join("none" if k is type(None) else k.__name__ for k in allowed)
     raise ConfigError(f"option {key!r} must be {names}, not {value!r}")
