@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import ast
 import csv
+import dataclasses
 import json
 import random
+import signal
+import subprocess
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -20,7 +24,7 @@ from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import make_game
 from gamenight.interfaces.cli import app
 from gamenight.sim import ArenaConfig, ArenaResult, GameResult, run_arena, summarize, wilson_interval, write_outputs
-from gamenight.sim.arena import chunk_size, deal_seed, parse_options, seating
+from gamenight.sim.arena import check_config, chunk_size, deal_seed, parse_options, seating
 from gamenight.sim.report import percentile, summary_json
 
 WILDFIRE: dict[str, Any] = {"rounds": 1}
@@ -388,3 +392,80 @@ def test_an_out_path_that_is_a_file_is_refused(tmp_path: Path) -> None:
     result = gamenight("arena", "wildfire", "--seats", "greedy,random", "-n", "2", "--out", str(taken))
     assert result.exit_code == 2
     assert "a file is in the way" in result.output
+
+
+# -- one-sided results and interrupted arenas (issue 17) -------------------------------------------------
+
+
+def test_the_interval_holds_the_rate_even_at_0_and_100_percent() -> None:
+    # Rounding put the upper end of 10 wins in 10 at 0.9999999999999999, below the rate.
+    for n in range(1, 300):
+        for wins in (0, n):
+            low, high = wilson_interval(wins, n)
+            assert low <= wins / n <= high
+
+
+def test_an_arena_one_bot_wins_every_game_of_still_plots(tmp_path: Path, small_result: ArenaResult) -> None:
+    games = [
+        dataclasses.replace(g, returns=tuple(1.0 if spec == "greedy" else 0.0 for spec in g.seats))
+        for g in small_result.games
+    ]
+    one_sided = dataclasses.replace(
+        small_result, games=tuple(games), summary=summarize(games, small_result.config.seats)
+    )
+    assert [e.win_rate for e in one_sided.summary.entrants] == [1.0, 0.0]
+    written = write_outputs(one_sided, tmp_path)
+    assert (tmp_path / "scores.png").read_bytes().startswith(b"\x89PNG")
+    assert "scores.png" in {p.name for p in written.files}
+
+
+def test_a_huge_number_of_games_is_refused_before_anything_is_built() -> None:
+    with pytest.raises(ConfigError, match="at most 1,000,000"):
+        check_config(arena(games=1_000_000_000))
+
+
+def _children(pid: int) -> set[int]:
+    children: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        children |= {int(c) for c in (task / "children").read_text().split()}
+    return children
+
+
+def _running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"  # a zombie has exited; only its parent's wait is missing
+
+
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM])
+def test_a_stopped_arena_keeps_the_games_it_played_and_leaves_no_worker(tmp_path: Path, stop: signal.Signals) -> None:
+    out = tmp_path / "arena"
+    command = ["arena", "wildfire", "--seats", "greedy,random", "-n", "100000", "--workers", "2", "-o", "rounds=1"]
+    arena_process = subprocess.Popen(
+        [sys.executable, "-m", "gamenight", *command, "--out", str(out), "-q"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not ((out / "games.csv").exists() and len(_read_csv(out / "games.csv")) >= 10):
+            assert time.monotonic() < deadline, "no games on disk"
+            assert arena_process.poll() is None, arena_process.communicate()
+            time.sleep(0.05)
+        workers = _children(arena_process.pid)
+        assert workers
+    finally:
+        arena_process.send_signal(stop)
+        _, errors = arena_process.communicate(timeout=30)
+    deadline = time.monotonic() + 10
+    while any(_running(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not [pid for pid in workers if _running(pid)]
+    rows = _read_csv(out / "games.csv")
+    assert len(rows) >= 10 and all(row["p1_bot"] in ("greedy", "random") for row in rows)
+    if stop == signal.SIGTERM:
+        assert f"Interrupted: the {len(rows)} games played are in" in errors
+        assert "Traceback" not in errors

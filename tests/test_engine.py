@@ -169,7 +169,7 @@ def test_replay_steps_yield_every_step_in_order() -> None:
     [
         ("{not json", "not JSON"),
         ('{"format": "something-else"}', "not a gamenight record"),
-        ('{"format": "gamenight-record/1", "game": "wildfire"}', "missing or ill-typed"),
+        ('{"format": "gamenight-record/1", "game": "wildfire"}', "missing field"),
         ("[1, 2, 3]", "not a gamenight record"),
     ],
 )

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from gamenight.engine.chance import sample
+from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, State, View
@@ -43,10 +43,6 @@ class Event:
         return self.private if seat in self.owners else self.public
 
 
-def seat_rngs(rng: random.Random, seats: int) -> list[random.Random]:
-    return [random.Random(rng.getrandbits(64)) for _ in range(seats)]
-
-
 class Match:
     def __init__(
         self,
@@ -61,6 +57,9 @@ class Match:
             raise ConfigError(
                 f"{game.spec.title} here has {self.state.num_players} seats, but {len(agents)} agents were given"
             )
+        if seed < 0:
+            # random.Random(-7) is random.Random(7): two seeds would play one game.
+            raise ConfigError(f"the seed must be 0 or more, not {seed}")
         self.agents = list(agents)
         self.rng = random.Random(seed)
         self.rngs = seat_rngs(self.rng, len(agents))

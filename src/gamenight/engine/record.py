@@ -2,22 +2,31 @@
 
 `replay` rebuilds the game from a record and verifies it: every decision is legal,
 every chance outcome is the one the seed draws, and the result is the one recorded.
+
+A record is one JSON object. While a game is played it is kept as a *journal* instead:
+the record's first line (no steps yet) followed by one line per step, `[seat, "text"]`,
+so a step costs one appended line, not a rewrite of the whole file. `Record.parse` reads
+both; a journal (a game killed before its record was written whole) reads as unfinished.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamenight.engine.chance import sample
+from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.protocol import CHANCE, State
 
 FORMAT = "gamenight-record/1"
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""Far above the longest game (a Fireball Island game stopped at its turn limit is well
+under a megabyte); a larger file is refused before it is parsed."""
 
 
 @dataclass
@@ -35,6 +44,10 @@ class Record:
     start: str | None = None  # position notation when the game did not start from the deal
     steps: list[Step] = field(default_factory=list)
     result: list[int] | None = None
+    journal: bool = field(default=False, compare=False)
+    """Read from a journal: the game was stopped before its record was written whole."""
+    cut_off: bool = field(default=False, compare=False)
+    """The journal's last line was cut off mid-write (and is left out)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,6 +64,16 @@ class Record:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
+    def journal_header(self) -> str:
+        """The first line of a journal: this record without its steps and result."""
+        data = self.to_json()
+        data["steps"], data["result"] = [], None
+        return json.dumps(data) + "\n"
+
+    @staticmethod
+    def journal_line(step: Step) -> str:
+        return json.dumps([step.seat, step.text]) + "\n"
+
     def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
 
@@ -59,31 +82,115 @@ class Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f'not a gamenight record (expected "format": "{FORMAT}")')
         try:
-            steps = [Step(seat=int(seat), text=str(text)) for seat, text in data["steps"]]
+            steps = [_step(item) for item in data["steps"]]
             record = cls(
-                game=str(data["game"]),
-                options=dict(data["options"]),
-                seats=[str(s) for s in data["seats"]],
-                seed=int(data["seed"]),
-                start=None if data.get("start") is None else str(data["start"]),
+                game=_typed(data["game"], str, "game"),
+                options=_typed(data["options"], dict, "options"),
+                seats=[_typed(s, str, "a seat") for s in _typed(data["seats"], list, "seats")],
+                seed=_seed(data["seed"]),
+                start=None if data.get("start") is None else _typed(data["start"], str, "start"),
                 steps=steps,
-                result=None if data.get("result") is None else [int(x) for x in data["result"]],
+                result=None
+                if data.get("result") is None
+                else [_typed(x, int, "a score") for x in _typed(data["result"], list, "result")],
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"corrupt record: missing or ill-typed field ({exc})") from None
+        except KeyError as exc:
+            raise RecordError(f"corrupt record: missing field {exc}") from None
+        return record
+
+    @classmethod
+    def parse(cls, raw: bytes | str) -> Record:
+        """A record or a journal from a file's content; RecordError naming what is wrong."""
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"corrupt record: larger than {MAX_RECORD_BYTES // 2**20} MB, no game is that long")
+        try:
+            text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"corrupt record: not UTF-8 text (byte {exc.start})") from None
+        try:
+            return cls.from_json(_json(text))
+        except RecordError as exc:
+            lines = text.split("\n")
+            if len(lines) < 2 or not lines[0].lstrip().startswith("{"):
+                raise
+            try:
+                header = _json(lines[0])
+            except RecordError:
+                raise exc from None
+        return cls._from_journal(header, lines[1:])
+
+    @classmethod
+    def _from_journal(cls, header: Any, lines: list[str]) -> Record:
+        record = cls.from_json(header)
+        if record.steps or record.result is not None:
+            raise RecordError("corrupt record: a journal's first line holds no steps")
+        # The text after the last newline is a line cut off by a kill mid-write (or nothing).
+        lines, tail = lines[:-1], lines[-1]
+        for number, line in enumerate(lines, 2):
+            if not line.strip():
+                continue
+            try:
+                record.steps.append(_step(_json(line)))
+            except RecordError as exc:
+                raise RecordError(f"corrupt record: line {number}: {exc}") from None
+        if tail.strip():
+            record.cut_off = True
+        record.journal = True
         return record
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with Path(path).open("rb") as handle:
+                raw = handle.read(MAX_RECORD_BYTES + 1)  # a bounded read: /dev/zero ends here too
         except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"corrupt record {path}: not JSON ({exc})") from None
-        return cls.from_json(data)
+            raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+        return cls.parse(raw)
+
+
+def _reject_constant(name: str) -> Any:
+    raise RecordError(f"corrupt record: {name} is not a number a record holds")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e400 reads as inf
+        raise RecordError(f"corrupt record: the number {text[:20]} is out of range")
+    return value
+
+
+def _json(text: str) -> Any:
+    """JSON with every failure a RecordError: bad syntax, NaN, 1e400, a number too long
+    to convert, nesting deeper than the parser's stack."""
+    try:
+        return json.loads(text, parse_constant=_reject_constant, parse_float=_finite)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"corrupt record: not JSON ({exc})") from None
+    except ValueError as exc:  # an integer longer than Python converts (4,300 digits)
+        raise RecordError(f"corrupt record: {exc}") from None
+    except RecursionError:
+        raise RecordError("corrupt record: nested too deep") from None
+
+
+def _typed(value: Any, kind: type, what: str) -> Any:
+    # bool is an int in Python, never in a record; and "5" or 5.9 is no seed or score.
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"corrupt record: {what} must be {kind.__name__}, not {value!r:.40}")
+    return value
+
+
+def _seed(value: Any) -> int:
+    seed: int = _typed(value, int, "the seed")
+    if seed < 0:
+        raise RecordError(f"corrupt record: the seed must be 0 or more, not {seed}")
+    return seed
+
+
+def _step(item: Any) -> Step:
+    if not isinstance(item, list) or len(item) != 2:
+        raise RecordError(f"corrupt record: a step must be [seat, text], not {item!r:.40}")
+    seat, text = item
+    return Step(seat=_typed(seat, int, "a step's seat"), text=_typed(text, str, "a step's text"))
 
 
 @dataclass(frozen=True)
@@ -97,14 +204,7 @@ class ReplayStep:
 
 def replay_steps(record: Record) -> Iterator[ReplayStep]:
     """Re-run a record step by step, verifying each step; RecordError at the first fault."""
-    from gamenight.engine.match import seat_rngs
-    from gamenight.engine.registry import make_game
-
-    try:
-        game = make_game(record.game, record.options)
-        state = game.new_state() if record.start is None else game.state_from_notation(record.start)
-    except RulesError as exc:
-        raise RecordError(f"record cannot be set up: {exc}") from None
+    state = initial_state(record)
     if len(record.seats) != state.num_players:
         raise RecordError(f"record names {len(record.seats)} seats for {state.num_players} players")
     rng = random.Random(record.seed)
@@ -146,14 +246,26 @@ def _who(seat: int) -> str:
     return "chance" if seat == CHANCE else f"P{seat + 1}"
 
 
-def replay(record: Record) -> State:
-    """The final state of a verified replay; RecordError if the record does not verify."""
+def initial_state(record: Record) -> State:
+    """The position the record's game starts from: the deal, or its `start` position;
+    RecordError if the game, its options or that position are refused."""
     from gamenight.engine.registry import make_game
 
+    try:
+        game = make_game(record.game, record.options)
+    except RulesError as exc:
+        raise RecordError(f"record cannot be set up: {exc}") from None
+    if record.start is None:
+        return game.new_state()
+    try:
+        return game.state_from_notation(record.start)
+    except RulesError as exc:
+        raise RecordError(f"the record's start position is refused: {exc}") from None
+
+
+def replay(record: Record) -> State:
+    """The final state of a verified replay; RecordError if the record does not verify."""
     state: State | None = None
     for step in replay_steps(record):
         state = step.state
-    if state is None:
-        game = make_game(record.game, record.options)
-        state = game.new_state() if record.start is None else game.state_from_notation(record.start)
-    return state
+    return initial_state(record) if state is None else state

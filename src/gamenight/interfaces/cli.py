@@ -7,6 +7,7 @@ cannot be written, 2 bad input (options, seats, an unreadable record), 130 Ctrl-
 from __future__ import annotations
 
 import secrets
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,14 +22,15 @@ from rich.text import Text
 from gamenight.bots.registry import NAMES, make_bot, parse_spec
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
-from gamenight.engine.protocol import CHANCE, Game, State
-from gamenight.engine.record import Record, replay_steps
+from gamenight.engine.protocol import CHANCE, Game, GameSpec, State
+from gamenight.engine.record import Record, initial_state, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.games.fireball_island.options import FIREBALL_MODES
 from gamenight.games.highrise.options import TIE_BREAKS
 from gamenight.games.highrise.tower import BASES
 from gamenight.interfaces.fireball_island_render import FireballHumanAgent, FireballIslandScreen
 from gamenight.interfaces.highrise_render import HighriseScreen
+from gamenight.interfaces.records_io import RecordFile, check_target
 from gamenight.interfaces.terminal import (
     HUMAN,
     GameScreen,
@@ -37,13 +39,14 @@ from gamenight.interfaces.terminal import (
     error,
     make_console,
     move_help,
+    printable,
     seat_label,
     seat_list,
 )
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, team_name
 from gamenight.sim.arena import ArenaConfig, parse_options, parse_seat_specs, run_arena
-from gamenight.sim.report import check_out_dir, config_line, summary_tables, write_outputs
+from gamenight.sim.report import GameLog, check_out_dir, config_line, summary_tables, write_outputs
 
 SEAT_KINDS = (HUMAN, *NAMES)
 EXIT_BAD_INPUT = 2
@@ -191,11 +194,16 @@ GAME_CLIS: dict[str, GameCli] = {
 }
 
 
-def parse_seats(seats: str | None, players: int | None) -> list[str]:
-    """The seat list: one name per seat, at most one person; ConfigError naming the problem."""
+def parse_seats(seats: str | None, players: int | None, spec: GameSpec) -> list[str]:
+    """The seat list: one name per seat, at most one person; ConfigError naming the problem.
+
+    The player count is checked against the game first, so a huge --players builds nothing."""
+    if players is not None:
+        check_players(spec, players, "--players")
     if seats is None:
-        count = 4 if players is None else players
+        count = min(4, spec.max_players) if players is None else players
         return [HUMAN] + ["medium"] * max(count - 1, 0)
+    check_players(spec, seats.count(",") + 1, "--seats")  # counted before a list is built
     names = [s.strip().lower() for s in seats.split(",")]
     for name in names:
         if name == HUMAN:
@@ -216,6 +224,11 @@ def parse_seats(seats: str | None, players: int | None) -> list[str]:
     return names
 
 
+def check_players(spec: GameSpec, count: int, what: str) -> None:
+    if not spec.min_players <= count <= spec.max_players:
+        raise ConfigError(f"{what}: {spec.title} is for {spec.min_players} to {spec.max_players} players, not {count}")
+
+
 # The options every `play` command has, in the same words.
 Players = Annotated[int | None, typer.Option(help=r"Number of players, 2–8 \[default: the number of --seats, else 4]")]
 Seats = Annotated[
@@ -230,7 +243,14 @@ Seats = Annotated[
 Seed = Annotated[
     int | None, typer.Option(help=r"Seed for the shuffles and every draw \[default: a fresh random one, printed]")
 ]
-Save = Annotated[Path | None, typer.Option(help="Write the game's record (JSON) here, at the end or when you quit.")]
+Save = Annotated[
+    Path | None,
+    typer.Option(
+        help="Keep the game's record (JSON) in this file, written as the game goes: a stopped game "
+        "keeps every step played. An existing file is refused unless --force."
+    ),
+]
+Force = Annotated[bool, typer.Option("--force", help="With --save: overwrite the file if it exists.")]
 Watch = Annotated[bool, typer.Option("--watch", help="With bots only: print every move.")]
 
 
@@ -266,6 +286,7 @@ def play_wildfire(
         ),
     ] = False,
     save: Save = None,
+    force: Force = False,
     watch: Watch = False,
 ) -> None:
     """Play Wildfire: you against bots, or bots alone (no human seat) to watch or test."""
@@ -279,7 +300,7 @@ def play_wildfire(
     ):
         if on:
             options[key] = True
-    _play_match("wildfire", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+    _play_match("wildfire", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
 
 
 @play_app.command("wildstar")
@@ -305,6 +326,7 @@ def play_wildstar(
         typer.Option("--winner-collects", help="The others' counts go to the hand's winner; highest total wins."),
     ] = False,
     save: Save = None,
+    force: Force = False,
     watch: Watch = False,
 ) -> None:
     """Play Wildstar: you against bots, or bots alone (no human seat) to watch or test."""
@@ -317,7 +339,7 @@ def play_wildstar(
     ):
         if on:
             options[key] = True
-    _play_match("wildstar", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+    _play_match("wildstar", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
 
 
 @play_app.command("highrise")
@@ -356,6 +378,7 @@ def play_highrise(
         ),
     ] = False,
     save: Save = None,
+    force: Force = False,
     watch: Watch = False,
 ) -> None:
     """Play Highrise: you against bots, or bots alone (no human seat) to watch or test."""
@@ -370,7 +393,7 @@ def play_highrise(
     }
     if opponents_subtract_on_out:
         options["opponents_subtract_on_out"] = True
-    _play_match("highrise", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+    _play_match("highrise", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
 
 
 @play_app.command("fireball-island")
@@ -395,6 +418,7 @@ def play_fireball_island(
         ),
     ] = None,
     save: Save = None,
+    force: Force = False,
     watch: Watch = False,
 ) -> None:
     """Play Fireball Island: you against bots, or bots alone (no human seat) to watch or test."""
@@ -403,7 +427,9 @@ def play_fireball_island(
     if turn_limit is not None and turn_limit < 0:
         _fail(f"--turn-limit {turn_limit}: give 0 (no limit) or a number of turns")
     options: dict[str, Any] = {"fireball_mode": fireball_mode, "turn_limit": turn_limit}
-    _play_match("fireball-island", options, seats=seats, players=players, seed=seed, save=save, watch=watch)
+    _play_match(
+        "fireball-island", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch
+    )
 
 
 def _play_match(
@@ -415,20 +441,21 @@ def _play_match(
     seed: int | None,
     save: Path | None,
     watch: bool,
+    force: bool = False,
 ) -> None:
     """Play game `name` with `options` (None values are left to the game's defaults) to the end,
     or until the person quits: the header, the story, the person's turns, the final sheet, the record."""
     console = make_console()
     cli = GAME_CLIS[name]
     try:
-        names = parse_seats(seats, players)
+        names = parse_seats(seats, players, game_class(name).spec)
         chosen = {key: value for key, value in options.items() if value is not None}
         game = make_game(name, {**chosen, "players": len(names)})
         bots = {seat: make_bot(kind, game) for seat, kind in enumerate(names) if kind != HUMAN}
+        if save is not None:
+            check_target(save, force=force)
     except ConfigError as exc:
         _fail(str(exc))
-    if save is not None and not save.parent.is_dir():
-        _fail(f"--save {save}: the folder {save.parent} does not exist")
     you = names.index(HUMAN) if HUMAN in names else None
     if seed is None:
         seed = secrets.randbits(32)
@@ -445,7 +472,18 @@ def _play_match(
             agents.append(cli.human(console, seat, screen, move_help(lambda: match.state), screen.title))
         else:
             agents.append(bots[seat])
-    match = Match(game, agents, seed)
+    try:
+        match = Match(game, agents, seed)
+    except ConfigError as exc:
+        _fail(f"--seed: {exc}")
+    record_file = None
+    if save is not None:
+        try:  # before the first move: a target that cannot be written is told now, not at the end
+            record_file = RecordFile(save, match.record, force=force)
+        except ConfigError as exc:
+            _fail(str(exc))
+        except OSError as exc:
+            _fail(f"cannot write the record to {save}: {exc.strerror or exc}")
     _header(console, game, cli, names, you, seed)
     screen.start(match.state.view(you))
 
@@ -454,23 +492,27 @@ def _play_match(
             console.print(item)
 
     def on_event(event: Event) -> None:
+        if record_file is not None:  # on disk first: whatever stops the game next, this step is kept
+            record_file.append(match.record.steps[-1])
         screen.on_event(event)
         if you is None:  # a person reads the news on their turn; unattended, print as it comes
             print_news()
 
     try:
         match.run(on_event)
+        print_news()
+        console.print(screen.final(match.state.view(you)))
     except (QuitGame, KeyboardInterrupt) as exc:
         print_news()
         if isinstance(exc, KeyboardInterrupt):
             console.print()  # ^C left the prompt's line open
         why = "Interrupted" if isinstance(exc, KeyboardInterrupt) else f"Stopped: {exc}"
         console.print(Text(f"{why}; the game is abandoned after {len(match.record.steps)} steps.", style="yellow"))
-        _finish(console, match, save, seed, you)
+        _finish(console, match, record_file, seed, you)
         raise typer.Exit(EXIT_INTERRUPTED if isinstance(exc, KeyboardInterrupt) else 0) from None
-    print_news()
-    console.print(screen.final(match.state.view(you)))
-    _finish(console, match, save, seed, you)
+    except OSError as exc:  # the record could not be appended to (a full disk): the game stops
+        _fail(f"cannot write the record to {save}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
+    _finish(console, match, record_file, seed, you)
 
 
 def _header(console: Console, game: Game, cli: GameCli, names: Sequence[str], you: int | None, seed: int) -> None:
@@ -486,16 +528,17 @@ def _header(console: Console, game: Game, cli: GameCli, names: Sequence[str], yo
     console.print(Text(f"Seats: {seats}"))
 
 
-def _finish(console: Console, match: Match, save: Path | None, seed: int, you: int | None) -> None:
+def _finish(console: Console, match: Match, record_file: RecordFile | None, seed: int, you: int | None) -> None:
     if you is not None:
         console.print(f"Seed {seed}: play the same deal again with --seed {seed}.")
-    if save is None:
+    if record_file is None:
         return
+    save = record_file.path
     try:
-        match.record.save(save)
-    except OSError as exc:
-        _fail(f"cannot write the record to {save}: {exc.strerror}", EXIT_NOT_VERIFIED)
-    console.print(f"Record saved to {save} ({len(match.record.steps)} steps): gamenight replay {save}")
+        record_file.finish(match.record)
+    except OSError as exc:  # the journal written so far is still there
+        _fail(f"cannot write the record to {save}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
+    console.print(Text(f"Record saved to {save} ({len(match.record.steps)} steps): gamenight replay {save}"))
 
 
 # -- gamenight replay ----------------------------------------------------------------------
@@ -511,15 +554,28 @@ def replay(
     try:
         record = Record.load(file)
         game = make_game(record.game, record.options)
-        before = _initial_state(game, record)
+        before = initial_state(record)
     except RulesError as exc:
-        _fail(str(exc))
+        _fail(f"{file}: {exc}")
     if len(record.seats) != before.num_players:
         _fail(f"corrupt record {file}: {len(record.seats)} seats for {before.num_players} players")
-    names = record.seats
+    names = [printable(n) for n in record.seats]  # a record's text never drives the terminal
     if not quiet:
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
         console.print(Text(f"{game.spec.title} record: {seats}; seed {record.seed}", style="bold"))
+    if record.start is not None:
+        # Not dealt by the seed: the record chose this position, and replay can vouch only for
+        # the steps from it.
+        console.print(
+            Text(printable(f"It starts from a given position, not from a deal: {record.start}"), style="yellow"),
+            soft_wrap=True,
+        )
+    if record.journal:
+        cut = " (its last line was cut off mid-write and is left out)" if record.cut_off else ""
+        console.print(
+            Text(f"The record was kept step by step and stops where its game was stopped{cut}.", style="yellow"),
+            soft_wrap=True,
+        )
     cli = GAME_CLIS.get(record.game)
     screen = cli.screen(names, None, verbose=False, options=game.options) if cli is not None else None
     if screen is not None:
@@ -531,7 +587,7 @@ def replay(
             count += 1
             state = step.state
             if not quiet:
-                console.print(_replay_line(step.index, step.seat, step.text, before, step.description))
+                console.print(_replay_line(step.index, step.seat, printable(step.text), before, step.description))
                 if screen is not None:
                     screen.on_event(_event(step.seat, step.text, state))
                     for item in screen.take_news():
@@ -547,11 +603,8 @@ def replay(
             "The record is wrong, but this is also a bug in gamenight: please report it with the record.",
         )
         raise typer.Exit(EXIT_NOT_VERIFIED) from None
-    console.print(Text(f"verified: {count} steps, {_result(state)}", style="bold green"))
-
-
-def _initial_state(game: Game, record: Record) -> State:
-    return game.new_state() if record.start is None else game.state_from_notation(record.start)
+    origin = " from the given position" if record.start is not None else ""
+    console.print(Text(f"verified: {count} steps{origin}, {_result(state)}", style="bold green"))
 
 
 def _replay_line(index: int, seat: int, text: str, before: State, description: str) -> Table:
@@ -576,7 +629,7 @@ def _event(seat: int, text: str, state: State) -> Event:
 def _result(state: State) -> str:
     scores = " · ".join(f"{seat_label(s)} {x}" for s, x in enumerate(state.scores()))
     if not state.is_over():
-        return f"game not finished (totals so far: {scores})"
+        return f"game not finished: the record stops before its end (totals so far: {scores})"
     returns = state.returns()
     winners = [s for s, r in enumerate(returns) if r > 0]
     if not winners:  # Fireball Island's turn limit: the game stops undecided
@@ -585,6 +638,12 @@ def _result(state: State) -> str:
 
 
 # -- gamenight arena GAME --------------------------------------------------------------------
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 #
 # The arena itself (seating, seeds, workers, statistics, files) is gamenight.sim: this only
 # reads the flags, shows progress and prints the table. docs/arena.md describes the outputs.
@@ -650,14 +709,31 @@ def arena(
         disable=quiet or not errors.is_terminal,
     )
     task = bar.add_task("games", total=games)
+    log = None
+    # SIGTERM stops the arena as Ctrl-C does: its workers are ended, the games played are kept.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
+        if out is not None:
+            log = GameLog(out, len(config.seats))
         with bar:
-            result = run_arena(config, workers, lambda done, total: bar.update(task, completed=done))
+            result = run_arena(
+                config,
+                workers,
+                lambda done, total: bar.update(task, completed=done),
+                None if log is None else log.add,
+            )
     except ConfigError as exc:
         _fail(str(exc))
     except KeyboardInterrupt:
-        error(errors, "Interrupted: no results.")
+        kept = f"the {log.games} games played are in {log.path}" if log is not None else "no results (no --out)"
+        error(errors, f"Interrupted: {kept}.")
         raise typer.Exit(EXIT_INTERRUPTED) from None
+    except OSError as exc:
+        _fail(f"cannot write the outputs to {out}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if log is not None:
+            log.close()
     console = make_console()
     console.print(summary_tables(result))
     console.print(Text(config_line(result), style="dim"), soft_wrap=True)
@@ -666,9 +742,9 @@ def arena(
     if out is None:
         return
     try:
-        written = write_outputs(result, out)
+        written = write_outputs(result, out, logged=True)
     except OSError as exc:
         _fail(f"cannot write the outputs to {out}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
     for note in written.notes:
         console.print(Text(note, style="yellow"))
-    console.print(f"Wrote {', '.join(p.name for p in written.files)} to {out}")
+    console.print(Text(f"Wrote {', '.join(p.name for p in written.files)} to {out}"))

@@ -28,7 +28,7 @@ from gamenight.games.highrise.moves import Move as HighriseMove
 from gamenight.games.highrise.notation import parse_tower
 from gamenight.games.highrise.tiles import HAND_POINTS, SPACERS, SYMBOLS, TILES, WILD
 from gamenight.games.highrise.tower import BASES, Base, Piece, Tower
-from gamenight.interfaces.terminal import MoveMenu, StoryScreen, seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, StoryScreen, printable, seat_label, seat_list
 
 NOTATION_HELP = """\
   5-3@a1,b1       play 5-3: the 5 on a1, the 3 on b1 (the first half goes on the first cell)
@@ -448,7 +448,7 @@ class HighriseScreen(StoryScreen):
         try:
             return stack_view(view, m[1], self._hand(view).laid_by)
         except NotationError as exc:
-            return Text(f"{text.strip()}: {exc}", style="bold red")
+            return Text(printable(f"{text.strip()}: {exc}"), style="bold red")
 
     def final(self, view: View) -> RenderableType:
         return Group(self.sheet(view), winners_line(view, self.you))

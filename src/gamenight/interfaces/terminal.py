@@ -9,6 +9,7 @@ learns nothing a player at a real table would not.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -24,13 +25,26 @@ from gamenight.engine.match import Event
 from gamenight.engine.protocol import Move, State, View
 
 HUMAN = "human"
+MAX_ANSWER = 200
+"""The longest answer read at the prompt: every move's notation is far shorter, and a
+pasted megabyte is refused at once instead of parsed and quoted back."""
+
+
+class _Console(Console):
+    def on_broken_pipe(self) -> None:
+        # The reader went away (`| head`): say nothing more, but do not exit as Rich would,
+        # so the game goes on to its end and its record is saved whole.
+        self.quiet = True
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, self.file.fileno())  # the exit's flush must not fail again
+        os.close(devnull)
 
 
 def make_console(*, stderr: bool = False) -> Console:
     """A console on the current sys.stdout (or stderr), so test runners can capture it."""
     # Numbers and notation are the game here: Rich's automatic highlighting would colour
     # them at random, so it is off and colour is given on purpose.
-    return Console(stderr=stderr, highlight=False)
+    return _Console(stderr=stderr, highlight=False)
 
 
 def seat_label(seat: int, you: int | None = None) -> str:
@@ -43,10 +57,18 @@ def seat_list(seats: Sequence[int], you: int | None = None) -> str:
     return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
+def printable(text: str) -> str:
+    """`text` safe to show: every control or format character (ESC, BEL, a bidi override)
+    written as its Python escape, so text from a record or a person cannot drive the terminal."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def error(console: Console, message: str) -> None:
     # Text, not markup: a message may quote what the person typed, brackets and all. Soft wrap:
     # the terminal folds a long line, so a file path or a move in it is never split by a newline.
-    console.print(Text(message, style="bold red"), soft_wrap=True)
+    console.print(Text(printable(message), style="bold red"), soft_wrap=True)
 
 
 class QuitGame(Exception):
@@ -289,8 +311,8 @@ class HumanAgent:
         except EOFError:
             console.print()  # the prompt's line was left open
             raise QuitGame("the input ended") from None
-        if self.echo:
-            console.print(raw)
+        if not self._echo_and_check(raw):
+            return None
         text = raw.strip()
         command = text.lower()
         if command == "" and len(legal) == 1:
@@ -314,6 +336,16 @@ class HumanAgent:
             return None
         return self._move_from(text, legal)
 
+    def _echo_and_check(self, raw: str) -> bool:
+        """Echo piped input (as text: brackets in it are no markup); False, said why, for an
+        answer too long to be any move."""
+        long = len(raw) > MAX_ANSWER
+        if self.echo:
+            self.console.print(Text(printable(raw[:MAX_ANSWER] + ("…" if long else ""))), soft_wrap=True)
+        if long:
+            error(self.console, f"That answer is {len(raw)} characters long; no move is longer than {MAX_ANSWER}.")
+        return not long
+
     def _answer(self, choice: Choice) -> Move | None:
         """The follow-up question of a numbered Choice; a wrong answer goes back to the list."""
         try:
@@ -321,8 +353,8 @@ class HumanAgent:
         except EOFError:
             self.console.print()
             raise QuitGame("the input ended") from None
-        if self.echo:
-            self.console.print(raw)
+        if not self._echo_and_check(raw):
+            return None
         answer = raw.strip().lower()
         if answer in choice.answers:
             return choice.answers[answer]
@@ -330,7 +362,8 @@ class HumanAgent:
         return None
 
     def _move_from(self, text: str, legal: Sequence[Move]) -> Move | None:
-        if text.isdigit():
+        # ASCII digits only: str.isdigit() also takes "²" or "١", which int() refuses or reads.
+        if text.isascii() and text.isdigit():
             number, numbered = int(text), self._menu.numbered
             if 1 <= number <= len(numbered):
                 entry = numbered[number - 1]

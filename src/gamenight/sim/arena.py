@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
 import random
+import signal
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,9 +39,14 @@ from gamenight.sim.report import Summary, summarize
 SEED_PREFIX = "gamenight-arena"
 MAX_CHUNK = 25
 CHUNKS_PER_WORKER = 8
+MAX_GAMES = 1_000_000
+"""Every game's result is kept for the statistics: a million is a few hundred megabytes."""
 
 Progress = Callable[[int, int], None]
 """Called as games finish: (games done, games in all)."""
+
+OnGame = Callable[["GameResult"], None]
+"""Called with each game's result as it finishes (in the order games finish)."""
 
 
 @dataclass(frozen=True)
@@ -150,8 +158,8 @@ def parse_seat_specs(text: str) -> tuple[str, ...]:
 
 def check_config(config: ArenaConfig) -> Game:
     """The game `config` names, its bots tried once: ConfigError now rather than in a worker later."""
-    if config.games < 1:
-        raise ConfigError(f"--games {config.games}: play at least one game")
+    if not 1 <= config.games <= MAX_GAMES:
+        raise ConfigError(f"--games {config.games}: play at least one game and at most {MAX_GAMES:,}")
     if not config.seats:
         raise ConfigError("--seats: name at least one bot")
     for spec in config.seats:
@@ -225,25 +233,37 @@ def chunk_size(games: int, workers: int) -> int:
     return max(1, min(MAX_CHUNK, games // (workers * CHUNKS_PER_WORKER)))
 
 
-def run_arena(config: ArenaConfig, workers: int | None = None, progress: Progress | None = None) -> ArenaResult:
+def run_arena(
+    config: ArenaConfig,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    on_game: OnGame | None = None,
+) -> ArenaResult:
     """Play the arena's games (in `workers` processes; 1: here) and summarize them.
 
-    `workers` defaults to the number of CPUs. ConfigError for a bad config, before any game."""
+    `workers` defaults to the number of CPUs. ConfigError for a bad config, before any game.
+    `on_game` sees each result as its game finishes, so a caller can keep it on disk."""
     game = check_config(config)
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:
         raise ConfigError(f"--workers {workers}: give 1 or more")
     start = time.perf_counter()
+    results: list[GameResult] = []
+
+    def finished(result: GameResult) -> None:
+        results.append(result)
+        if on_game is not None:
+            on_game(result)
+        if progress is not None:
+            progress(len(results), config.games)
+
     if workers == 1:
-        results = []
         for i in range(config.games):
-            results.append(play_game(config, game, i))
-            if progress is not None:
-                progress(i + 1, config.games)
+            finished(play_game(config, game, i))
         used = 1
     else:
-        results, used = _run_pool(config, workers, progress)
+        used = _run_pool(config, workers, finished)
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r.index)
     return ArenaResult(
@@ -256,23 +276,57 @@ def run_arena(config: ArenaConfig, workers: int | None = None, progress: Progres
     )
 
 
-def _run_pool(config: ArenaConfig, workers: int, progress: Progress | None) -> tuple[list[GameResult], int]:
+def _run_pool(config: ArenaConfig, workers: int, finished: Callable[[GameResult], None]) -> int:
+    """Play the games in a pool of `workers` processes; the number of processes used."""
     size = chunk_size(config.games, workers)
-    chunks = [range(i, min(i + size, config.games)) for i in range(0, config.games, size)]
-    used = min(workers, len(chunks))
+    starts = iter(range(0, config.games, size))
+    used = min(workers, -(-config.games // size))
+    before = set(multiprocessing.active_children())
     # "spawn": a fresh interpreter per worker, the same on every platform, and no fork of a
     # process that may hold threads (Rich's progress bar refreshes from one).
-    pool = ProcessPoolExecutor(max_workers=used, mp_context=multiprocessing.get_context("spawn"))
-    results: list[GameResult] = []
+    pool = ProcessPoolExecutor(
+        max_workers=used, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_setup
+    )
+    pending: set[Future[list[GameResult]]] = set()
+
+    def submit_next() -> None:
+        # Chunks are handed out as workers free up: a few queued per worker, never all at once.
+        first = next(starts, None)
+        if first is not None:
+            pending.add(pool.submit(play_chunk, config, list(range(first, min(first + size, config.games)))))
+
     try:
-        futures: list[Future[list[GameResult]]] = [pool.submit(play_chunk, config, list(c)) for c in chunks]
-        for future in as_completed(futures):
-            results.extend(future.result())
-            if progress is not None:
-                progress(len(results), config.games)
+        for _ in range(2 * used):
+            submit_next()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                pending.discard(future)
+                for result in future.result():
+                    finished(result)
+                submit_next()
     except BaseException:
-        # Ctrl-C or a worker's error: drop the games not started rather than wait for them.
+        # Ctrl-C, SIGTERM or a worker's error: stop the games being played now rather than wait
+        # for them (Python 3.11's executor cannot, so its workers are ended here).
+        for process in set(multiprocessing.active_children()) - before:
+            process.terminate()
         pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown(wait=True)
-    return results, used
+    return used
+
+
+def _worker_setup() -> None:
+    """In each worker: Ctrl-C is the parent's to handle (it ends the workers), and a worker
+    whose parent is gone, even killed with SIGKILL, exits instead of waiting for work forever."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def exit_with_parent() -> None:
+        multiprocessing.connection.wait([sentinel])  # ready when the parent has exited
+        os._exit(1)
+
+    threading.Thread(target=exit_with_parent, daemon=True).start()

@@ -88,7 +88,9 @@ def wilson_interval(wins: float, n: int, z: float = Z_95) -> tuple[float, float]
     denominator = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # The interval holds p in exact arithmetic; rounding can put an end a hair past p at 0 or
+    # 1 (wins = n gives 0.9999999999999999), and the plot's error bars must not go negative.
+    return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -271,8 +273,39 @@ def check_out_dir(out_dir: Path) -> None:
         raise ConfigError(f"--out {out_dir}: a file is in the way (give a folder)")
 
 
-def write_outputs(result: ArenaResult, out_dir: str | Path) -> Outputs:
-    """games.csv, bots.csv, summary.json, scores.png (if matplotlib is there), records/ (if kept)."""
+class GameLog:
+    """An arena's games on disk as they finish: a games.csv line each (flushed at once) and
+    its record, so an arena that is stopped keeps every game it played. Lines come in the
+    order games finish; `write_outputs` writes games.csv again in game order at the end."""
+
+    def __init__(self, out_dir: str | Path, seats: int) -> None:
+        self.out = Path(out_dir)
+        check_out_dir(self.out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.path = self.out / "games.csv"
+        self.seats = seats
+        self.games = 0
+        self._handle = self.path.open("w", newline="", encoding="utf-8")
+        self._writer = csv.writer(self._handle, lineterminator="\n")
+        self._writer.writerow(_games_header(seats))
+        self._handle.flush()
+
+    def add(self, game: GameResult) -> None:
+        if game.record is not None:
+            folder = self.out / "records"
+            folder.mkdir(exist_ok=True)
+            game.record.save(folder / record_name(game.index))
+        self._writer.writerow(_games_row(game, self.seats))
+        self._handle.flush()
+        self.games += 1
+
+    def close(self) -> None:
+        self._handle.close()
+
+
+def write_outputs(result: ArenaResult, out_dir: str | Path, *, logged: bool = False) -> Outputs:
+    """games.csv, bots.csv, summary.json, scores.png (if matplotlib is there), records/ (if kept;
+    already written if the games were `logged` by a GameLog as they finished)."""
     out = Path(out_dir)
     check_out_dir(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -290,10 +323,9 @@ def write_outputs(result: ArenaResult, out_dir: str | Path) -> Outputs:
     if records:
         folder = out / "records"
         folder.mkdir(exist_ok=True)
-        for game in records:
+        for game in records if not logged else ():
             assert game.record is not None
-            path = folder / record_name(game.index)
-            game.record.save(path)
+            game.record.save(folder / record_name(game.index))
         files.append(folder)
     return Outputs(tuple(files), tuple(notes))
 
@@ -303,20 +335,31 @@ def record_name(index: int) -> str:
     return f"game-{index + 1:05d}.json"
 
 
-def _write_games_csv(result: ArenaResult, path: Path) -> Path:
-    n = len(result.config.seats)
+def _games_header(n: int) -> list[str]:
     header = ["game", "deal", "seed", "steps", "decisions", "winners"]
     for s in range(1, n + 1):
         header += [f"p{s}_bot", f"p{s}_score", f"p{s}_return", f"p{s}_decisions", f"p{s}_think_ms"]
-    with path.open("w", newline="", encoding="utf-8") as handle:
+    return header
+
+
+def _games_row(g: GameResult, n: int) -> list[Any]:
+    winners = " ".join(f"P{s + 1}" for s, r in enumerate(g.returns) if r > 0)
+    row: list[Any] = [g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), winners]
+    for s in range(n):
+        row += [g.seats[s], g.scores[s], f"{g.returns[s]:g}", g.decisions[s], f"{sum(g.think[s]) * 1000:.3f}"]
+    return row
+
+
+def _write_games_csv(result: ArenaResult, path: Path) -> Path:
+    n = len(result.config.seats)
+    # Beside it, then renamed: the streamed games.csv stays whole until this one is.
+    partial = path.with_name(path.name + ".tmp")
+    with partial.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle, lineterminator="\n")
-        writer.writerow(header)
+        writer.writerow(_games_header(n))
         for g in result.games:
-            winners = " ".join(f"P{s + 1}" for s, r in enumerate(g.returns) if r > 0)
-            row: list[Any] = [g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), winners]
-            for s in range(n):
-                row += [g.seats[s], g.scores[s], f"{g.returns[s]:g}", g.decisions[s], f"{sum(g.think[s]) * 1000:.3f}"]
-            writer.writerow(row)
+            writer.writerow(_games_row(g, n))
+    partial.replace(path)
     return path
 
 
