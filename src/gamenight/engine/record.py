@@ -145,7 +145,10 @@ class Record:
                 raw = handle.read(MAX_RECORD_BYTES + 1)  # a bounded read: /dev/zero ends here too
         except OSError as exc:
             raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
-        return cls.parse(raw)
+        try:
+            return cls.parse(raw)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
 
 
 def _reject_constant(name: str) -> Any:

@@ -553,6 +553,9 @@ def replay(
     console = make_console()
     try:
         record = Record.load(file)
+    except RecordError as exc:
+        _fail(str(exc))
+    try:
         game = make_game(record.game, record.options)
         before = initial_state(record)
     except RulesError as exc:
