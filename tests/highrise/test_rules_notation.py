@@ -215,6 +215,15 @@ def test_a_position_with_a_seat_holding_no_domino_in_play_is_refused():
     refused(f"turn=1 | {BASEMENT} | hands 2-2 / -", "seat 2 holds no domino")
 
 
+def test_a_seat_holding_only_the_domino_it_drew_is_refused():
+    """R-HR: "If you are unable to make a play, then you must draw" -- holding a domino, or it
+    would have gone out."""
+    refused(
+        f"turn=2 phase=afterdraw drawn=1-0 | {BASEMENT} | hands 2-2 / 1-0",
+        "seat 2 holds only the domino it drew: with none before, it had gone out",
+    )
+
+
 def test_a_hand_after_the_game_has_ended_is_refused():
     """R-HR THE WINNER: the basic game is one hand; a game of agreed hands ends after them; a
     game to 300 ends after the hand that reaches it (unless tied, with extra_hand: D-HR-5)."""

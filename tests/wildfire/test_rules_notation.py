@@ -242,6 +242,14 @@ def test_a_position_with_a_seat_holding_no_tile_in_play_is_refused():
     refused("turn=1 | layout 9-9 | hands 2-2 / - / 3-3 | pile *", "seat 2 holds no tile: it has gone out")
 
 
+def test_a_seat_holding_only_the_tile_it_drew_is_refused():
+    """R-WF: a player draws "If a player cannot play" -- holding a tile, or it would have gone out."""
+    refused(
+        "turn=2 phase=afterdraw drawn=6-0 | layout 9-9 | hands 2-2 / 6-0 / 3-3",
+        "seat 2 holds only the tile it drew: with none before, it had gone out",
+    )
+
+
 def test_a_game_in_play_whose_sheet_reached_the_target_or_the_rounds_is_refused():
     """R-WF THE WINNER: "At the end of a round, if one player has 300 or more points, then
     the game is over"; a Shorter Game ends after its rounds."""

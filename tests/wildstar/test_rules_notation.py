@@ -248,6 +248,14 @@ def test_a_position_with_a_seat_holding_no_tile_in_play_is_refused():
     refused("turn=1 | layout 9-9 | hands 2-2 / - / 3-3", "seat 2 holds no tile: it has gone out")
 
 
+def test_a_seat_holding_only_the_tile_it_drew_is_refused():
+    """R-WS: "If a player cannot make a play ..., he must draw" -- holding a tile, or it would have gone out."""
+    refused(
+        "turn=2 phase=afterdraw drawn=6-0 | layout 9-9 | hands 2-2 / 6-0 / 3-3",
+        "seat 2 holds only the tile it drew: with none before, it had gone out",
+    )
+
+
 def test_the_draw_for_the_hands_double_goes_round_one_tile_each_from_the_shuffler():
     """R-WS: the shuffler "draws a domino from the pile. If the shuffler does not draw the
     correct double then the drawing continues around the table"."""

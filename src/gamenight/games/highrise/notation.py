@@ -233,6 +233,10 @@ def _check_reachable(state: HighriseState) -> None:
             if not hand:
                 # R-HR: "If one player plays their last domino, that player has 'gone out.'"
                 raise NotationError(f"seat {seat + 1} holds no domino: it has gone out, so the hand is over")
+        if state.phase == Phase.AFTER_DRAW and len(state.hands[state.turn]) < 2:
+            raise NotationError(
+                f"seat {state.turn + 1} holds only the domino it drew: with none before, it had gone out"
+            )
 
 
 def _check_absent(state: HighriseState) -> None:

@@ -349,6 +349,8 @@ def _check_round_in_play(state: WildfireState) -> None:
         if not hand:
             # R-WF: "The round ends when a player plays his last domino."
             raise NotationError(f"seat {seat + 1} holds no tile: it has gone out, so the round is over")
+    if state.phase == Phase.AFTER_DRAW and len(state.hands[state.turn]) < 2:
+        raise NotationError(f"seat {state.turn + 1} holds only the tile it drew: with none before, it had gone out")
 
 
 def _check_finish(state: WildfireState) -> None:

@@ -201,6 +201,8 @@ def _check_reachable(state: WildstarState) -> None:
             if not hand:
                 # R-WS: "The first player to play all his or her dominoes is the winner of the hand."
                 raise NotationError(f"seat {seat + 1} holds no tile: it has gone out, so the hand is over")
+        if state.phase == Phase.AFTER_DRAW and len(state.hands[state.turn]) < 2:
+            raise NotationError(f"seat {state.turn + 1} holds only the tile it drew: with none before, it had gone out")
 
 
 def _check_first_double(state: WildstarState) -> None:
