@@ -151,6 +151,8 @@ def test_bad_ismcts_options_are_refused(values: dict[str, Any], message: str) ->
         ("ismcts:widening=inf", "option 'widening' must be a finite number"),
         ("ismcts:widening=1e300", "widening must be 0 or more, at most 1000"),
         ("ismcts:exploration=nan", "option 'exploration' must be a finite number"),
+        ("ismcts:iterations=99999999999999999999999", "iterations must be at least 1, at most 10,000,000"),
+        ("ismcts:per_move=99999999999999999999999", "per_move must be at least 1, at most 10,000,000"),
         ("hard:prior=-inf", "option 'prior' must be a finite number"),
     ],
 )

@@ -33,6 +33,8 @@ from gamenight.engine.protocol import CHANCE, Game, Move, State, View
 
 ROLLOUTS = ("random", "greedy")
 ROOTS = ("ucb", "halving")
+MAX_ITERATIONS = 10_000_000
+"""Hours of search for one move: more is a typing slip, and would look like a hang."""
 MAX_SECONDS = 3600.0
 """An hour a move: a budget beyond it is a typing slip, and would look like a hang."""
 MAX_WIDENING = 1000.0
@@ -85,10 +87,10 @@ class IsmctsOptions:
     them better than a thinly visited tree does."""
 
     def __post_init__(self) -> None:
-        if self.iterations < 1:
-            raise ConfigError(f"iterations must be at least 1, not {self.iterations}")
-        if self.per_move is not None and self.per_move < 1:
-            raise ConfigError(f"per_move must be at least 1, not {self.per_move}")
+        if not 1 <= self.iterations <= MAX_ITERATIONS:
+            raise ConfigError(f"iterations must be at least 1, at most {MAX_ITERATIONS:,}, not {self.iterations}")
+        if self.per_move is not None and not 1 <= self.per_move <= MAX_ITERATIONS:
+            raise ConfigError(f"per_move must be at least 1, at most {MAX_ITERATIONS:,}, not {self.per_move}")
         if self.seconds is not None and not 0 < self.seconds <= MAX_SECONDS:
             raise ConfigError(f"seconds must be more than 0 and at most {MAX_SECONDS:g}, not {self.seconds}")
         if not self.exploration >= 0:  # written so that nan fails too
