@@ -390,11 +390,11 @@ def test_an_unattended_partners_game_prints_each_hand_the_team_sheet_and_the_win
 def test_wildstar_variants_reach_the_game_and_the_header() -> None:
     result = gamenight(
         "play", "wildstar", "--seats", "greedy,random,greedy", "--seed", "2", "--hands", "2",
-        "--winner-collects", "--winner-leads-after-set", "--doubles-branch",
+        "--winner-collects", "--play-on-from-the-setter", "--doubles-branch",
     )  # fmt: skip
     assert result.exit_code == 0
     out = result.output
-    assert "3 hands" not in out and "Wildstar: 3 players, 2 hands (doubles branch, the winner leads" in out
+    assert "3 hands" not in out and "Wildstar: 3 players, 2 hands (doubles branch, play goes on from the setter" in out
     assert "Score sheet (highest total wins)" in out
     assert re.search(r"^Hand 2, centre 8-8: ", out, re.MULTILINE)
     assert "Hand 3" not in out
@@ -695,11 +695,11 @@ def highrise_bots_match(seed: int, names: list[str], **options: object) -> tuple
 
 
 def test_an_unattended_highrise_game_prints_each_hand_the_sheet_and_the_engines_final_scores() -> None:
-    result = gamenight("play", "highrise", "--seats", "greedy,random", "--seed", "5")
+    result = gamenight("play", "highrise", "--seats", "greedy,random", "--seed", "5", "--target-score", "300")
     assert result.exit_code == 0
     out = result.output
     assert "Highrise: 2 players, to 300 points on the 4x4 base; seed 5" in out
-    match, hands = highrise_bots_match(5, ["greedy", "random"])
+    match, hands = highrise_bots_match(5, ["greedy", "random"], target_score=300)
     assert len(hands) > 1 and "blocked" in {h.how for h in hands}
     for number, hand in enumerate(hands, 1):
         after = " · ".join(f"P{s + 1} {x}" for s, x in enumerate(hand.totals))
@@ -875,7 +875,7 @@ TOWER = (
 
 
 def highrise_person_at(notation: str) -> tuple[HumanAgent, Match, io.StringIO]:
-    game = make_game("highrise", {"players": 2})
+    game = make_game("highrise", {"players": 2, "target_score": 300})
     state = game.state_from_notation(notation)
     out = io.StringIO()
     console = Console(file=out, width=100, highlight=False)
@@ -972,3 +972,29 @@ def test_the_highrise_sheet_keeps_each_hands_plays_and_its_end() -> None:
         assert hand.end is not None and hand.ended in ("P1 out", "P2 out", "blocked")
     totals = [sum(h.plays[s] + (h.end[s] if h.end else 0) for h in screen.hands) for s in range(2)]
     assert totals == match.state.scores()
+
+
+@pytest.mark.parametrize(
+    ("game", "shown"),
+    [
+        ("wildfire", ["--knock-penalty", "--auto-knock", "--obligation-burns-out"]),
+        ("wildstar", ["--play-on-from-the-setter", "--winner-collects"]),
+        ("highrise", ["--target-score", "one hand, the basic game", "--hands"]),
+    ],
+)
+def test_the_option_help_shows_the_rulebooks_defaults_and_the_house_rules(game: str, shown: list[str]) -> None:
+    """Issue 17: the defaults are each rulebook's basic game; house rules are named options."""
+    result = runner.invoke(app, ["play", game, "--help"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    text = " ".join(result.output.split())
+    for words in shown:
+        assert words in text
+    assert "--no-knock-penalty" not in text and "--winner-leads-after-set" not in text
+
+
+def test_highrise_without_options_plays_the_basic_game_of_one_hand() -> None:
+    """R-HR: "At the end of the hand, the player with the most points is the winner.\""""
+    result = gamenight("play", "highrise", "--seats", "greedy,random", "--seed", "5")
+    assert result.exit_code == 0
+    assert "Highrise: 2 players, 1 hand on the 4x4 base; seed 5" in result.output
+    assert re.search(r"^Hand 1: ", result.output, re.MULTILINE) and "Hand 2" not in result.output

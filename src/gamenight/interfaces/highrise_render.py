@@ -205,8 +205,8 @@ def goal_line(options: Any) -> str:
     """The end of the game in words, from the game's options (None: the rulebook's 300)."""
     if options is None:
         return "highest total wins"
-    if options.hands is not None:
-        return f"{_plural(options.hands, 'hand')}, highest total wins"
+    if options.fixed_hands is not None:
+        return f"{_plural(options.fixed_hands, 'hand')}, highest total wins"
     return f"to {options.target_score} points, highest total wins"
 
 
