@@ -469,3 +469,10 @@ def test_a_stopped_arena_keeps_the_games_it_played_and_leaves_no_worker(tmp_path
     if stop == signal.SIGTERM:
         assert f"Interrupted: the {len(rows)} games played are in" in errors
         assert "Traceback" not in errors
+
+
+def test_a_bad_arena_leaves_no_output_folder(tmp_path: Path) -> None:
+    out = tmp_path / "arena"
+    result = gamenight("arena", "wildfire", "--seats", "greedy,random", "-n", "0", "--out", str(out))
+    assert result.exit_code == 2
+    assert not out.exists()

@@ -45,7 +45,7 @@ from gamenight.interfaces.terminal import (
 )
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, team_name
-from gamenight.sim.arena import ArenaConfig, parse_options, parse_seat_specs, run_arena
+from gamenight.sim.arena import ArenaConfig, check_config, parse_options, parse_seat_specs, run_arena
 from gamenight.sim.report import GameLog, check_out_dir, config_line, summary_tables, write_outputs
 
 SEAT_KINDS = (HUMAN, *NAMES)
@@ -145,7 +145,7 @@ def _wildstar_summary(opts: Any) -> str:
         v
         for v, on in (
             ("doubles branch", opts.doubles_branch),
-            ("play goes on from the setter", not opts.winner_leads_after_set),
+            ("the winner leads after the set", opts.winner_leads_after_set),
             ("the winner collects", opts.winner_collects),
         )
         if on
@@ -155,8 +155,8 @@ def _wildstar_summary(opts: Any) -> str:
 
 def _highrise_summary(opts: Any) -> str:
     end = f"to {opts.target_score} points"
-    if opts.fixed_hands is not None:
-        end = f"{opts.fixed_hands} hand" + ("s" if opts.fixed_hands > 1 else "")
+    if opts.hands is not None:
+        end = f"{opts.hands} hand" + ("s" if opts.hands > 1 else "")
     variants = [
         v
         for v, on in (
@@ -317,12 +317,9 @@ def play_wildstar(
     doubles_branch: Annotated[
         bool, typer.Option("--doubles-branch", help="A double opens its two sides as well as its far end.")
     ] = False,
-    play_on_from_the_setter: Annotated[
+    winner_leads_after_set: Annotated[
         bool,
-        typer.Option(
-            "--play-on-from-the-setter",
-            help="House rule: the left of whoever sets the double plays first, not the last hand's winner.",
-        ),
+        typer.Option("--winner-leads-after-set", help="The last hand's winner makes the first play after the set."),
     ] = False,
     winner_collects: Annotated[
         bool,
@@ -337,12 +334,11 @@ def play_wildstar(
     for key, on in (
         ("partners", partners),
         ("doubles_branch", doubles_branch),
+        ("winner_leads_after_set", winner_leads_after_set),
         ("winner_collects", winner_collects),
     ):
         if on:
             options[key] = True
-    if play_on_from_the_setter:
-        options["winner_leads_after_set"] = False
     _play_match("wildstar", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
 
 
@@ -362,10 +358,10 @@ def play_highrise(
     ] = None,
     target_score: Annotated[
         int | None,
-        typer.Option(help=r"Play hands until someone reaches this (300 is usual) \[default: one hand, the basic game]"),
+        typer.Option(help=r"The game ends after the hand in which someone reaches this \[default: 300]"),
     ] = None,
     hands: Annotated[
-        int | None, typer.Option(help=r"Play exactly this many hands \[default: 1, the rulebook's basic game]")
+        int | None, typer.Option(help="Play exactly this many hands instead (1: the rulebook's single hand).")
     ] = None,
     tie_break: Annotated[
         str | None,
@@ -697,6 +693,7 @@ def arena(
             options=parse_options(option or []),
             records=records,
         )
+        check_config(config)  # before --out is touched: a bad arena leaves no empty games.csv behind
         if workers is not None and workers < 1:
             raise ConfigError(f"--workers {workers}: give 1 or more")
         if out is not None:

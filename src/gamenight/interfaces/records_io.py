@@ -52,7 +52,7 @@ def write_atomic(path: Path, text: str) -> None:
 
 def _temporary(path: Path) -> IO[str]:
     """A new file beside `path` (a rename is atomic only within one file system), closed by the caller."""
-    handle = tempfile.NamedTemporaryFile(
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - returned open, closed by the caller
         "w", encoding="utf-8", newline="\n", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
     )
     # A temporary file is private (0600); the record gets the mode any new file would.
