@@ -145,7 +145,7 @@ def _wildstar_summary(opts: Any) -> str:
         v
         for v, on in (
             ("doubles branch", opts.doubles_branch),
-            ("the winner leads after the set", opts.winner_leads_after_set),
+            ("play goes on from the setter", not opts.winner_leads_after_set),
             ("the winner collects", opts.winner_collects),
         )
         if on
@@ -155,8 +155,8 @@ def _wildstar_summary(opts: Any) -> str:
 
 def _highrise_summary(opts: Any) -> str:
     end = f"to {opts.target_score} points"
-    if opts.hands is not None:
-        end = f"{opts.hands} hand" + ("s" if opts.hands > 1 else "")
+    if opts.fixed_hands is not None:
+        end = f"{opts.fixed_hands} hand" + ("s" if opts.fixed_hands > 1 else "")
     variants = [
         v
         for v, on in (
@@ -317,9 +317,12 @@ def play_wildstar(
     doubles_branch: Annotated[
         bool, typer.Option("--doubles-branch", help="A double opens its two sides as well as its far end.")
     ] = False,
-    winner_leads_after_set: Annotated[
+    play_on_from_the_setter: Annotated[
         bool,
-        typer.Option("--winner-leads-after-set", help="The last hand's winner makes the first play after the set."),
+        typer.Option(
+            "--play-on-from-the-setter",
+            help="House rule: the left of whoever sets the double plays first, not the last hand's winner.",
+        ),
     ] = False,
     winner_collects: Annotated[
         bool,
@@ -334,11 +337,12 @@ def play_wildstar(
     for key, on in (
         ("partners", partners),
         ("doubles_branch", doubles_branch),
-        ("winner_leads_after_set", winner_leads_after_set),
         ("winner_collects", winner_collects),
     ):
         if on:
             options[key] = True
+    if play_on_from_the_setter:
+        options["winner_leads_after_set"] = False
     _play_match("wildstar", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
 
 
@@ -358,10 +362,10 @@ def play_highrise(
     ] = None,
     target_score: Annotated[
         int | None,
-        typer.Option(help=r"The game ends after the hand in which someone reaches this \[default: 300]"),
+        typer.Option(help=r"Play hands until someone reaches this (300 is usual) \[default: one hand, the basic game]"),
     ] = None,
     hands: Annotated[
-        int | None, typer.Option(help="Play exactly this many hands instead (1: the rulebook's single hand).")
+        int | None, typer.Option(help=r"Play exactly this many hands \[default: 1, the rulebook's basic game]")
     ] = None,
     tie_break: Annotated[
         str | None,
