@@ -121,3 +121,25 @@ def margin_result(totals: Sequence[int], sides: Sequence[int], low_wins: bool, s
         lead = other - totals[side] if low_wins else totals[side] - other
         results.append(1.0 / (1.0 + math.exp(-lead / scale)))
     return results
+
+
+def check_hands_in_play(hands: Sequence[Sequence[int]], turn: int, after_draw: bool, piece: str, part: str) -> None:
+    """A position in play: every seat holds a `piece` ("tile", "domino"), since a seat that
+    played its last has gone out and ended the `part` ("round", "hand"); and a seat that has
+    just drawn held one before it drew. NotationError naming the seat otherwise."""
+    for seat, hand in enumerate(hands):
+        if not hand:
+            raise NotationError(f"seat {seat + 1} holds no {piece}: it has gone out, so the {part} is over")
+    if after_draw and len(hands[turn]) < 2:
+        raise NotationError(f"seat {turn + 1} holds only the {piece} it drew: with none before, it had gone out")
+
+
+def check_absent_not_held(
+    hands: Sequence[Sequence[int]], absent: Sequence[int], drawer: int, drawn: int, name: Callable[[int], str]
+) -> None:
+    """No seat holds a tile it showed it lacks, but for the tile the `drawer` has just drawn
+    (`drawn`, or -1), which may be one it lacked before. NotationError naming it otherwise."""
+    for seat, hand in enumerate(hands):
+        held = [t for t in hand if absent[seat] >> t & 1 and not (seat == drawer and t == drawn)]
+        if held:
+            raise NotationError(f"absent: seat {seat + 1} holds {name(held[0])}, which it showed it lacks")

@@ -34,7 +34,7 @@ from gamenight.engine.notation import (
     seat_parser,
     split_parts,
 )
-from gamenight.games.dominoes.hands import absent_notation, parse_absent
+from gamenight.games.dominoes.hands import absent_notation, check_absent_not_held, check_hands_in_play, parse_absent
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import PLAY, Move, move_notation, parse_move
 from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
@@ -229,23 +229,13 @@ def _check_reachable(state: HighriseState) -> None:
     if state.phase == Phase.OVER:
         _check_finish(state)
     elif state.phase in (Phase.PLAY, Phase.DRAW, Phase.AFTER_DRAW):
-        for seat, hand in enumerate(state.hands):
-            if not hand:
-                # R-HR: "If one player plays their last domino, that player has 'gone out.'"
-                raise NotationError(f"seat {seat + 1} holds no domino: it has gone out, so the hand is over")
-        if state.phase == Phase.AFTER_DRAW and len(state.hands[state.turn]) < 2:
-            raise NotationError(
-                f"seat {state.turn + 1} holds only the domino it drew: with none before, it had gone out"
-            )
+        # R-HR: "If one player plays their last domino, that player has 'gone out.'"
+        check_hands_in_play(state.hands, state.turn, state.phase == Phase.AFTER_DRAW, "domino", "hand")
 
 
 def _check_absent(state: HighriseState) -> None:
-    for seat, hand in enumerate(state.hands):
-        held = [t for t in hand if state.absent[seat] >> t & 1]
-        if state.phase == Phase.AFTER_DRAW and seat == state.turn and state.drawn in held:
-            held.remove(state.drawn)  # the domino just drawn may be one the seat showed it lacked
-        if held:
-            raise NotationError(f"absent: seat {seat + 1} holds {TILES.name(held[0])}, which it showed it lacks")
+    drawer = state.turn if state.phase == Phase.AFTER_DRAW else -1
+    check_absent_not_held(state.hands, state.absent, drawer, state.drawn, TILES.name)
 
 
 def _ended_before(state: HighriseState, totals: list[int]) -> bool:

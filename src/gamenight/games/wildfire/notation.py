@@ -29,7 +29,7 @@ from gamenight.engine.notation import (
     seat_parser,
     split_position,
 )
-from gamenight.games.dominoes.hands import absent_notation, parse_absent
+from gamenight.games.dominoes.hands import absent_notation, check_absent_not_held, check_hands_in_play, parse_absent
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout, placement
 from gamenight.games.wildfire.moves import PLAY, Move, move_notation
@@ -289,12 +289,8 @@ def _check_knocks(state: WildfireState) -> None:
 
 
 def _check_absent(state: WildfireState) -> None:
-    for seat, hand in enumerate(state.hands):
-        held = [t for t in hand if state.absent[seat] >> t & 1]
-        if state.phase == Phase.AFTER_DRAW and seat == state.turn and state.drawn in held:
-            held.remove(state.drawn)  # the tile just drawn may be one the seat showed it lacked
-        if held:
-            raise NotationError(f"absent: seat {seat + 1} holds {TILES.name(held[0])}, which it showed it lacks")
+    drawer = state.turn if state.phase == Phase.AFTER_DRAW else -1
+    check_absent_not_held(state.hands, state.absent, drawer, state.drawn, TILES.name)
 
 
 def _check_new_round(state: WildfireState) -> None:
@@ -345,12 +341,8 @@ def _check_first_double(state: WildfireState) -> None:
 
 
 def _check_round_in_play(state: WildfireState) -> None:
-    for seat, hand in enumerate(state.hands):
-        if not hand:
-            # R-WF: "The round ends when a player plays his last domino."
-            raise NotationError(f"seat {seat + 1} holds no tile: it has gone out, so the round is over")
-    if state.phase == Phase.AFTER_DRAW and len(state.hands[state.turn]) < 2:
-        raise NotationError(f"seat {state.turn + 1} holds only the tile it drew: with none before, it had gone out")
+    # R-WF: "The round ends when a player plays his last domino."
+    check_hands_in_play(state.hands, state.turn, state.phase == Phase.AFTER_DRAW, "tile", "round")
 
 
 def _check_finish(state: WildfireState) -> None:

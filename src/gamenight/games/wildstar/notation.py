@@ -30,6 +30,7 @@ from gamenight.engine.notation import (
     seat_parser,
     split_position,
 )
+from gamenight.games.dominoes.hands import check_hands_in_play
 from gamenight.games.wildstar import rules
 from gamenight.games.wildstar.layout import Layout
 from gamenight.games.wildstar.moves import PLAY, Move, move_notation, parse_move
@@ -197,12 +198,8 @@ def _check_reachable(state: WildstarState) -> None:
     elif state.phase == Phase.OVER:
         _check_finish(state)
     elif state.phase != Phase.DEAL:
-        for seat, hand in enumerate(state.hands):
-            if not hand:
-                # R-WS: "The first player to play all his or her dominoes is the winner of the hand."
-                raise NotationError(f"seat {seat + 1} holds no tile: it has gone out, so the hand is over")
-        if state.phase == Phase.AFTER_DRAW and len(state.hands[state.turn]) < 2:
-            raise NotationError(f"seat {state.turn + 1} holds only the tile it drew: with none before, it had gone out")
+        # R-WS: "The first player to play all his or her dominoes is the winner of the hand."
+        check_hands_in_play(state.hands, state.turn, state.phase == Phase.AFTER_DRAW, "tile", "hand")
 
 
 def _check_first_double(state: WildstarState) -> None:
