@@ -13,14 +13,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from gamenight import record_files
 from gamenight.bots.registry import make_bot
 from gamenight.engine import record as record_module
 from gamenight.engine.errors import ConfigError, RecordError
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay
 from gamenight.engine.registry import make_game
-from gamenight.interfaces import records_io
 from gamenight.interfaces.cli import app
+from gamenight.record_files import read_record
 
 runner = CliRunner()
 HUMAN_WILDFIRE = ("play", "wildfire", "--seats", "human,greedy,greedy", "--seed", "5", "--rounds", "1")
@@ -108,7 +109,7 @@ def test_save_refuses_an_existing_file_unless_forced(tmp_path: Path) -> None:
     assert path.read_text() == "my notes\n"
     forced = gamenight(*args, "--force")
     assert forced.exit_code == 0
-    assert replay(Record.load(path)).is_over()
+    assert replay(read_record(path)).is_over()
 
 
 @pytest.mark.parametrize("target", ["/dev/full", "folder"])
@@ -133,7 +134,7 @@ def test_a_save_that_fails_part_way_leaves_the_old_file_whole(tmp_path: Path, mo
     def full_disk(fd: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(records_io.os, "fsync", full_disk)
+    monkeypatch.setattr(record_files.os, "fsync", full_disk)
     result = gamenight("play", "wildfire", "--seats", "greedy,greedy", "--seed", "3", "--save", str(path), "--force")
     assert result.exit_code == 2
     assert "No space left on device" in result.output
@@ -187,7 +188,7 @@ def test_closing_the_output_early_still_saves_the_whole_record(tmp_path: Path) -
     game.stdout.close()  # `| head -1`
     _, errors = game.communicate(timeout=120)
     assert "Traceback" not in errors
-    record = Record.load(path)
+    record = read_record(path)
     assert record.result is not None and replay(record).is_over()
 
 
@@ -267,7 +268,7 @@ def test_a_refused_start_position_is_a_clear_error(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert "the record's start position is refused:" in result.output
     with pytest.raises(RecordError, match="start position is refused"):
-        replay(Record.load(path))
+        replay(read_record(path))
 
 
 def test_seat_names_from_a_record_cannot_drive_the_terminal(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from gamenight.engine.errors import ConfigError, NotationError, RecordError
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay, replay_steps
 from gamenight.engine.registry import make_game
+from gamenight.record_files import read_record, write_record
 
 
 def _record(seed: int = 5, **options: object) -> Record:
@@ -118,8 +119,8 @@ def test_replay_rebuilds_the_final_position(tmp_path: Path) -> None:
     match = Match(game, [make_bot("greedy", game) for _ in range(3)], seed=11)
     record = match.run()
     path = tmp_path / "game.json"
-    record.save(path)
-    assert replay(Record.load(path)).notation() == match.state.notation()
+    write_record(path, record)
+    assert replay(read_record(path)).notation() == match.state.notation()
 
 
 def _tampered(record: Record, kind: str) -> Record:
@@ -177,12 +178,12 @@ def test_corrupt_records_are_refused(tmp_path: Path, text: str, message: str) ->
     path = tmp_path / "bad.json"
     path.write_text(text)
     with pytest.raises(RecordError, match=message):
-        Record.load(path)
+        read_record(path)
 
 
 def test_a_missing_record_file_is_a_record_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read"):
-        Record.load(tmp_path / "nope.json")
+        read_record(tmp_path / "nope.json")
 
 
 def test_a_record_for_an_unknown_game_cannot_be_set_up() -> None:

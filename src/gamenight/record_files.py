@@ -1,4 +1,12 @@
-"""Writing a game's record to a file as it is played, so no stop can lose it.
+"""Record files: reading one, writing one whole, and keeping one step by step as a game is played.
+
+The engine turns a Record into text and back (`Record.parse`, `dumps`, the journal's lines)
+and touches no file; every record file is read and written here, by the command line
+(`play --save`, `replay`) and by the arena (`--records`) alike. It imports only the engine,
+so both can use it.
+
+A record is always written whole or not at all: a temporary file in the same folder,
+renamed over the target, so a reader never finds half a record.
 
 `--save` is checked before the first move: a folder, a device or a file that is there
 already (without `--force`) is refused, and the record's first line is written then, so
@@ -17,8 +25,26 @@ import tempfile
 from pathlib import Path
 from typing import IO
 
-from gamenight.engine.errors import ConfigError
-from gamenight.engine.record import Record, Step
+from gamenight.engine.errors import ConfigError, RecordError
+from gamenight.engine.record import MAX_RECORD_BYTES, Record, Step
+
+
+def read_record(path: str | Path) -> Record:
+    """The record or journal in the file at `path`; RecordError naming the file and what is wrong."""
+    try:
+        with Path(path).open("rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)  # a bounded read: /dev/zero ends here too
+    except OSError as exc:
+        raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+    try:
+        return Record.parse(raw)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def write_record(path: str | Path, record: Record, *, sync: bool = True) -> None:
+    """The whole record at `path`, atomically (see `write_atomic`)."""
+    write_atomic(Path(path), record.dumps() + "\n", sync=sync)
 
 
 def check_target(path: Path, *, force: bool) -> None:
@@ -35,15 +61,19 @@ def check_target(path: Path, *, force: bool) -> None:
             raise ConfigError(f"--save {path}: the file exists; give --force to overwrite it")
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, sync: bool = True) -> None:
     """Replace `path` with `text` whole or not at all: a temporary file in the same folder,
-    synced, then renamed over it. A failure leaves the old file as it was."""
+    synced, then renamed over it. A failure leaves the old file as it was.
+
+    Without `sync` the rename is as atomic for every other process (a killed writer leaves the
+    old file or the new one), but a power cut may lose the text."""
     handle = _temporary(path)
     try:
         with handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                os.fsync(handle.fileno())
         os.replace(handle.name, path)
     except BaseException:
         Path(handle.name).unlink(missing_ok=True)
@@ -92,7 +122,7 @@ class RecordFile:
     def finish(self, record: Record) -> None:
         """The whole record in place of the journal (atomically), for any reader of JSON."""
         self.close()
-        write_atomic(self.path, record.dumps() + "\n")
+        write_record(self.path, record)
 
     def close(self) -> None:
         if self._journal is not None:

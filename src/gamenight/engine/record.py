@@ -7,6 +7,9 @@ A record is one JSON object. While a game is played it is kept as a *journal* in
 the record's first line (no steps yet) followed by one line per step, `[seat, "text"]`,
 so a step costs one appended line, not a rewrite of the whole file. `Record.parse` reads
 both; a journal (a game killed before its record was written whole) reads as unfinished.
+
+The engine does no I/O: it turns a record into text and back, and gamenight/record_files.py
+reads and writes the files.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from gamenight.engine.chance import sample, seat_rngs
@@ -73,9 +75,6 @@ class Record:
     @staticmethod
     def journal_line(step: Step) -> str:
         return json.dumps([step.seat, step.text]) + "\n"
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
@@ -137,18 +136,6 @@ class Record:
             record.cut_off = True
         record.journal = True
         return record
-
-    @classmethod
-    def load(cls, path: str | Path) -> Record:
-        try:
-            with Path(path).open("rb") as handle:
-                raw = handle.read(MAX_RECORD_BYTES + 1)  # a bounded read: /dev/zero ends here too
-        except OSError as exc:
-            raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
-        try:
-            return cls.parse(raw)
-        except RecordError as exc:
-            raise RecordError(f"{path}: {exc}") from None
 
 
 def _reject_constant(name: str) -> Any:

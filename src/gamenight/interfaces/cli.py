@@ -23,14 +23,13 @@ from gamenight.bots.registry import NAMES, make_bot, parse_spec
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.protocol import CHANCE, Game, GameSpec, State
-from gamenight.engine.record import Record, initial_state, replay_steps
+from gamenight.engine.record import initial_state, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.games.fireball_island.options import FIREBALL_MODES
 from gamenight.games.highrise.options import TIE_BREAKS
 from gamenight.games.highrise.tower import BASES
 from gamenight.interfaces.fireball_island_render import FireballHumanAgent, FireballIslandScreen
 from gamenight.interfaces.highrise_render import HighriseScreen
-from gamenight.interfaces.records_io import RecordFile, check_target
 from gamenight.interfaces.terminal import (
     HUMAN,
     GameScreen,
@@ -45,6 +44,7 @@ from gamenight.interfaces.terminal import (
 )
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, team_name
+from gamenight.record_files import RecordFile, check_target, read_record
 from gamenight.sim.arena import ArenaConfig, check_config, parse_options, parse_seat_specs, run_arena
 from gamenight.sim.report import GameLog, check_out_dir, config_line, summary_tables, write_outputs
 
@@ -556,7 +556,7 @@ def replay(
     """Replay a recorded game step by step and verify it: every move legal, every draw the seed's."""
     console = make_console()
     try:
-        record = Record.load(file)
+        record = read_record(file)
     except RecordError as exc:
         _fail(str(exc))
     try:
