@@ -10,7 +10,7 @@ random (a tile drawn, the hub's number, a die), or `None` when the game is over.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol, Self
 
@@ -20,7 +20,7 @@ CHANCE: Final = -1
 Seat = int
 Move = Hashable
 Outcome = Hashable
-View = dict[str, Any]
+View = Mapping[str, Any]
 
 
 @dataclass(frozen=True)

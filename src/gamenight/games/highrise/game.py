@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec
+from gamenight.engine.protocol import GameSpec, View
 from gamenight.games.highrise.options import HighriseOptions
 from gamenight.games.highrise.state import HighriseState
 
@@ -41,7 +41,7 @@ class HighriseGame:
 
         return parse_position(self, text)
 
-    def sample_state(self, view: dict[str, Any], rng: random.Random) -> HighriseState:
+    def sample_state(self, view: View, rng: random.Random) -> HighriseState:
         from gamenight.games.highrise.view import sample_state
 
         return sample_state(self, view, rng)

@@ -9,7 +9,7 @@ random domino from the pile.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
@@ -31,6 +31,7 @@ from gamenight.games.highrise.tower import BASES, Tower
 
 if TYPE_CHECKING:
     from gamenight.games.highrise.game import HighriseGame
+    from gamenight.games.highrise.view import HighriseView
 
 
 class Phase:
@@ -240,7 +241,7 @@ class HighriseState:
 
         return position_notation(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HighriseView:
         from gamenight.games.highrise.view import view
 
         return view(self, seat)

@@ -3,14 +3,16 @@
 A view holds the public table (the whole tower, the spacers left, the scores, how many
 dominoes each player holds and the pile has, the dominoes each seat showed it lacks by
 drawing or passing), the seat's own hand, and the domino it just drew; never another hand
-or the pile's dominoes.
+or the pile's dominoes. Its fields are documented in docs/views.md; `FORMAT` changes when a
+field's meaning does.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict
 
 from gamenight.engine.errors import NotationError
 from gamenight.games.dominoes.hands import absent_from_view, absent_view, deal_unseen
@@ -22,10 +24,46 @@ from gamenight.games.highrise.tower import Base, Tower
 if TYPE_CHECKING:
     from gamenight.games.highrise.game import HighriseGame
 
+FORMAT: Final = "highrise-view/1"
 
-def view(state: HighriseState, seat: int | None) -> dict[str, Any]:
+
+class Cell(TypedDict):
+    cell: str
+    level: int | None
+    top: str | None
+    domino: str | None
+
+
+class HighriseView(TypedDict):
+    """What a seat is told (docs/views.md, "Highrise")."""
+
+    format: Literal["highrise-view/1"]
+    game: Literal["highrise"]
+    seat: int | None
+    players: int
+    basement_layout: str
+    hand_number: int
+    starter: int
+    turn: int
+    phase: str
+    to_act: int | None
+    basement: list[str]
+    levels: list[list[str]]
+    cells: list[Cell]
+    spacers_left: int
+    hand: list[str] | None
+    drawn: str | None
+    hand_sizes: list[int]
+    pile: int
+    absent: list[list[str]]
+    scores: list[int]
+    winners: list[int] | None
+
+
+def view(state: HighriseState, seat: int | None) -> HighriseView:
     tower = state.tower
     return {
+        "format": FORMAT,
         "game": "highrise",
         "seat": seat,
         "players": state.n,
@@ -66,10 +104,12 @@ def _public_tower(base: Base, basement: tuple[str, ...], levels: tuple[tuple[str
     return parse_tower(base, " ".join(basement), {level: " ".join(e) for level, e in enumerate(levels, 1)})
 
 
-def sample_state(game: HighriseGame, view: dict[str, Any], rng: random.Random) -> HighriseState:
+def sample_state(game: HighriseGame, view: Mapping[str, Any], rng: random.Random) -> HighriseState:
     """A full state with this view: the unseen dominoes dealt at random to the hidden places,
     none to a seat that showed it lacks it."""
     try:
+        if view["format"] != FORMAT:
+            raise NotationError(f"not a {FORMAT} view: its format is {view['format']!r}")
         state = HighriseState(game)
         if view["basement_layout"] != state.tower.base.name:
             raise NotationError(

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec
+from gamenight.engine.protocol import GameSpec, View
 from gamenight.games.wildfire.options import WildfireOptions
 from gamenight.games.wildfire.state import WildfireState
 
@@ -41,7 +41,7 @@ class WildfireGame:
 
         return parse_position(self, text)
 
-    def sample_state(self, view: dict[str, Any], rng: random.Random) -> WildfireState:
+    def sample_state(self, view: View, rng: random.Random) -> WildfireState:
         from gamenight.games.wildfire.view import sample_state
 
         return sample_state(self, view, rng)

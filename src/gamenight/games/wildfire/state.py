@@ -8,7 +8,7 @@ steps whose outcomes are a tile from the unseen pile or the hub's number.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gamenight.engine.chance import uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
@@ -30,6 +30,7 @@ from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, START
 
 if TYPE_CHECKING:
     from gamenight.games.wildfire.game import WildfireGame
+    from gamenight.games.wildfire.view import WildfireView
 
 HAND_SIZE = 7  # R-WF SET-UP: "deals seven dominoes to each player"
 
@@ -267,7 +268,7 @@ class WildfireState:
 
         return position_notation(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> WildfireView:
         from gamenight.games.wildfire.view import view
 
         return view(self, seat)

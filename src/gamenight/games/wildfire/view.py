@@ -3,14 +3,16 @@
 A view holds the public table (layout, scores, counts, who knocked, the tiles each seat
 showed it lacks by drawing or passing, and those it probably lacks: `passed_over`, heavier
 tiles that fitted when it played a lighter one), the seat's own hand, and the tile it just drew;
-never another hand or the pile's tiles.
+never another hand or the pile's tiles. Its fields are documented in docs/views.md; `FORMAT`
+changes when a field's meaning does.
 """
 
 from __future__ import annotations
 
 import functools
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict
 
 from gamenight.engine.errors import NotationError
 from gamenight.games.dominoes.hands import absent_from_view, absent_view, deal_unseen
@@ -22,11 +24,57 @@ from gamenight.games.wildfire.tiles import ALL_TILES, TILES
 if TYPE_CHECKING:
     from gamenight.games.wildfire.game import WildfireGame
 
+FORMAT: Final = "wildfire-view/1"
 
-def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
+
+class OpenEnd(TypedDict):
+    end: int
+    value: int
+    double: bool
+    free: int
+
+
+class Obligation(TypedDict):
+    end: int
+    kind: str
+    hub: int | None
+    slots_left: int
+
+
+class WildfireView(TypedDict):
+    """What a seat is told (docs/views.md, "Wildfire")."""
+
+    format: Literal["wildfire-view/1"]
+    game: Literal["wildfire"]
+    seat: int | None
+    players: int
+    round: int
+    dealer: int
+    turn: int
+    phase: str
+    to_act: int | None
+    layout: list[str]
+    open_ends: list[OpenEnd]
+    obligation: Obligation | None
+    hand: list[str] | None
+    drawn: str | None
+    hand_sizes: list[int]
+    pile: int
+    knocked: list[bool]
+    loses_turn: list[bool]
+    penalty: int | None
+    unfilled: int
+    absent: list[list[str]]
+    passed_over: list[list[str]]
+    sheet: list[list[int]]
+    scores: list[int]
+    winners: list[int] | None
+
+
+def view(state: WildfireState, seat: int | None) -> WildfireView:
     layout = state.layout
     own = seat is not None
-    obligation = None
+    obligation: Obligation | None = None
     if layout.obligation >= 0:
         node = layout.nodes[layout.obligation]
         obligation = {
@@ -36,6 +84,7 @@ def view(state: WildfireState, seat: int | None) -> dict[str, Any]:
             "slots_left": layout.free[layout.obligation],
         }
     return {
+        "format": FORMAT,
         "game": "wildfire",
         "seat": seat,
         "players": state.n,
@@ -73,10 +122,12 @@ def public_layout(entries: tuple[str, ...]) -> Layout:
     return _parse_layout(" ".join(entries))
 
 
-def sample_state(game: WildfireGame, view: dict[str, Any], rng: random.Random) -> WildfireState:
+def sample_state(game: WildfireGame, view: Mapping[str, Any], rng: random.Random) -> WildfireState:
     """A full state with this view: the unseen tiles dealt at random to the hidden places,
     none to a seat that showed it lacks it, seldom one a seat passed over."""
     try:
+        if view["format"] != FORMAT:
+            raise NotationError(f"not a {FORMAT} view: its format is {view['format']!r}")
         state = WildfireState(game)
         state.dealer = view["dealer"]
         state.turn = view["turn"]

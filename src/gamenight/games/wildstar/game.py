@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec
+from gamenight.engine.protocol import GameSpec, View
 from gamenight.games.wildstar.options import WildstarOptions
 from gamenight.games.wildstar.state import WildstarState
 
@@ -41,7 +41,7 @@ class WildstarGame:
 
         return parse_position(self, text)
 
-    def sample_state(self, view: dict[str, Any], rng: random.Random) -> WildstarState:
+    def sample_state(self, view: View, rng: random.Random) -> WildstarState:
         from gamenight.games.wildstar.view import sample_state
 
         return sample_state(self, view, rng)

@@ -8,7 +8,7 @@ whose outcome is a tile from the unseen pile. Whether a hand is in its centre st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gamenight.engine.chance import alike
 from gamenight.engine.errors import IllegalMoveError
@@ -29,6 +29,7 @@ from gamenight.games.wildstar.tiles import (
 
 if TYPE_CHECKING:
     from gamenight.games.wildstar.game import WildstarGame
+    from gamenight.games.wildstar.view import WildstarView
 
 
 def hand_size(players: int) -> int:
@@ -228,7 +229,7 @@ class WildstarState:
 
         return position_notation(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> WildstarView:
         from gamenight.games.wildstar.view import view
 
         return view(self, seat)

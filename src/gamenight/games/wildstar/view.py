@@ -2,7 +2,8 @@
 
 A view holds the public table (the star, open ends, counts of tiles, what each seat
 showed it lacked, the score sheet), the seat's own hand, and the tile it just drew;
-never another hand or the pile's tiles.
+never another hand or the pile's tiles. Its fields are documented in docs/views.md; `FORMAT`
+changes when a field's meaning does.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import functools
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict
 
 from gamenight.engine.errors import NotationError
 from gamenight.games.dominoes.hands import deal_unseen
@@ -22,14 +24,55 @@ from gamenight.games.wildstar.tiles import ALL_TILES, HALVES, KINDS, NAMES, NUMB
 if TYPE_CHECKING:
     from gamenight.games.wildstar.game import WildstarGame
 
+FORMAT: Final = "wildstar-view/1"
 
-def view(state: WildstarState, seat: int | None) -> dict[str, Any]:
+
+class OpenEnd(TypedDict):
+    end: int
+    value: int
+    double: bool
+    free: int
+
+
+class WildstarView(TypedDict):
+    """What a seat is told (docs/views.md, "Wildstar")."""
+
+    format: Literal["wildstar-view/1"]
+    game: Literal["wildstar"]
+    seat: int | None
+    players: int
+    teams: list[list[int]] | None
+    hand_number: int
+    hands_in_game: int
+    centre: str
+    shuffler: int
+    turn: int
+    phase: str
+    stage: str | None
+    arms: int
+    arms_needed: int
+    to_act: int | None
+    layout: list[str]
+    open_ends: list[OpenEnd]
+    hand: list[str] | None
+    drawn: str | None
+    hand_sizes: list[int]
+    pile: int
+    lacked: list[str]
+    sheet: list[list[int]]
+    scores: list[int]
+    lowest_wins: bool
+    winners: list[int] | None
+
+
+def view(state: WildstarState, seat: int | None) -> WildstarView:
     layout = state.layout
     options = state.game.options
     stage = None
     if layout.tiles:
         stage = "centre" if layout.in_centre_stage() else "open"
     return {
+        "format": FORMAT,
         "game": "wildstar",
         "seat": seat,
         "players": state.n,
@@ -83,10 +126,12 @@ def unlikely(lacked: int) -> int:
     return mask
 
 
-def sample_state(game: WildstarGame, view: dict[str, Any], rng: random.Random) -> WildstarState:
+def sample_state(game: WildstarGame, view: Mapping[str, Any], rng: random.Random) -> WildstarState:
     """A full state with this view: the unseen tiles dealt at random to the hidden places,
     seldom one showing a number its seat lacked."""
     try:
+        if view["format"] != FORMAT:
+            raise NotationError(f"not a {FORMAT} view: its format is {view['format']!r}")
         state = WildstarState(game)
         state.shuffler = view["shuffler"]
         state.turn = view["turn"]
