@@ -324,16 +324,38 @@ def test_workers_must_be_one_or_more() -> None:
         run_arena(arena(), workers=0)
 
 
-def test_sim_imports_only_the_engine_the_bots_and_the_record_files() -> None:
+def _sim_imports() -> dict[str, set[str]]:
+    """Each module of gamenight.sim -> the modules it imports (every import, even a lazy one)."""
     package = Path(__file__).resolve().parents[1] / "src" / "gamenight" / "sim"
-    for path in package.glob("*.py"):
+    found: dict[str, set[str]] = {}
+    for path in sorted(package.glob("*.py")):
+        names: set[str] = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names = [node.module or ""] if isinstance(node, ast.ImportFrom) else []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            for name in names:
-                if name.startswith("gamenight."):
-                    assert name.split(".")[1] in {"engine", "bots", "record_files", "sim"}, (path.name, name)
+            if isinstance(node, ast.ImportFrom):
+                names.add(node.module or "")
+            elif isinstance(node, ast.Import):
+                names |= {a.name for a in node.names}
+        found[f"gamenight.sim.{path.stem}"] = names
+    return found
+
+
+def test_sim_imports_only_the_engine_the_bots_and_the_record_files_and_draws_nothing() -> None:
+    for module, names in _sim_imports().items():
+        for name in names:
+            if name.startswith("gamenight."):
+                assert name.split(".")[1] in {"engine", "bots", "record_files", "sim"}, (module, name)
+            assert name.split(".")[0] != "rich", (module, name)  # tables are drawn in interfaces/
+
+
+def test_the_sim_modules_import_one_another_in_no_circle() -> None:
+    imports = _sim_imports()
+    modules = {m for m in imports if not m.endswith(".__init__")}  # the package's own re-exports aside
+    left = {m: imports[m] & modules for m in modules}
+    # Take away every module that imports none of those left: a circle is what remains.
+    while ready := [m for m, names in left.items() if not names & left.keys()]:
+        for m in ready:
+            del left[m]
+    assert left == {}
 
 
 # -- the command -----------------------------------------------------------------------------------------

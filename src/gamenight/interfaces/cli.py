@@ -28,6 +28,7 @@ from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.games.fireball_island.options import FIREBALL_MODES
 from gamenight.games.highrise.options import TIE_BREAKS
 from gamenight.games.highrise.tower import BASES
+from gamenight.interfaces.arena_render import config_line, summary_tables
 from gamenight.interfaces.fireball_island_render import FireballHumanAgent, FireballIslandScreen
 from gamenight.interfaces.highrise_render import HighriseScreen
 from gamenight.interfaces.terminal import (
@@ -45,8 +46,9 @@ from gamenight.interfaces.terminal import (
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, team_name
 from gamenight.record_files import RecordFile, check_target, read_record
-from gamenight.sim.arena import ArenaConfig, check_config, parse_options, parse_seat_specs, run_arena
-from gamenight.sim.report import GameLog, check_out_dir, config_line, summary_tables, write_outputs
+from gamenight.sim.arena import check_config, parse_options, parse_seat_specs, run_arena
+from gamenight.sim.report import GameLog, check_out_dir, write_outputs
+from gamenight.sim.results import ArenaConfig
 
 SEAT_KINDS = (HUMAN, *NAMES)
 EXIT_BAD_INPUT = 2
@@ -653,7 +655,7 @@ def _interrupt(signum: int, frame: object) -> None:
 
 #
 # The arena itself (seating, seeds, workers, statistics, files) is gamenight.sim: this only
-# reads the flags, shows progress and prints the table. docs/arena.md describes the outputs.
+# reads the flags, shows progress and prints the tables (arena_render). docs/arena.md describes the outputs.
 
 
 @app.command("arena")

@@ -23,18 +23,16 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
 from typing import Any
 
-from gamenight import __version__
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Agent, Match
 from gamenight.engine.options import name_value, options_to_dict
 from gamenight.engine.protocol import Game, Move, View
-from gamenight.engine.record import Record
 from gamenight.engine.registry import make_game
-from gamenight.sim.report import Summary, summarize
+from gamenight.sim.report import summarize
+from gamenight.sim.results import ArenaConfig, ArenaResult, GameResult
 
 SEED_PREFIX = "gamenight-arena"
 MAX_CHUNK = 25
@@ -45,81 +43,8 @@ MAX_GAMES = 1_000_000
 Progress = Callable[[int, int], None]
 """Called as games finish: (games done, games in all)."""
 
-OnGame = Callable[["GameResult"], None]
+OnGame = Callable[[GameResult], None]
 """Called with each game's result as it finishes (in the order games finish)."""
-
-
-@dataclass(frozen=True)
-class ArenaConfig:
-    game: str
-    seats: tuple[str, ...]
-    """One bot spec per seat, as `make_bot` takes them: "greedy", "ismcts:iterations=50"."""
-    games: int
-    seed: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
-    """Game options as `make_game` takes them; `players` is the number of seats."""
-    records: bool = False
-    """Keep every game's record in its result (and write them with the outputs)."""
-
-    @property
-    def entrants(self) -> tuple[str, ...]:
-        """The distinct specs, in the order they first appear in the seats."""
-        return tuple(dict.fromkeys(self.seats))
-
-    def game_options(self) -> dict[str, Any]:
-        return {**self.options, "players": len(self.seats)}
-
-
-@dataclass(frozen=True)
-class GameResult:
-    index: int
-    deal: int
-    seed: int
-    seats: tuple[str, ...]
-    """The spec playing each seat in this game (the arena's seats, rotated)."""
-    scores: tuple[int, ...]
-    returns: tuple[float, ...]
-    """Winners share 1, the rest get 0; all 0 when nobody wins."""
-    decisions: tuple[int, ...]
-    """Moves each seat chose (forced ones included: every step that was not chance)."""
-    steps: int
-    """Steps in the record: decisions and chance outcomes."""
-    think: tuple[tuple[float, ...], ...]
-    """Per seat, seconds spent in `choose` for each decision with more than one legal move."""
-    record: Record | None = None
-
-    @property
-    def decided(self) -> bool:
-        return any(r > 0 for r in self.returns)
-
-    def without_timing(self) -> GameResult:
-        """The same result with no think times: what must not depend on the machine or the workers."""
-        return GameResult(
-            self.index,
-            self.deal,
-            self.seed,
-            self.seats,
-            self.scores,
-            self.returns,
-            self.decisions,
-            self.steps,
-            tuple(() for _ in self.think),
-            self.record,
-        )
-
-
-@dataclass(frozen=True)
-class ArenaResult:
-    config: ArenaConfig
-    options: dict[str, Any]
-    """The game's options as the game resolved them (defaults filled in)."""
-    games: tuple[GameResult, ...]
-    """In index order."""
-    summary: Summary
-    workers: int
-    """Processes that played (1: the calling process itself)."""
-    wall_seconds: float
-    version: str = __version__
 
 
 def deal_seed(seed: int, deal: int) -> int:

@@ -1,4 +1,5 @@
-"""What an arena's games say about its bots: statistics per bot, a table, CSV, JSON and a plot.
+"""What an arena's games say about its bots: statistics per bot, CSV, JSON and a plot
+(the terminal's tables are drawn in interfaces/arena_render.py).
 
 A bot spec is one *entrant*, however many seats it fills: its seat-games are pooled. Wins
 are summed returns, so a shared win counts as its share. Think times are per decision
@@ -15,70 +16,16 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-from rich import box
-from rich.console import Group
-from rich.table import Table
+from typing import Any
 
 from gamenight.engine.errors import ConfigError
 from gamenight.record_files import write_record
-
-if TYPE_CHECKING:
-    from gamenight.sim.arena import ArenaResult, GameResult
+from gamenight.sim.results import ArenaResult, EntrantStats, GameResult, Rating, Summary, ThinkStats
 
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
 
 RATING_MODEL = "openskill PlackettLuce"
-
-
-@dataclass(frozen=True)
-class ThinkStats:
-    """Milliseconds per decision; 0 when the bot never had a choice to make."""
-
-    decisions: int
-    median_ms: float
-    p95_ms: float
-    max_ms: float
-
-
-@dataclass(frozen=True)
-class Rating:
-    mu: float
-    sigma: float
-    ordinal: float
-    """mu - 3 sigma: a rating the bot is very likely above, which is what to rank by."""
-
-
-@dataclass(frozen=True)
-class EntrantStats:
-    bot: str
-    seat_games: int
-    wins: float
-    win_rate: float
-    win_low: float
-    win_high: float
-    """The 95% Wilson interval of the win rate."""
-    score_mean: float
-    score_sd: float
-    decisions_mean: float
-    """Moves chosen per seat-game."""
-    think: ThinkStats
-    rating: Rating | None
-
-
-@dataclass(frozen=True)
-class Summary:
-    entrants: tuple[EntrantStats, ...]
-    games: int
-    decided: int
-    undecided: int
-    """Games nobody won (returns all 0), e.g. Fireball Island stopped at its turn limit."""
-    length_mean: float
-    length_median: float
-    """Game length in decisions: moves chosen by all seats."""
-    notes: tuple[str, ...] = ()
 
 
 def wilson_interval(wins: float, n: int, z: float = Z_95) -> tuple[float, float]:
@@ -180,83 +127,6 @@ def rate(games: Sequence[GameResult], entrants: Sequence[str]) -> tuple[dict[str
         rated = model.rate([[current[bot]] for bot in entrants], ranks=ranks)
         current = {bot: team[0] for bot, team in zip(entrants, rated, strict=True)}
     return {bot: Rating(r.mu, r.sigma, r.ordinal()) for bot, r in current.items()}, []
-
-
-# -- the table ---------------------------------------------------------------------------------
-
-
-def summary_tables(result: ArenaResult) -> Group:
-    """The results per bot, then the time they took (two tables: one would not fit 80 columns)."""
-    summary = result.summary
-    rated = any(e.rating is not None for e in summary.entrants)
-    games = Table(
-        title=f"{result.config.game}: {summary.games} games",
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        collapse_padding=True,
-        show_edge=False,
-    )
-    games.add_column("bot", no_wrap=True)
-    games.add_column("seat-games", justify="right")
-    games.add_column("wins", justify="right")
-    games.add_column("win rate\n(95% CI)", justify="right")
-    games.add_column("score\nmean ± sd", justify="right")
-    if rated:
-        games.add_column("rating\nμ ± σ", justify="right")
-        games.add_column("\nordinal", justify="right")
-    for e in summary.entrants:
-        row = [
-            e.bot,
-            str(e.seat_games),
-            f"{_r(e.wins):g}",
-            f"{e.win_rate:.1%} ({e.win_low:.0%}–{e.win_high:.0%})",
-            f"{e.score_mean:.1f} ± {e.score_sd:.1f}",
-        ]
-        if rated:
-            row += (
-                ["", ""]
-                if e.rating is None
-                else [f"{e.rating.mu:.1f} ± {e.rating.sigma:.1f}", f"{e.rating.ordinal:.1f}"]
-            )
-        games.add_row(*row)
-    undecided = f"; {summary.undecided} with no winner" if summary.undecided else ""
-    games.caption = (
-        f"Game length: {summary.length_mean:.1f} decisions on average, median {summary.length_median:g}{undecided}."
-    )
-    games.caption_justify = "left"
-
-    time = Table(
-        title="Time per decision", title_justify="left", box=box.SIMPLE_HEAD, collapse_padding=True, show_edge=False
-    )
-    time.add_column("bot", no_wrap=True)
-    time.add_column("decisions\n/ seat-game", justify="right")
-    time.add_column("timed\ndecisions", justify="right")
-    time.add_column("median\nms", justify="right")
-    time.add_column("p95\nms", justify="right")
-    time.add_column("max\nms", justify="right")
-    for e in summary.entrants:
-        t = e.think
-        time.add_row(
-            e.bot,
-            f"{e.decisions_mean:.1f}",
-            str(t.decisions),
-            f"{t.median_ms:.3g}",
-            f"{t.p95_ms:.3g}",
-            f"{t.max_ms:.3g}",
-        )
-    time.caption = "Timed: decisions with 2+ legal moves."
-    time.caption_justify = "left"
-    return Group(games, "", time)
-
-
-def config_line(result: ArenaResult) -> str:
-    config = result.config
-    given = " ".join(f"{k}={json.dumps(v)}" for k, v in config.options.items())
-    return (
-        f"{config.game}{' ' + given if given else ''}; seats {','.join(config.seats)}; "
-        f"{config.games} games; seed {config.seed}; {result.workers} worker{'s' if result.workers > 1 else ''}; "
-        f"{result.wall_seconds:.1f} s"
-    )
 
 
 # -- files -------------------------------------------------------------------------------------
