@@ -1,6 +1,6 @@
-"""Match: drives chance steps and seats (agents) to the end of a game, and records it.
+"""Match: agents (bots, or a person at a terminal) in every seat of a Table, to the end.
 
-The Match owns the only random generator: `random.Random(seed)`. Seat generators are
+The Table owns the only random generator: `random.Random(seed)`. Seat generators are
 split off it first (one 64-bit draw per seat), then every chance step draws from it,
 so (game, options, seats, seed, decisions) fixes the whole game.
 """
@@ -12,11 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import ConfigError
-from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, State, View
-from gamenight.engine.record import Record, Step
+from gamenight.engine.record import Record
+from gamenight.engine.table import Table
 
 
 class Agent(Protocol):
@@ -44,6 +43,10 @@ class Event:
 
 
 class Match:
+    """Agents in every seat of a `Table`: a short loop that asks the seat to act for its move
+    and submits it through the table's one door. Chance steps are played one at a time, so
+    an interface can show each step's state as it happens (`step`, `run(on_event)`)."""
+
     def __init__(
         self,
         game: Game,
@@ -51,52 +54,34 @@ class Match:
         seed: int,
         state: State | None = None,
     ) -> None:
-        self.game = game
-        self.state = state if state is not None else game.new_state()
-        if len(agents) != self.state.num_players:
-            raise ConfigError(
-                f"{game.spec.title} here has {self.state.num_players} seats, but {len(agents)} agents were given"
-            )
         if seed < 0:
             # random.Random(-7) is random.Random(7): two seeds would play one game.
             raise ConfigError(f"the seed must be 0 or more, not {seed}")
+        self.table = Table(game, [a.name for a in agents], seed, state, auto_chance=False)
+        self.game = game
         self.agents = list(agents)
-        self.rng = random.Random(seed)
-        self.rngs = seat_rngs(self.rng, len(agents))
-        self.record = Record(
-            game=game.spec.name,
-            options=options_to_dict(game.options),
-            seats=[a.name for a in agents],
-            seed=seed,
-            start=None if state is None else state.notation(),
-        )
+        self.rngs = self.table.seat_rngs
+
+    @property
+    def state(self) -> State:
+        return self.table.state
+
+    @property
+    def record(self) -> Record:
+        return self.table.record
 
     def step(self) -> Event | None:
         """Advance one decision or chance step; None when the game is over."""
-        event = self._step()
-        if event is not None and self.state.to_act() is None:
-            self.record.result = self.state.scores()
-        return event
-
-    def _step(self) -> Event | None:
-        state = self.state
-        seat = state.to_act()
+        table = self.table
+        seat = table.state.to_act()
         if seat is None:
             return None
         if seat == CHANCE:
-            outcome = sample(state.chance_outcomes(), self.rng)
-            text = state.outcome_notation(outcome)
-            public, private, owners = state.describe_outcome(outcome)
-            state.apply_chance(outcome)
-            self.record.steps.append(Step(seat=CHANCE, text=text))
-            return Event(CHANCE, text, public, private, owners, state)
-        legal = state.legal_moves()
-        move = self.agents[seat].choose(state.view(seat), legal, self.rngs[seat])
-        text = state.move_notation(move)
-        description = state.describe(move)
-        state.apply(move)  # IllegalMoveError, state untouched, if the agent broke a rule
-        self.record.steps.append(Step(seat=seat, text=text))
-        return Event(seat, text, description, description, frozenset(), state)
+            done = table.play_chance_step()
+        else:
+            move = self.agents[seat].choose(table.state.view(seat), table.state.legal_moves(), self.rngs[seat])
+            done = table.submit(seat, move)[0]  # IllegalMoveError, nothing changed, if the agent broke a rule
+        return Event(done.seat, done.text, done.public, done.private, done.owners, table.state)
 
     def run(self, on_event: Callable[[Event], None] | None = None) -> Record:
         while (event := self.step()) is not None:

@@ -24,19 +24,19 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight.engine.chance import sample, seat_rngs
-from gamenight.engine.errors import IllegalMoveError, NotYourTurnError, RecordError, RulesError
+from gamenight.engine.errors import ConfigError, IllegalMoveError, NotYourTurnError, RecordError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, Outcome, State, View
 from gamenight.engine.record import Record, Step, initial_state
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One step as it happened. `text` is its notation, which for a hidden chance outcome
-    names what only its owners may see: never send an Event as it is, send `for_seat`."""
+    names what only its owners may see: never send an Event as it is, send `for_seat`.
+    (A NamedTuple: one is made at every step of every simulated game.)"""
 
     number: int
     seat: int  # CHANCE for a chance step
@@ -74,17 +74,28 @@ class Pending:
 
 
 class Table:
-    def __init__(self, game: Game, seats: Sequence[str], seed: int | None = None, state: State | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        seats: Sequence[str],
+        seed: int | None = None,
+        state: State | None = None,
+        auto_chance: bool = True,
+    ) -> None:
         """A new table for `game` with one name per seat. Without a seed, one is drawn from
         `secrets`: nobody can predict the chance steps. `state` starts from a position
-        instead of the deal (it is written into the record)."""
+        instead of the deal (it is written into the record). With `auto_chance` off, the
+        caller plays each chance step with `play_chance_step` (Match does, to show every
+        step's state as it happens)."""
         self.game = game
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
-            raise RulesError(f"{game.spec.title} here has {self.state.num_players} seats, not {len(seats)}")
+            raise ConfigError(
+                f"{game.spec.title} here has {self.state.num_players} seats, but {len(seats)} agents were given"
+            )
         self.seed = secrets.randbits(63) if seed is None else seed
         if self.seed < 0:
-            raise RulesError(f"the seed must be 0 or more, not {self.seed}")
+            raise ConfigError(f"the seed must be 0 or more, not {self.seed}")
         self.rng = random.Random(self.seed)
         self.seat_rngs = seat_rngs(self.rng, len(seats))  # for the seats' bots: split off first
         self.record = Record(
@@ -95,7 +106,9 @@ class Table:
             start=None if state is None else state.notation(),
         )
         self.events: list[Event] = []
-        self._play_chance()
+        self.auto_chance = auto_chance
+        if auto_chance:
+            self._play_chance()
 
     @classmethod
     def resume(cls, record: Record) -> Table:
@@ -113,6 +126,7 @@ class Table:
         table.seat_rngs = seat_rngs(table.rng, len(record.seats))
         table.record = Record(record.game, record.options, list(record.seats), record.seed, record.start)
         table.events = []
+        table.auto_chance = True
         for i, step in enumerate(record.steps):
             try:
                 table._replay(step)
@@ -124,7 +138,7 @@ class Table:
     # -- what is pending -----------------------------------------------------------
 
     def to_act(self) -> int | None:
-        """The seat to decide, or None when the game is over (chance is never pending)."""
+        """The seat to decide, or None when the game is over (CHANCE only with auto_chance off)."""
         return self.state.to_act()
 
     def is_over(self) -> bool:
@@ -169,8 +183,16 @@ class Table:
             raise IllegalMoveError(f"{move!r} is not a legal move here")
         first = len(self.events)
         self._decide(seat, move)
-        self._play_chance()
+        if self.auto_chance:
+            self._play_chance()
         return self.events[first:]
+
+    def play_chance_step(self) -> Event:
+        """Draw and play the chance step that is next (with `auto_chance` off)."""
+        if self.state.to_act() != CHANCE:
+            raise IllegalMoveError("no chance step is next: a seat is to decide, or the game is over")
+        self._chance(sample(self.state.chance_outcomes(), self.rng))
+        return self.events[-1]
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """What `seat` may know of the events numbered after `since` (None: a spectator)."""
