@@ -29,6 +29,7 @@ from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island.moves import GO, Move
 from gamenight.games.fireball_island.notation import TASK_ARGS
 from gamenight.games.fireball_island.state import FireballIslandState
+from gamenight.games.fireball_island.tasks import RECORDS
 
 from ..helpers import random_playout
 
@@ -142,6 +143,23 @@ def test_the_docs_describe_every_task_and_header_field():
     header = "turn turns extra roll ahead rolling declared aim doubled was_doubled reroll another stopped blocked"
     for field in [*header.split(), "first", "pushes", "winner"]:
         assert f"`{field}`" in part, field
+
+
+def test_every_task_is_a_named_record_written_field_by_field():
+    """Each task word has a record whose fields after `step` are the values written after it,
+    in order; a position read back holds those records, equal to what was written."""
+    assert set(RECORDS) == set(TASK_ARGS)
+    for name, record in RECORDS.items():
+        assert record._fields[0] == "step" and len(record._fields) - 1 == len(TASK_ARGS[name]), name
+    state = position(
+        "turn=1 turns=9 | pieces TA5 WT3 | jewel VKP | tokens 0 0 | hands CANCEL / - | discard MOVE_BACK_3 | pile *"
+        " | tasks end window:end:0 pushes act window:pre:1 chain:MOVE_BACK_3:2:-:0:2:0"
+    )
+    chain = state.tasks[-1]
+    assert type(chain) is RECORDS["chain"]
+    assert chain._asdict() == {
+        "step": "chain", "card": "MOVE_BACK_3", "seat": 1, "target": -1, "cancels": 0, "last": 1, "asked": 0
+    }  # fmt: skip
 
 
 # -- moves ---------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Final, NamedTuple
 from gamenight.engine.errors import NotationError
 
 DECK_SIZE: Final = 48  # R-FI CONTENTS: "1 deck of 48 cards"
+HAND_LIMIT: Final = 4  # R-FI: "You can never have more than 4 cards in your hand at one time."
 
 
 class CardType(StrEnum):

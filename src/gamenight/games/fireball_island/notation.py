@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import (
@@ -40,13 +40,23 @@ from gamenight.engine.notation import (
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board import BOARD
-from gamenight.games.fireball_island.cards import DECK, Card, CardType, parse_card
-from gamenight.games.fireball_island.state import (
+from gamenight.games.fireball_island.cards import DECK, HAND_LIMIT, Card, CardType, parse_card
+from gamenight.games.fireball_island.state import FireballIslandState, sort_hand
+from gamenight.games.fireball_island.tasks import (
     FIREBALL_SOURCES,
-    HAND_LIMIT,
+    RECORDS,
+    ROLL_PURPOSES,
+    WALK_MODES,
     WINDOW_KINDS,
-    FireballIslandState,
-    sort_hand,
+    Chain,
+    Draw,
+    Hits,
+    Path,
+    Pushes,
+    Snatch,
+    Task,
+    Walk,
+    Window,
 )
 
 if TYPE_CHECKING:
@@ -77,8 +87,8 @@ TASK_ARGS: Final[dict[str, tuple[str, ...]]] = {
 }
 _CHOICES: Final = {
     "kind": WINDOW_KINDS,
-    "purpose": ("move", "cave"),
-    "mode": ("go", "push"),
+    "purpose": ROLL_PURPOSES,
+    "mode": WALK_MODES,
     "source": FIREBALL_SOURCES,
 }
 _FLAGS: Final = ("doubled", "was_doubled", "reroll", "another", "stopped", "blocked")
@@ -95,7 +105,7 @@ def _write_arg(kind: str, value: Any) -> str:
     return str(value)
 
 
-def task_notation(task: tuple[Any, ...]) -> str:
+def task_notation(task: Task) -> str:
     args = TASK_ARGS[task[0]]
     return ":".join([task[0], *(_write_arg(kind, value) for kind, value in zip(args, task[1:], strict=True))])
 
@@ -252,7 +262,7 @@ def _check_turn_count(state: FireballIslandState) -> None:
         raise NotationError("turns=0: before the first turn the tokens are in the Ruin (tokens 0 ...)")
     if state.discard:
         raise NotationError("turns=0: before the first turn no card has been discarded")
-    to_deal = {task[1] for task in state.tasks if task[0] == "draw"}
+    to_deal = {task.seat for task in state.tasks if isinstance(task, Draw)}
     for seat, hand in enumerate(state.hands):
         dealt = 0 if seat in to_deal else 1
         if len(hand) != dealt:
@@ -265,7 +275,7 @@ def _check_crowding(state: FireballIslandState) -> None:
     """One piece a space, but on the start, the Dock, the pits and the water (decision FI-10);
     and the one moment two share a space: a walk passing the jewel's owner stops on its space
     while the steal is resolved (the stack then holds snatch:OWNER:MOVER)."""
-    passing = {frozenset(task[1:]) for task in state.tasks if task[0] == "snatch"}
+    passing = {frozenset((task.owner, task.thief)) for task in state.tasks if isinstance(task, Snatch)}
     for space, count in Counter(state.pos).items():
         if count < 2 or space in rules.CROWDABLE:
             continue
@@ -296,7 +306,7 @@ def _check_every_card_once(named: Counter[Card]) -> None:
         raise NotationError(f"{missing.total()} card(s) are nowhere (write 'pile *' for the rest): {names}")
 
 
-def _task(token: str, seat: Callable[[str, str], int]) -> tuple[Any, ...]:
+def _task(token: str, seat: Callable[[str, str], int]) -> Task:
     name, *texts = token.split(":")
     if name not in TASK_ARGS:
         raise NotationError(f"tasks: {name!r} is not a task: one of {', '.join(TASK_ARGS)}")
@@ -321,7 +331,8 @@ def _task(token: str, seat: Callable[[str, str], int]) -> tuple[Any, ...]:
             raise NotationError(f"tasks: {token!r}: {text!r} is not one of {', '.join(_CHOICES[kind])}")
         else:
             values.append(text)
-    return (name, *values)
+    record: Any = RECORDS[name]
+    return cast(Task, record(name, *values))
 
 
 # What the game puts on top of each task (state.py): a stack is read bottom up, and each task
@@ -358,8 +369,8 @@ _CHAINED: Final = {
 }
 
 
-def _slot(task: tuple[Any, ...]) -> str:
-    return f"window:{task[1]}" if task[0] == "window" else task[0]
+def _slot(task: Task) -> str:
+    return f"window:{task.kind}" if isinstance(task, Window) else task.step
 
 
 def _check_tasks(state: FireballIslandState) -> None:
@@ -369,7 +380,7 @@ def _check_tasks(state: FireballIslandState) -> None:
     for i, task in enumerate(tasks):
         slot = _slot(task)
         allowed = _ON_TOP.get(below, ())
-        if slot not in allowed and not (below == "draw" and slot == "draw" and tasks[0][0] == "first"):
+        if slot not in allowed and not (below == "draw" and slot == "draw" and tasks[0].step == "first"):
             where = f"on {task_notation(tasks[i - 1])}" if i else "at the bottom"
             fits = ", ".join(allowed) or "nothing"
             raise NotationError(f"tasks: {task_notation(task)} cannot stand {where}: the game puts there {fits}")
@@ -377,82 +388,87 @@ def _check_tasks(state: FireballIslandState) -> None:
         below = slot
     if state.winner >= 0 and (state.owner != state.winner or state.pos[state.winner] != rules.DOCK):
         raise NotationError(f"winner={state.winner + 1}: the winner stands on the Dock holding the jewel")
-    if state.aim and not any(task[0] == "hits" for task in tasks):
+    if state.aim and not any(isinstance(task, Hits) for task in tasks):
         raise NotationError(f"aim={state.aim} names a Fireball about to roll, but no hits task is waiting for it")
 
 
-def _check_task(state: FireballIslandState, task: tuple[Any, ...], below: tuple[Any, ...] | None) -> None:
-    name, me = task[0], state.turn
+def _check_task(state: FireballIslandState, task: Task, below: Task | None) -> None:
+    me = state.turn
     text = task_notation(task)
 
     def fail(why: str) -> NoReturn:
         raise NotationError(f"tasks: {text}: {why}")
 
-    if name == "first":
+    if task.step == "first":
         if state.turns:
             fail("the roll for who goes first comes before the first turn (turns=0)")
-        if all(state.first[s] for s in rules.seats_in(task[1])):
+        if all(state.first[s] for s in rules.seats_in(task.seats)):
             fail("every seat in it has rolled already (first=)")
-    elif name == "end":
+    elif task.step == "end":
         if not state.turns:
             fail("a turn is under way, so turns= counts it (1 or more)")
-        if state.lying[me] and any(t[0] == "pushes" for t in state.tasks):
+        if state.lying[me] and any(isinstance(t, Pushes) for t in state.tasks):
             fail(f"seat {me + 1} lies in its pit, Fireballed this turn: only its end window is left")
-    elif name == "window" and task[1] == "stand":
+    elif task.step == "window" and task.kind == "stand":
         if state.lying[me] or not BOARD.spaces[state.pos[me]].is_pit or BOARD.spaces[state.pos[me]].is_water:
             fail(f"seat {me + 1} stands up in a smolder pit on this turn: it is in a pit, not lying any more")
-    elif name == "declare" and (not BOARD.spaces[state.pos[me]].is_cave or state.declared):
+    elif task.step == "declare" and (not BOARD.spaces[state.pos[me]].is_cave or state.declared):
         fail(f"only a piece in a cave declares, once (seat {me + 1} is on {state.pos[me]})")
     elif (
-        name == "act" and BOARD.spaces[state.pos[me]].is_cave and not state.declared and state.tasks[-1] != ("declare",)
+        task.step == "act"
+        and BOARD.spaces[state.pos[me]].is_cave
+        and not state.declared
+        and state.tasks[-1].step != "declare"
     ):
         fail(f"seat {me + 1} is in a cave: it declares (declared=cave or exit) before it rolls")
-    elif name == "rolled":
-        top = 6 if task[1] == "cave" else 12
-        if state.rolling != task[1] or not 1 <= state.roll <= top:
-            fail(f"the die was rolled for a {task[1]}: write rolling={task[1]} and roll= 1 to {top}")
-    elif name == "path":
-        mover, steps, decider = task[1:]
-        if mover != me:
-            fail(f"only the piece of the seat whose turn it is (seat {me + 1}) walks")
-        if below is not None and below[0] == "window" and (below[1] != "pre" or mover == decider):
-            fail("the walk a window leads to is a MOVE BACK played before the roll (on window:pre)")
-        most, what = (12, "a roll or MOVE AHEAD") if mover == decider else (3, "MOVE BACK")
-        if not 1 <= steps <= most:
-            fail(f"{steps} spaces is no walk ({what}: 1 to {most})")
-    elif name == "walk":
+    elif task.step == "rolled":
+        top = 6 if task.purpose == "cave" else 12
+        if state.rolling != task.purpose or not 1 <= state.roll <= top:
+            fail(f"the die was rolled for a {task.purpose}: write rolling={task.purpose} and roll= 1 to {top}")
+    elif task.step == "path":
+        _check_path(state, task, below, fail)
+    elif task.step == "walk":
         _check_walk(state, task, fail)
-    elif name in ("snatch", "steal"):
-        owner, mover = task[1:]
-        if owner != state.owner or mover != me or state.pos[owner] != state.pos[mover]:
-            fail(f"seat {mover + 1}, whose turn it is, stands on the space of seat {owner + 1}, the jewel's owner")
-    elif name == "hits" and not state.aim:
+    elif task.step == "snatch" or task.step == "steal":
+        owner, thief = task.owner, task.thief
+        if owner != state.owner or thief != me or state.pos[owner] != state.pos[thief]:
+            fail(f"seat {thief + 1}, whose turn it is, stands on the space of seat {owner + 1}, the jewel's owner")
+    elif task.step == "hits" and not state.aim:
         fail("a Fireball about to roll needs aim=ROLLWAY in the header")
-    elif name == "take":
-        if task[1] == task[2]:
+    elif task.step == "take":
+        if task.taker == task.victim:
             fail("a seat takes a card from an opponent, not from itself")
-        if len(state.hands[task[1]]) >= HAND_LIMIT:
-            fail(f"seat {task[1] + 1} played TAKE 1 CARD, so it holds at most {HAND_LIMIT - 1} cards")
-    elif name == "chain":
+        if len(state.hands[task.taker]) >= HAND_LIMIT:
+            fail(f"seat {task.taker + 1} played TAKE 1 CARD, so it holds at most {HAND_LIMIT - 1} cards")
+    elif task.step == "chain":
         _check_chain(state, task, below, fail)
 
 
-def _check_walk(state: FireballIslandState, task: tuple[Any, ...], fail: Callable[[str], NoReturn]) -> None:
-    mover, rest, mode = task[1:]
-    if mover != state.turn or mode != "go":
+def _check_path(state: FireballIslandState, task: Path, below: Task | None, fail: Callable[[str], NoReturn]) -> None:
+    mover, steps, decider = task.mover, task.steps, task.decider
+    if mover != state.turn:
+        fail(f"only the piece of the seat whose turn it is (seat {state.turn + 1}) walks")
+    if isinstance(below, Window) and (below.kind != "pre" or mover == decider):
+        fail("the walk a window leads to is a MOVE BACK played before the roll (on window:pre)")
+    most, what = (12, "a roll or MOVE AHEAD") if mover == decider else (3, "MOVE BACK")
+    if not 1 <= steps <= most:
+        fail(f"{steps} spaces is no walk ({what}: 1 to {most})")
+
+
+def _check_walk(state: FireballIslandState, task: Walk, fail: Callable[[str], NoReturn]) -> None:
+    mover = task.mover
+    if mover != state.turn or task.mode != "go":
         fail(f"a walk waiting for a steal is the own move (go) of seat {state.turn + 1}, whose turn it is")
     here = state.pos[mover]
-    for space in rest.split(">"):
+    for space in task.spaces.split(">"):
         if space not in BOARD.neighbours(here):
             fail(f"{space} is not next to {here}")
         here = space
 
 
-def _check_chain(
-    state: FireballIslandState, task: tuple[Any, ...], below: tuple[Any, ...] | None, fail: Callable[[str], NoReturn]
-) -> None:
-    key, seat, target, count, top = task[1:6]
-    kind = below[1] if below is not None and below[0] == "window" else "steal"
+def _check_chain(state: FireballIslandState, task: Chain, below: Task | None, fail: Callable[[str], NoReturn]) -> None:
+    key, seat, target, count, top = task.card, task.seat, task.target, task.cancels, task.last
+    kind = below.kind if isinstance(below, Window) else "steal"
     card = parse_card(key)
     if card.type is CardType.FIREBALL:
         fail("FIREBALL can never be CANCELed, so it has no chain")
@@ -509,7 +525,7 @@ def parse_outcome(state: FireballIslandState, text: str) -> Any:
     word = text.strip()
     if not state.tasks:
         raise NotationError("the game is over: no chance step is due")
-    name = state.tasks[-1][0]
+    name = state.tasks[-1].step
     if name in ("roll", "first"):
         if not is_number(word) or not 1 <= int(word) <= 6:
             raise NotationError(f"{text!r} is not a roll of the die (1 to 6)")

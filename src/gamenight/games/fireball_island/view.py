@@ -18,6 +18,7 @@ from gamenight.games.fireball_island.board import BOARD
 from gamenight.games.fireball_island.cards import DECK, Card, CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 from gamenight.games.fireball_island.state import CAPTURE_TURNS, FireballIslandState, sort_hand
+from gamenight.games.fireball_island.tasks import RECORDS, Chain, Draw, First, Path, Roll, Steal, Take, Task, Window
 
 if TYPE_CHECKING:
     from gamenight.games.fireball_island.game import FireballIslandGame
@@ -77,7 +78,7 @@ def sample_state(game: FireballIslandGame, view: dict[str, Any], rng: random.Ran
         state.collected = list(view["collected"])
         state.first = list(view["first"])
         state.pushes = [(int(s), int(k)) for s, k in view["pushes"]]
-        state.tasks = [tuple(t) for t in view["tasks"]]
+        state.tasks = [RECORDS[t[0]](*t) for t in view["tasks"]]
         state.winner = -1 if view["winner"] is None else view["winner"]
         state.discard = Counter({parse_card(k): c for k, c in view["discard"].items()})
         seat = view["seat"]
@@ -115,14 +116,14 @@ def _place(space: str) -> str:
 
 def describe(state: FireballIslandState, move: Move) -> str:
     """What the move does, said before it is made."""
-    task = state.tasks[-1] if state.tasks else ("",)
+    task = state.tasks[-1] if state.tasks else None
     me = state.turn
     if move.kind == PASS:
-        if task[0] == "window" and task[1] == "pre" and state.to_act() == me:
+        if isinstance(task, Window) and task.kind == "pre" and state.to_act() == me:
             return f"moves ahead {state.ahead}" if state.ahead else "rolls the die"
-        if task[0] == "steal":
+        if isinstance(task, Steal):
             return "lets the jewel go"
-        if task[0] == "chain":
+        if isinstance(task, Chain):
             return "lets the card stand"
         return "plays no card"
     if move.kind == PLAY and move.card is not None:
@@ -139,12 +140,12 @@ def describe(state: FireballIslandState, move: Move) -> str:
         hit = ", ".join(_p(s) for s in rules.pieces_on(rollway, state.pos))
         fireball = BOARD.fireballs[BOARD.rollway(rollway).fireball].name
         return f"rolls {fireball} down {rollway} ({spaces[0]} to {spaces[-1]}) at {hit}"
-    if move.kind == GO:
+    if move.kind == GO and isinstance(task, Path):
         return _describe_walk(state, move, task)
     return str(move)
 
 
-def _describe_card(state: FireballIslandState, move: Move, task: tuple[Any, ...]) -> str:
+def _describe_card(state: FireballIslandState, move: Move, task: Task | None) -> str:
     card = move.card
     assert card is not None
     text = f"plays {card.title}"
@@ -152,13 +153,13 @@ def _describe_card(state: FireballIslandState, move: Move, task: tuple[Any, ...]
         return f"{text} against {_p(move.target)}"
     if card.type in (CardType.MOVE_BACK, CardType.MOVE_AHEAD) and state.to_act() != state.turn:
         return f"{text} on {_p(state.turn)}"
-    if task[0] == "chain":
-        return f"{text} on {_p(task[5])}'s {task[1] if task[4] == 0 else 'CANCEL'}"
+    if isinstance(task, Chain):
+        return f"{text} on {_p(task.last)}'s {task.card if task.cancels == 0 else 'CANCEL'}"
     return text
 
 
-def _describe_walk(state: FireballIslandState, move: Move, task: tuple[Any, ...]) -> str:
-    mover, decider = int(task[1]), int(task[3])
+def _describe_walk(state: FireballIslandState, move: Move, task: Path) -> str:
+    mover, decider = task.mover, task.decider
     path = move.path
     end = path[-1]
     way = " > ".join(path)
@@ -188,13 +189,12 @@ def _describe_walk(state: FireballIslandState, move: Move, task: tuple[Any, ...]
 def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str, frozenset[int]]:
     """(what everyone may know, what its owners see, the owners) of a chance outcome."""
     task = state.tasks[-1]
-    name = task[0]
-    if name == "first":
+    if isinstance(task, First):
         text = f"{_p(state.first_roller())} rolls {outcome} for who goes first"
         return text, text, frozenset()
-    if name == "roll":
+    if isinstance(task, Roll):
         me = _p(state.turn)
-        if task[1] == "cave":
+        if task.purpose == "cave":
             text = f"{me} rolls {outcome} for a cave"
             if outcome == 1:
                 text += ": to cave 1 if it is free, and a Fireball!"
@@ -205,11 +205,11 @@ def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str
         else:
             text = f"{me} rolls {outcome}"
         return text, text, frozenset()
-    if name == "draw":
-        seat = task[1]
+    if isinstance(task, Draw):
+        seat = task.seat
         return f"{_p(seat)} draws a card", f"{_p(seat)} draws {outcome.title}", frozenset({seat})
-    if name == "take":
-        taker, victim = task[1], task[2]
+    if isinstance(task, Take):
+        taker, victim = task.taker, task.victim
         public = f"{_p(taker)} takes a card from {_p(victim)} at random"
         return public, f"{public}: {outcome.title}", frozenset({taker, victim})
     # hits

@@ -1,0 +1,217 @@
+"""The steps of a turn, as named records on a stack.
+
+A turn has many small steps, and cards may be played in between by anyone: before the
+roll, after it, when a Fireball is about to roll, when the jewel is about to be stolen,
+and on top of any card just played (CANCEL). So the state keeps a stack of tasks. The
+task on top is what happens next: a decision for one seat (a `Window` where a seat may
+play a card or pass, a `Path` to choose a walk on, a `Fireball` to aim), a chance step
+(a `Roll` of the die, a card drawn, where a Fireball `Hits`), or bookkeeping the turn
+machine (state.py) runs at once. A turn starts as
+
+    window:pre  ->  act (roll, or MOVE AHEAD)  ->  pushes (MOVE BACK after the roll)
+    ->  window:end  ->  end
+
+and the steps push what they lead to: the roll pushes the post-roll window, a walk that
+passes the jewel's owner pushes the steal, a card pushes its CANCEL chain, and so on.
+
+Each record is a NamedTuple whose first field, `step`, is its word in the position
+notation (`window:pre:0` is `Window("window", "pre", 0)`), and the other fields are
+written after it in order (notation.py). A record is a tuple: as cheap to build and read
+as one, and equal to the plain tuple of its fields.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal, NamedTuple
+
+WindowKind = Literal["pre", "post", "end", "talisman", "stand"]
+WINDOW_KINDS: Final = ("pre", "post", "end", "talisman", "stand")
+"""pre: before the roll; post: after it; end: the end of the turn; talisman: a Fireball is
+about to roll (MAGIC TALISMAN); stand: a turn spent standing up in a smolder pit."""
+FIREBALL_SOURCES: Final = ("die", "card", "capture")
+"""Why a Fireball rolls: a 1 on the die, a FIREBALL! card, or the capture bonus (R-FI MAGIC TALISMAN)."""
+ROLL_PURPOSES: Final = ("move", "cave")
+WALK_MODES: Final = ("go", "push")
+"""go: the mover's own move (it takes a token, the jewel, steals); push: a MOVE BACK (D-FI-5)."""
+
+
+class First(NamedTuple):
+    """The seats in `seats` (a bit mask) roll for who goes first, each in turn: a chance step."""
+
+    step: Literal["first"]
+    seats: int
+
+
+class Draw(NamedTuple):
+    """`seat` draws `number` cards, one chance step each (the deal, a dark space, a trade, a capture)."""
+
+    step: Literal["draw"]
+    seat: int
+    number: int
+
+
+class Begin(NamedTuple):
+    """Begin the next turn (or stop the game at the turn limit)."""
+
+    step: Literal["begin"]
+
+
+class Declare(NamedTuple):
+    """The seat to play, in a cave, declares cave or exit before its roll (R-FI Caves 3)."""
+
+    step: Literal["declare"]
+
+
+class Window(NamedTuple):
+    """A window of `kind` where seats may play a card or pass; `asked` counts the seats of its
+    order asked so far (windows.py)."""
+
+    step: Literal["window"]
+    kind: WindowKind
+    asked: int
+
+
+class Chain(NamedTuple):
+    """A card just played (`card`, a key) by `seat`, against `target` (TAKE 1 CARD; else -1),
+    with `cancels` CANCELs played on it so far, the last by `last`; `asked` counts the seats
+    asked for a CANCEL on top."""
+
+    step: Literal["chain"]
+    card: str
+    seat: int
+    target: int
+    cancels: int
+    last: int
+    asked: int
+
+
+class Act(NamedTuple):
+    """The turn's act: roll the die, or MOVE AHEAD instead."""
+
+    step: Literal["act"]
+
+
+class Roll(NamedTuple):
+    """Roll the die, to move or for a cave: a chance step."""
+
+    step: Literal["roll"]
+    purpose: Literal["move", "cave"]
+
+
+class Rolled(NamedTuple):
+    """The roll stands (its window closed): move, roll a Fireball, or enter a cave."""
+
+    step: Literal["rolled"]
+    purpose: Literal["move", "cave"]
+
+
+class Path(NamedTuple):
+    """`decider` chooses a walk of `steps` spaces for `mover`'s piece (a roll, MOVE AHEAD, or
+    MOVE BACK when decider is not mover)."""
+
+    step: Literal["path"]
+    mover: int
+    steps: int
+    decider: int
+
+
+class Walk(NamedTuple):
+    """`mover` walks the chosen spaces (`spaces`, joined by '>'), as its own move or pushed."""
+
+    step: Literal["walk"]
+    mover: int
+    spaces: str
+    mode: Literal["go", "push"]
+
+
+class Steal(NamedTuple):
+    """`thief` passes `owner`, who holds the jewel: the owner may play FAKE JEWEL."""
+
+    step: Literal["steal"]
+    owner: int
+    thief: int
+
+
+class Snatch(NamedTuple):
+    """The jewel goes from `owner` to `thief`, unless FAKE JEWEL foiled the steal."""
+
+    step: Literal["snatch"]
+    owner: int
+    thief: int
+
+
+class Fireball(NamedTuple):
+    """`roller` aims a Fireball (chooses a rollway), rolled for `source`."""
+
+    step: Literal["fireball"]
+    roller: int
+    source: Literal["die", "card", "capture"]
+
+
+class Hits(NamedTuple):
+    """The Fireball `roller` aimed rolls (under a talisman window first): a chance step."""
+
+    step: Literal["hits"]
+    roller: int
+    source: Literal["die", "card", "capture"]
+
+
+class Take(NamedTuple):
+    """`taker` takes a card at random from `victim` (TAKE 1 CARD): a chance step."""
+
+    step: Literal["take"]
+    taker: int
+    victim: int
+
+
+class Pushes(NamedTuple):
+    """The MOVE BACKs played after the roll move the seat to play back, one by one."""
+
+    step: Literal["pushes"]
+
+
+class End(NamedTuple):
+    """The end of the turn: the next seat's turn, or an extra one."""
+
+    step: Literal["end"]
+
+
+Task = (
+    First | Draw | Begin | Declare | Window | Chain | Act | Roll | Rolled | Path | Walk
+    | Steal | Snatch | Fireball | Hits | Take | Pushes | End
+)  # fmt: skip
+
+RECORDS: Final[dict[str, type[Task]]] = {
+    "first": First,
+    "draw": Draw,
+    "begin": Begin,
+    "declare": Declare,
+    "window": Window,
+    "chain": Chain,
+    "act": Act,
+    "roll": Roll,
+    "rolled": Rolled,
+    "path": Path,
+    "walk": Walk,
+    "steal": Steal,
+    "snatch": Snatch,
+    "fireball": Fireball,
+    "hits": Hits,
+    "take": Take,
+    "pushes": Pushes,
+    "end": End,
+}
+"""Each task's record by its word."""
+
+# The tasks without fields, built once.
+BEGIN: Final = Begin("begin")
+DECLARE: Final = Declare("declare")
+ACT: Final = Act("act")
+PUSHES: Final = Pushes("pushes")
+END: Final = End("end")
+
+WINDOWS: Final[dict[str, tuple[Window, ...]]] = {
+    kind: tuple(Window("window", kind, asked) for asked in range(5)) for kind in WINDOW_KINDS
+}
+"""Every window record, by kind and seats asked (0 to 4), built once: windows are asked in
+every step of a playout."""

@@ -1,0 +1,253 @@
+"""The card windows: who is asked for a card, which cards may be played, and what a card
+played does once its CANCEL chain has run out.
+
+A `Window` (tasks.py) asks seats in turn order, from the seat whose turn or Fireball it is,
+whether to play a card or pass; a `Chain` asks everyone but the player of the card on top
+for a CANCEL; a `Steal` asks the jewel's owner for FAKE JEWEL. A window asks every seat
+that holds a card (a public fact), so being asked reveals nothing about one's cards; it asks
+the seat to play also when it may trade its Magic Charm token in. A card played asks the
+window's seats again (decision FI-1). Which cards fit which window: R-FI PLAYING YOUR CARDS,
+decisions FI-3..FI-8.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from gamenight.games.fireball_island import rules
+from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.cards import FACES, HAND_LIMIT, Card, CardType
+from gamenight.games.fireball_island.moves import EXIT, PASS_MOVE, TRADE_MOVE, Move, play
+from gamenight.games.fireball_island.tasks import WINDOWS, Chain, Fireball, Hits, Path, Steal, Take, Window
+
+if TYPE_CHECKING:
+    from gamenight.games.fireball_island.state import FireballIslandState
+
+
+def card_moves(state: FireballIslandState, task: Window | Chain | Steal) -> list[Move]:
+    """What the seat asked may do: pass, or play a card that fits (or trade its token in)."""
+    if type(task) is Window:
+        seat = asked(state, task)
+        moves = [PASS_MOVE, *_card_plays(state, seat, task.kind)]
+        if seat == state.turn and may_trade(state):
+            moves.append(TRADE_MOVE)
+        return moves
+    if type(task) is Chain:
+        cancel = Card(CardType.CANCEL)
+        return [PASS_MOVE, play(cancel)] if cancel in state.hands[asked(state, task)] else [PASS_MOVE]
+    assert type(task) is Steal
+    fake = Card(CardType.FAKE_JEWEL)
+    return [PASS_MOVE, play(fake)] if fake in state.hands[task.owner] else [PASS_MOVE]
+
+
+def window_order(state: FireballIslandState, task: Window | Chain) -> tuple[int, ...]:
+    """The seats a window or CANCEL chain asks, in turn order."""
+    if type(task) is Chain:
+        return _OTHERS[state.n][task.last]  # everyone but the player of the card on top
+    assert type(task) is Window
+    kind = task.kind
+    if kind == "end" or kind == "stand":
+        return (state.turn,)
+    return _ROUND[state.n][_roller(state) if kind == "talisman" else state.turn]
+
+
+def _roller(state: FireballIslandState) -> int:
+    """Under a talisman window: the roller of the Fireball about to roll."""
+    hits = state.tasks[-2]
+    assert type(hits) is Hits
+    return hits.roller
+
+
+def asked(state: FireballIslandState, task: Window | Chain) -> int:
+    """The seat a window or chain asks now."""
+    return window_order(state, task)[task.asked]
+
+
+def _askable(state: FireballIslandState, seat: int, task: Window | Chain) -> bool:
+    """A window asks a seat holding any card (hand sizes are public), or the player whose
+    turn it is when it may trade its token in; the stand-up window asks only for the token."""
+    if type(task) is Chain:
+        return bool(state.hands[seat])
+    assert type(task) is Window
+    trades = seat == state.turn and may_trade(state)
+    return trades or (bool(state.hands[seat]) and task.kind != "stand")
+
+
+def may_trade(state: FireballIslandState) -> bool:
+    """The seat to play may trade its Magic Charm token in now."""
+    # R-FI: "A Magic Charm token can be traded in on any one of your turns": in any window of
+    # one's own turn (decision FI-25), the stand-up turn's included; not with a full hand.
+    seat = state.turn
+    return state.token[seat] and len(state.hands[seat]) < HAND_LIMIT
+
+
+def _card_plays(state: FireballIslandState, seat: int, kind: str) -> list[Move]:
+    moves: list[Move] = []
+    for card in dict.fromkeys(state.hands[seat]):
+        if card.type is CardType.TAKE_1_CARD:
+            if kind in ("pre", "post", "end"):
+                moves += [play(card, t) for t in victims(state, seat)]
+        elif _may_play(state, card.type, seat, kind):
+            moves.append(play(card))
+    return moves
+
+
+def _may_play(state: FireballIslandState, card: CardType, seat: int, kind: str) -> bool:
+    """May `seat` play a card of this type in a window of this kind? (FAKE JEWEL and
+    CANCEL have windows of their own: the steal and the chain.)"""
+    me = state.turn
+    if kind == "stand":
+        return False  # R-FI: standing up, "You cannot roll, move or play any cards on this turn."
+    if kind == "talisman":
+        # R-FI MAGIC TALISMAN: "when an opponent is just about to roll a Fireball; or ... after
+        # you roll a '1' on the die, if your playing piece is the target." The roller of a
+        # FIREBALL! card or of the capture bonus cannot stop it (decision FI-14).
+        hits = state.tasks[-2]
+        assert type(hits) is Hits
+        roller = hits.roller
+        own = hits.source == "die" and roller in rules.pieces_on(state.aim, state.pos)
+        return card is CardType.MAGIC_TALISMAN and (seat != roller or own)
+    if card is CardType.FIREBALL:
+        return True  # R-FI: "any time on your own turn or on an opponent's turn"
+    if card is CardType.DOUBLE_NEXT_ROLL:
+        return not state.doubled
+    if card is CardType.MOVE_AHEAD:
+        return kind == "pre" and _may_move_ahead(state)
+    if card is CardType.MOVE_BACK:
+        # R-FI: "Play one of these cards on any opponent's turn": before the roll (the piece on a
+        # trail or bridge), or after a roll to move.
+        if seat == me:
+            return False
+        if kind == "pre":
+            return BOARD.spaces[state.pos[me]].is_trail
+        return kind == "post" and state.rolling == "move"
+    if card is CardType.REROLL:
+        return kind == "post"
+    if card is CardType.TAKE_ANOTHER_TURN:
+        # D-FI-5: only on yourself, right after your own turn (once a turn).
+        return kind == "end" and seat == me and not state.another
+    return False
+
+
+def victims(state: FireballIslandState, seat: int) -> list[int]:
+    """The opponents TAKE 1 CARD may be played against: holding a card, and not holding the
+    jewel fitted into a token (R-FI Fitting the Jewel Into Your Token)."""
+    return [t for t in range(state.n) if t != seat and state.hands[t] and not (state.owner == t and state.token[t])]
+
+
+def _may_move_ahead(state: FireballIslandState) -> bool:
+    """MOVE AHEAD replaces this turn's roll: once a turn, and from a cave only after
+    declaring "exit" (D-FI-5)."""
+    if state.ahead:
+        return False
+    here = BOARD.spaces[state.pos[state.turn]]
+    return not here.is_cave or state.declared == EXIT
+
+
+def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
+    """Skip the seats a window need not ask; close it (and resolve a chain) once all were asked."""
+    if type(task) is Window and ((task.kind == "post" and state.reroll) or (task.kind == "talisman" and state.stopped)):
+        state.tasks.pop()
+        return True
+    order = window_order(state, task)
+    index = task.asked
+    while index < len(order) and not _askable(state, order[index], task):
+        index += 1
+    if index < len(order):
+        if index != task.asked:
+            state.tasks[-1] = _asking(task, index)
+            state._legal = None
+        return False
+    state.tasks.pop()
+    state._legal = None
+    if type(task) is Chain and task.cancels % 2 == 0:  # an even number of CANCELs: the card stands
+        _card_takes_effect(state, task.card, task.seat, task.target)
+    return True
+
+
+def play_card(state: FireballIslandState, move: Move) -> None:
+    """The seat asked plays a card: a FIREBALL! rolls at once, any other opens its CANCEL chain."""
+    task = state.tasks[-1]
+    if type(task) is Window or type(task) is Chain:
+        seat = asked(state, task)
+    else:
+        assert type(task) is Steal
+        seat = task.owner
+    card = move.card
+    assert card is not None
+    state.hands[seat].remove(card)
+    state.discard[card] += 1
+    if type(task) is Window:
+        # R-FI: "You can play most cards any time": a card played asks every seat of the
+        # window again, in its order, those who passed before included (decision FI-1).
+        state.tasks[-1] = WINDOWS[task.kind][0]
+    if type(task) is Chain:  # a CANCEL on the card just played, which may be CANCELed in turn
+        state.tasks[-1] = Chain("chain", task.card, task.seat, task.target, task.cancels + 1, seat, 0)
+    elif card.type is CardType.FIREBALL:
+        state.tasks.append(Fireball("fireball", seat, "card"))  # R-FI: "The FIREBALL! card can never be canceled!"
+    else:
+        state.tasks.append(Chain("chain", card.key, seat, move.target, 0, seat, 0))
+
+
+def _card_takes_effect(state: FireballIslandState, key: str, seat: int, target: int) -> None:
+    card = _CARDS[key]
+    kind = card.type
+    me = state.turn
+    if kind is CardType.TAKE_1_CARD:
+        if target in victims(state, seat):
+            state.tasks.append(Take("take", seat, target))
+    elif kind is CardType.DOUBLE_NEXT_ROLL:
+        state.doubled = True
+    elif kind is CardType.MOVE_AHEAD:
+        state.ahead = card.spaces
+    elif kind is CardType.MOVE_BACK:
+        # R-FI: "If you play the card before the opponent rolls the die, the opponent must move
+        # back before rolling. If ... after the opponent has rolled the die, the opponent must
+        # finish the move, then move back." Back, the card's player choosing among ways equally
+        # back (decision FI-28).
+        if state.rolling:
+            state.pushes.append((seat, card.spaces))
+        elif BOARD.spaces[state.pos[me]].is_trail:
+            state.tasks.append(Path("path", me, card.spaces, seat))
+    elif kind is CardType.REROLL:
+        state.reroll = True
+    elif kind is CardType.MAGIC_TALISMAN:
+        state.stopped = True
+    elif kind is CardType.FAKE_JEWEL:
+        state.blocked = True  # R-FI: "You keep the jewel, and the opponent must move on"
+    elif kind is CardType.TAKE_ANOTHER_TURN:
+        state.extra += 1
+        state.another = True
+
+
+def _asking(task: Window | Chain, asked: int) -> Window | Chain:
+    """The window or chain with `asked` seats of its order asked."""
+    if type(task) is Window:
+        return WINDOWS[task.kind][asked]
+    assert type(task) is Chain
+    return Chain("chain", task.card, task.seat, task.target, task.cancels, task.last, asked)
+
+
+def pass_on(task: Window | Chain) -> Window | Chain:
+    """The window or chain once the seat asked has passed."""
+    return _asking(task, task.asked + 1)
+
+
+_CARDS: Final = {face.key: face for face in FACES}
+# Turn order from each seat, for n players: everyone (_ROUND), everyone but that seat (_OTHERS).
+_ROUND: Final = {n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(2, 5)}
+_OTHERS: Final = {n: [tuple((top + i) % n for i in range(1, n)) for top in range(n)] for n in range(2, 5)}
+
+WHEN: Final = {
+    CardType.FIREBALL: "any time on your own turn or an opponent's, in a window",
+    CardType.FAKE_JEWEL: "only when an opponent tries to steal the jewel from you",
+    CardType.CANCEL: "only on top of a card just played",
+    CardType.MAGIC_TALISMAN: "only when a Fireball is about to roll; by its roller only after rolling a 1 "
+    "with its own piece the target",
+    CardType.REROLL: "only right after a roll of the die",
+    CardType.TAKE_ANOTHER_TURN: "only at the end of your own turn, once",
+    CardType.TAKE_1_CARD: "against an opponent holding a card, not one with the jewel in a token",
+    CardType.MOVE_AHEAD: "before the roll, instead of it, once a turn",
+    CardType.MOVE_BACK: "on the opponent whose turn it is, on a trail, before or after the roll",
+    CardType.DOUBLE_NEXT_ROLL: "any time, while no double is waiting",
+}
