@@ -48,7 +48,8 @@ def test_the_first_half_written_goes_on_the_first_cell_written():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("5-3", "is not a Highrise move: write a play like 5-3@a1,b1"),
+        ("5-3", "says the domino but not where it goes: add the two cells it covers, as in 5-3@a1,b1"),
+        ("W-3", "says the domino but not where it goes: add the two cells it covers, as in W-3@a1,b1"),
         ("5-3@a1", "is not a Highrise move"),
         ("5-3@a1,b1,c1", "is not a Highrise move"),
         ("knock", "is not a Highrise move"),

@@ -56,7 +56,8 @@ def test_the_half_written_first_is_the_one_laid_against_the_end():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("5-3", "is not a Wildfire move: write a play like 5-3@e2"),
+        ("5-3", "says the tile but not where it goes: add the open end, as in 5-3@e2"),
+        ("W-3", "says the tile but not where it goes: add the open end, as in W-3@e2 .the W against end e2."),
         ("5-3@e2 knok", "is not a Wildfire move"),
         ("knock", "is not a Wildfire move"),
         ("1-3@e2", "'1' is not a half; halves are 0 2 3 4 5 6 7 8 9 W D T"),

@@ -59,7 +59,9 @@ def test_the_half_written_first_is_the_one_laid_against_the_end():
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("4-6", "'4-6' is not a Wildstar move: write a play like 4-6@e3"),
+        ("4-6", "'4-6' says the tile but not where it goes: add the open end, as in 4-6@e3"),
+        ("S-7", "'S-7' says the tile but not where it goes: add the open end, as in S-7@e3"),
+        ("SS", "'SS' says the tile but not where it goes: add the open end, as in SS@e3"),
         ("4-6@", "is not a Wildstar move"),
         ("4-6@e3 knock", "is not a Wildstar move"),
         ("10-2@e3", "is not a Wildstar move"),

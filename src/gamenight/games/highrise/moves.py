@@ -64,6 +64,11 @@ def parse_move(text: str, base: Base) -> Move:
     if low == "pass":
         return PASS_MOVE
     m = _PLAY.match(t)
+    if not m and re.match(r"^[0-9w]-[0-9w]$", t, re.IGNORECASE):
+        TILES.parse_halves(t)  # a domino the set does not have is named as such
+        raise NotationError(
+            f"{text!r} says the domino but not where it goes: add the two cells it covers, as in {t}@a1,b1"
+        )
     if not m:
         raise NotationError(
             f"{text!r} is not a Highrise move: write a play like 5-3@a1,b1 (the first half on the "

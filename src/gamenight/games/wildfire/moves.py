@@ -45,6 +45,7 @@ PASS_MOVE: Final = Move(PASS)
 
 _PLAY = re.compile(r"^([0-9a-z])-([0-9a-z])\s*@\s*e?(\d+)(\s+knock|!)?$", re.IGNORECASE)
 _HUB = re.compile(r"^hub\s+(\d+)$", re.IGNORECASE)
+_TILE_ONLY = re.compile(r"^[0-9a-z]-[0-9a-z]$", re.IGNORECASE)
 
 
 def move_notation(move: Move) -> str:
@@ -76,6 +77,12 @@ def parse_move(text: str) -> Move:
     if m := _PLAY.match(t):
         inner, outer = TILES.parse_halves(f"{m.group(1)}-{m.group(2)}")
         return Move(PLAY, TILES.by_halves[(inner, outer)], inner, int(m.group(3)), bool(m.group(4)))
+    if _TILE_ONLY.match(t):
+        inner, _ = TILES.parse_halves(t)  # a tile the set does not have is named as such
+        raise NotationError(
+            f"{text!r} says the tile but not where it goes: add the open end, as in {t}@e2 "
+            f"(the {TILES.symbols.get(inner, inner)} against end e2)"
+        )
     raise NotationError(
         f"{text!r} is not a Wildfire move: write a play like 5-3@e2 (inner half first, "
         "then the end), '5-3@e2 knock', 'draw', 'pass' or 'hub 7'"

@@ -68,6 +68,8 @@ def parse_move(text: str) -> Move:
             return Move(PLAY, SINGLE_STAR, end, int(m.group(2)))
         inner, outer = int(m.group(3)), int(m.group(4))
         return Move(PLAY, parse(f"{inner}-{outer}"), end, outer)
+    if re.match(r"^(\d-\d|S-\d|SS)$", t, re.IGNORECASE):
+        raise NotationError(f"{text!r} says the tile but not where it goes: add the open end, as in {t}@e3")
     if re.match(r"^S\s*@", t, re.IGNORECASE):
         raise NotationError(f"{text!r}: a single star is played with its declared outer number, like S-7@e3")
     raise NotationError(
