@@ -7,12 +7,15 @@ import ast
 import csv
 import dataclasses
 import json
+import multiprocessing
 import random
 import signal
 import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +144,53 @@ def test_the_arenas_determinism_across_worker_counts(tmp_path: Path) -> None:
     assert [g.without_timing() for g in run_arena(search, workers=1).games] == [
         g.without_timing() for g in run_arena(search, workers=2).games
     ]
+
+
+class CountingExecutor(Executor):
+    """Any executor at all: this one counts the tasks it is given, and hands them on."""
+
+    def __init__(self, inner: Executor) -> None:
+        self.inner = inner
+        self.tasks = 0
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        self.tasks += 1
+        return self.inner.submit(fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.inner.shutdown(wait, cancel_futures=cancel_futures)
+
+
+def _thread_pool() -> Executor:
+    return ThreadPoolExecutor(max_workers=2)
+
+
+def _process_pool() -> Executor:
+    return ProcessPoolExecutor(max_workers=2, mp_context=multiprocessing.get_context("spawn"))
+
+
+@pytest.mark.parametrize("make_executor", [_thread_pool, _process_pool])
+def test_a_callers_executor_plays_the_same_games_and_is_left_running(make_executor: Callable[[], Executor]) -> None:
+    config = arena(seats=("greedy", "random", "easy"), games=12, records=True)
+    alone = run_arena(config, workers=1)
+    seen: list[int] = []
+    with CountingExecutor(make_executor()) as executor:
+        given = run_arena(config, workers=2, on_game=lambda g: seen.append(g.index), executor=executor)
+        assert executor.tasks == 12  # 12 games for 2 workers: chunks of one game
+        assert executor.submit(max, 3, 4).result() == 4  # the caller's still, and still running
+    assert [g.without_timing() for g in given.games] == [g.without_timing() for g in alone.games]
+    assert sorted(seen) == list(range(12))  # each game streamed once, as it finished
+    assert given.workers == 2
+
+
+def test_an_arena_stopped_in_a_callers_executor_leaves_it_running() -> None:
+    def stop(game: GameResult) -> None:
+        raise RuntimeError(f"stopped at game {game.index + 1}")
+
+    with ThreadPoolExecutor(max_workers=1) as executor:
+        with pytest.raises(RuntimeError, match="stopped at game"):
+            run_arena(arena(games=40), workers=1, on_game=stop, executor=executor)
+        assert executor.submit(max, 3, 4).result() == 4
 
 
 # -- statistics --------------------------------------------------------------------------------------

@@ -7,8 +7,9 @@ deal number `i // n` only ("duplicate" style: the same tiles or cards, dealt to 
 bot in turn, so luck of the deal cancels out in pairs).
 
 Everything a game does follows from its index and the arena's config, and results are
-sorted by index before they are summarized, so the number of worker processes changes
-only how fast the arena runs (and its timings), never what it reports.
+sorted by index before they are summarized, so the number of worker processes (or the
+executor a caller gives) changes only how fast the arena runs (and its timings), never what
+it reports.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import signal
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from typing import Any
 
 from gamenight.bots.registry import make_bot
@@ -163,11 +164,18 @@ def run_arena(
     workers: int | None = None,
     progress: Progress | None = None,
     on_game: OnGame | None = None,
+    *,
+    executor: Executor | None = None,
 ) -> ArenaResult:
-    """Play the arena's games (in `workers` processes; 1: here) and summarize them.
+    """Play the arena's games and summarize them.
 
-    `workers` defaults to the number of CPUs. ConfigError for a bad config, before any game.
-    `on_game` sees each result as its game finishes, so a caller can keep it on disk."""
+    By default in a pool of `workers` processes made here and ended when the arena ends (1: in
+    this process; default: the number of CPUs). Given an `executor` (any
+    concurrent.futures.Executor: a thread or process pool, a Dask client's executor), the games
+    are played in it instead, `workers` saying how many it plays at once (default: the number
+    of CPUs); it stays the caller's, running when the arena ends. The results are the same
+    either way. ConfigError for a bad config, before any game. `on_game` sees each result as
+    its game finishes, so a caller can keep it on disk."""
     game = check_config(config)
     if workers is None:
         workers = os.cpu_count() or 1
@@ -183,7 +191,9 @@ def run_arena(
         if progress is not None:
             progress(len(results), config.games)
 
-    if workers == 1:
+    if executor is not None:
+        used = _play_in(executor, config, workers, finished)
+    elif workers == 1:
         for i in range(config.games):
             finished(play_game(config, game, i))
         used = 1
@@ -201,25 +211,48 @@ def run_arena(
     )
 
 
+def _busy(games: int, workers: int) -> int:
+    """How many of `workers` get a chunk: no more than there are chunks."""
+    return min(workers, -(-games // chunk_size(games, workers)))
+
+
 def _run_pool(config: ArenaConfig, workers: int, finished: Callable[[GameResult], None]) -> int:
     """Play the games in a pool of `workers` processes; the number of processes used."""
-    size = chunk_size(config.games, workers)
-    starts = iter(range(0, config.games, size))
-    used = min(workers, -(-config.games // size))
+    used = _busy(config.games, workers)
     before = set(multiprocessing.active_children())
     # "spawn": a fresh interpreter per worker, the same on every platform, and no fork of a
     # process that may hold threads (Rich's progress bar refreshes from one).
     pool = ProcessPoolExecutor(
         max_workers=used, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_setup
     )
+    try:
+        _play_in(pool, config, workers, finished)
+    except BaseException:
+        # Ctrl-C, SIGTERM or a worker's error: stop the games being played now rather than wait
+        # for them (Python 3.11's executor cannot, so its workers are ended here).
+        for process in set(multiprocessing.active_children()) - before:
+            process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return used
+
+
+def _play_in(executor: Executor, config: ArenaConfig, workers: int, finished: Callable[[GameResult], None]) -> int:
+    """Play the games in `executor`, which plays `workers` at once, each result to `finished` as
+    its chunk comes back; how many workers had a chunk. On any error (Ctrl-C too) the chunks not
+    started are cancelled, and the executor is left to its owner."""
+    size = chunk_size(config.games, workers)
+    starts = iter(range(0, config.games, size))
     pending: set[Future[list[GameResult]]] = set()
 
     def submit_next() -> None:
         # Chunks are handed out as workers free up: a few queued per worker, never all at once.
         first = next(starts, None)
         if first is not None:
-            pending.add(pool.submit(play_chunk, config, list(range(first, min(first + size, config.games)))))
+            pending.add(executor.submit(play_chunk, config, list(range(first, min(first + size, config.games)))))
 
+    used = _busy(config.games, workers)
     try:
         for _ in range(2 * used):
             submit_next()
@@ -231,13 +264,9 @@ def _run_pool(config: ArenaConfig, workers: int, finished: Callable[[GameResult]
                     finished(result)
                 submit_next()
     except BaseException:
-        # Ctrl-C, SIGTERM or a worker's error: stop the games being played now rather than wait
-        # for them (Python 3.11's executor cannot, so its workers are ended here).
-        for process in set(multiprocessing.active_children()) - before:
-            process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        for future in pending:
+            future.cancel()
         raise
-    pool.shutdown(wait=True)
     return used
 
 

@@ -130,6 +130,6 @@ class ArenaResult:
     summary: Summary
     workers: int
     """Processes that played (1: the calling process itself); with a caller's executor, the
-    most chunks of games it was given at once."""
+    `workers` it was said to have (no more than there were chunks of games to give it)."""
     wall_seconds: float
     version: str = __version__
