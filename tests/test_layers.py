@@ -55,3 +55,15 @@ def test_a_game_imports_no_other_game_but_the_shared_dominoes() -> None:
             for other in (PACKAGE / "games").iterdir():
                 if other.is_dir() and other.name not in (game_dir.name, "dominoes", "__pycache__"):
                     assert f"gamenight.games.{other.name}" not in text, path
+
+
+def test_the_engine_does_no_io() -> None:
+    # ARCHITECTURE.md: no I/O in the engine; record files are gamenight/record_files.py's.
+    for path in _modules("engine"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not {n.split(".")[0] for n in names} & {"os", "io", "pathlib", "shutil", "tempfile"}, path
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in {"open", "print", "input"}, path
