@@ -300,8 +300,8 @@ class Answers:
             raise EOFError from None
 
 
-def person_at(notation: str) -> tuple[HumanAgent, Match, io.StringIO]:
-    game = make_game("wildfire", {"players": 2})
+def person_at(notation: str, **options: object) -> tuple[HumanAgent, Match, io.StringIO]:
+    game = make_game("wildfire", {"players": 2, **options})
     state = game.state_from_notation(notation)
     out = io.StringIO()
     console = Console(file=out, width=100, highlight=False)
@@ -326,6 +326,27 @@ def test_a_move_in_notation_is_checked_by_the_rules() -> None:
     assert "3-6@e2: 3-6 does not match the 6 at e2" in text
 
 
+def test_with_the_knock_penalty_the_knocking_plays_are_listed_first() -> None:
+    """Answering 1 out of habit must not cost a penalty draw: the plays that knock come first,
+    and the hint names their numbers."""
+    agent, match, out = person_at("turn=1 | layout 9-9 | hands 9-5 2-2 / 7-0 | pile *", knock_penalty=True)
+    Answers(agent.console, ["1"])
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    assert match.state.move_notation(move) == "9-5@e0 knock"
+    text = out.getvalue()
+    assert " 1  plays 9-5 on the centre and knocks  9-5@e0 knock" in text
+    assert " 2  plays 9-5 on the centre  9-5@e0" in text
+    assert "pick a move that knocks (1)" in text
+    assert "Your hand: 9-5  2-2  (2 tiles, 18 points)" in text
+
+
+def test_a_hand_of_one_tile_says_1_tile() -> None:
+    agent, match, out = person_at("turn=1 knocked=1 | layout 9-9 | hands 9-5 / 7-0 | pile *")
+    Answers(agent.console, ["1"])
+    agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    assert "Your hand: 9-5  (1 tile, 14 points)" in out.getvalue()
+
+
 def test_the_board_shows_the_tree_the_obligation_the_hand_and_the_counts() -> None:
     agent, match, out = person_at(WILD_ONE_OPEN)
     Answers(agent.console, ["1"])
@@ -334,7 +355,7 @@ def test_the_board_shows_the_tree_the_obligation_the_hand_and_the_counts() -> No
     assert "e0 9-9 in the hub ▸ open 9 ×3" in text
     assert "e1 9-5 › e2 5-W Wild One, hub 6 ▸ open 6" in text
     assert "The open Wild One at e2 comes first: the hub shows 6; 1 more play to complete it." in text
-    assert "Your hand: 6-3  2-2  9-4" in text
+    assert "Your hand: 9-4  6-3  2-2  (3 tiles, 26 points)" in text  # heaviest first
     assert re.search(r"P2 +greedy +1 ", text)  # the other seat: its tile count, not its tile
     assert "7-0" not in text
     assert " 1  plays 6-3 on the open Wild One at e2  6-3@e2" in text

@@ -28,7 +28,7 @@ from gamenight.games.highrise.moves import Move as HighriseMove
 from gamenight.games.highrise.notation import parse_tower
 from gamenight.games.highrise.tiles import HAND_POINTS, SPACERS, SYMBOLS, TILES, WILD
 from gamenight.games.highrise.tower import BASES, Base, Piece, Tower
-from gamenight.interfaces.terminal import MoveMenu, StoryScreen, printable, seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, StoryScreen, plural, printable, seat_label, seat_list
 
 NOTATION_HELP = """\
   5-3@a1,b1       play 5-3: the 5 on a1, the 3 on b1 (the first half goes on the first cell)
@@ -80,10 +80,6 @@ def tower_of(view: View) -> Tower:
 
 def _pieces(tower: Tower) -> dict[int, Piece]:
     return {p.tile: p for p in tower.pieces}
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "es" if word.endswith("o") else "s")
 
 
 # -- the tower from above --------------------------------------------------------------------
@@ -192,7 +188,7 @@ def stack_view(view: View, cell_name: str, laid_by: dict[str, str] | None = None
             what.append(f"   ← on top: {must}", style="green")
         rows.add_row(where, Text(SYMBOLS[layer.half], style=f"bold {style}"), what)
     top = len(stack) - 1
-    head = Text(f"The stack on {name}, bottom to top ({_plural(len(stack), 'layer')}; the top is ", style="bold")
+    head = Text(f"The stack on {name}, bottom to top ({plural(len(stack), 'layer')}; the top is ", style="bold")
     head.append("the basement" if top == 0 else f"level {top}", style="bold")
     head.append("):", style="bold")
     return Group(head, rows)
@@ -206,7 +202,7 @@ def goal_line(options: Any) -> str:
     if options is None:
         return "highest total wins"
     if options.fixed_hands is not None:
-        return f"{_plural(options.fixed_hands, 'hand')}, highest total wins"
+        return f"{plural(options.fixed_hands, 'hand')}, highest total wins"
     return f"to {options.target_score} points, highest total wins"
 
 
@@ -248,7 +244,7 @@ def _hand_order(name: str) -> tuple[int, str]:
 def hand_line(view: View) -> Text:
     hand = sorted(view["hand"] or [], key=_hand_order)
     points = sum(HAND_POINTS[TILES.parse(t)] for t in hand)
-    text = Text(f"Your hand ({_plural(len(hand), 'domino')}, {points} points if left in hand): ", style="bold")
+    text = Text(f"Your hand ({plural(len(hand), 'domino')}, {points} points if left in hand): ", style="bold")
     for name in hand:
         text.append(name, style="bold cyan reverse" if name == view["drawn"] else "cyan")
         text.append("  ")
@@ -524,7 +520,7 @@ class HighriseScreen(StoryScreen):
         description = event.description_for(self.you)
         if "clear spacer" in description:
             left = before["spacers_left"] - 1
-            description += f" ({_plural(left, 'clear spacer')} left)"
+            description += f" ({plural(left, 'clear spacer')} left)"
         if self._drawing is not None and self._drawing[0] == event.seat:
             drawn = self._drawing[1]
             self._drawing = None

@@ -23,7 +23,7 @@ from gamenight.engine.protocol import CHANCE, Move, View
 from gamenight.games.wildfire.layout import KIND_NAMES, PLAIN, placement
 from gamenight.games.wildfire.moves import PLAY, parse_move
 from gamenight.games.wildfire.tiles import POINTS, TILES
-from gamenight.interfaces.terminal import MoveMenu, StoryScreen, every_move_numbered, seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, StoryScreen, plural, seat_label, seat_list
 
 _ENTRY = re.compile(r"^(?P<tile>[^@:]+)(?:@e(?P<parent>\d+))?(?::(?P<hub>\d|\?))?$")
 
@@ -175,13 +175,14 @@ def players_table(view: View, names: Sequence[str], you: int | None) -> Table:
 
 
 def hand_line(view: View) -> Text:
-    hand = view["hand"] or []
+    """The hand heaviest first (what it would cost if left in hand), so a long hand reads at a glance."""
+    hand = sorted(view["hand"] or [], key=lambda t: (-POINTS[TILES.parse(t)], t))
     points = sum(POINTS[TILES.parse(t)] for t in hand)
     text = Text("Your hand: ", style="bold")
     for t in hand:
         text.append(t, style="bold cyan" if t == view["drawn"] else "cyan")
         text.append("  ")
-    text.append(f"({len(hand)} tiles, {points} points)", style="dim")
+    text.append(f"({plural(len(hand), 'tile')}, {points} points)", style="dim")
     return text
 
 
@@ -230,9 +231,15 @@ def winners_line(view: View, you: int | None) -> Text:
     )
 
 
+def knocks_first(legal: Sequence[Move]) -> list[Move]:
+    """The plays that knock before the same plays without: answering 1 out of habit must not
+    cost the penalty (knock moves exist only with the Penalty on)."""
+    return sorted(legal, key=lambda m: not getattr(m, "knock", False))
+
+
 def knock_hints(view: View, legal: Sequence[Move]) -> list[str]:
     """R-WF: "When a player is down to one domino, they must knock": say so before it is too late."""
-    knocks = [str(i) for i, m in enumerate(legal, 1) if getattr(m, "knock", False)]
+    knocks = [str(i) for i, m in enumerate(knocks_first(legal), 1) if getattr(m, "knock", False)]
     if not knocks:
         return []
     return [
@@ -276,7 +283,7 @@ class WildfireScreen(StoryScreen):
         return knock_hints(view, legal)
 
     def menu(self, view: View, legal: Sequence[Move]) -> MoveMenu:
-        return every_move_numbered(legal)
+        return MoveMenu(knocks_first(legal))
 
     def final(self, view: View) -> RenderableType:
         return Group(score_sheet(view, self.names, self.you), winners_line(view, self.you))
