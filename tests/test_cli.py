@@ -340,6 +340,16 @@ def test_with_the_knock_penalty_the_knocking_plays_are_listed_first() -> None:
     assert "Your hand: 9-5  2-2  (2 tiles, 18 points)" in text
 
 
+def test_a_draw_or_pass_that_is_the_only_move_is_played_without_asking() -> None:
+    """Nothing to choose, nothing to ask: the person is told, and no Enter is wanted."""
+    agent, match, out = person_at("turn=1 | layout 9-9 | hands 5-3 2-0 / 7-0 | pile *")
+    Answers(agent.console, [])  # any question would end the input
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    assert match.state.move_notation(move) == "draw"
+    assert "Nothing you hold can be played: you draw." in out.getvalue()
+    assert "Your move" not in out.getvalue()
+
+
 def test_a_hand_of_one_tile_says_1_tile() -> None:
     agent, match, out = person_at("turn=1 knocked=1 | layout 9-9 | hands 9-5 / 7-0 | pile *")
     Answers(agent.console, ["1"])
@@ -462,6 +472,11 @@ def test_a_saved_wildstar_game_replays_and_verifies(tmp_path: Path) -> None:
 HUMAN_WILDSTAR = ("play", "wildstar", "--seats", "human,greedy,random", "--seed", "2", "--hands", "2")
 
 
+def forced(legal) -> bool:  # type: ignore[no-untyped-def]
+    """A draw or a pass that is the only legal move: the terminal plays it without asking."""
+    return len(legal) == 1 and legal[0].kind != PLAY
+
+
 class TypingPerson:
     """Seat 0 as the test's person: types a single star declaration when one is legal (after a
     bad notation and an illegal double declaration the first time) by the star's number in
@@ -475,6 +490,8 @@ class TypingPerson:
         self.stars: list[str] = []  # the single stars laid, as the story tells them
 
     def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+        if forced(legal):
+            return legal[0]  # the terminal plays it without asking
         star = next((m for m in legal if m.kind == PLAY and m.tile == SINGLE_STAR), None)
         if star is None:
             self.typed.append("1")
@@ -807,6 +824,8 @@ class HighrisePerson:
         self.spacer_plays: list[str] = []
 
     def choose(self, view, legal, rng):  # type: ignore[no-untyped-def]
+        if forced(legal):
+            return legal[0]  # the terminal plays it without asking
         numbered = self.screen.menu(view, legal).numbered
         plays = [m for m in numbered if isinstance(m, highrise_moves.Move) and m.kind == highrise_moves.PLAY]
         spacer = next((m for m in plays if m.spacer >= 0), None)

@@ -239,6 +239,13 @@ sheet), ? or help (this text), quit (stop the game; with --save what was played 
 Press Enter alone when there is only one move."""
 
 
+# Moves a person is never asked for: when one is the only legal move, it is played for them.
+FORCED = {
+    "draw": "Nothing you hold can be played: you draw.",
+    "pass": "Nothing you hold can be played: you pass.",
+}
+
+
 class HumanAgent:
     """A person at this terminal: shows them their turn and asks for a move until it is legal."""
 
@@ -268,6 +275,10 @@ class HumanAgent:
         self._menu = self.screen.menu(view, legal)
         for item in self.screen.take_news():
             console.print(item)
+        if len(legal) == 1 and (forced := FORCED.get(self.moves.notation(legal[0]))) is not None:
+            # The rules leave nothing to choose: play it and say so, rather than ask for Enter.
+            console.print(Text(forced, style="yellow"))
+            return legal[0]
         console.rule(Text(self.title(view), style="bold"))
         self._show_board(view, legal)
         while True:
