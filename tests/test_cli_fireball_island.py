@@ -17,7 +17,7 @@ from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import FACES
 from gamenight.interfaces.cli import app
 from gamenight.interfaces.fireball_island_render import (

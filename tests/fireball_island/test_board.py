@@ -18,7 +18,8 @@ import pytest
 
 from gamenight.engine.errors import NotationError
 from gamenight.games.fireball_island import picture
-from gamenight.games.fireball_island.board import BOARD, Board, Kind, load_board, validate
+from gamenight.games.fireball_island.board import Board, Kind
+from gamenight.games.fireball_island.board_data import BOARD, load_board, validate
 from gamenight.games.fireball_island.cards import COUNTS, DECK, Card, CardType, load_deck, parse_card
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -15,7 +15,7 @@ from gamenight.engine.match import Match
 from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island import heuristics
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.state import FireballIslandState
 
 END = "end window:end:0 pushes"  # a turn's steps after the roll: MOVE BACKs waiting, the end window, the end

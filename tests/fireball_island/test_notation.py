@@ -338,6 +338,17 @@ def test_a_position_reads_back_to_exactly_the_same_text():
         assert position(text).notation() == text
 
 
+def test_the_token_traded_in_while_a_fireball_is_aimed_reads_back():
+    """FI-25: the player whose turn it is trades its token in in any window of its turn, the
+    talisman window included, so a draw may stand on window:talisman (a seeded game reached it)."""
+    text = (
+        "turn=2 turns=21 roll=5 rolling=move aim=B-2 first=2,6 | pieces WS WT15 | jewel VKP | tokens 2 2 "
+        "| hands MAGIC_TALISMAN / - | discard FIREBALL FIREBALL MOVE_BACK_2 MOVE_BACK_3 REROLL TAKE_1_CARD "
+        "| pile * | tasks end window:end:0 hits:2:card window:talisman:0 draw:2:4"
+    )
+    assert position(text).notation() == text
+
+
 def test_a_new_game_is_written_with_only_the_fields_and_sections_it_needs():
     state = game(2).new_state()
     assert state.notation() == (

@@ -4,7 +4,7 @@ Fireball Island 6; decisions FI-10, FI-12, FI-20)."""
 from __future__ import annotations
 
 from gamenight.engine.protocol import CHANCE
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 
 from .scenarios import AT_ROLL, AT_START, DETERMINISTIC, assert_illegal, moves, position, step, walks
 

@@ -7,7 +7,7 @@ import pytest
 
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 
 from .scenarios import AT_ROLL, DETERMINISTIC, assert_illegal, chances, moves, position, step, walks
 

@@ -8,7 +8,7 @@ import pytest
 
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 
 from .scenarios import (
     AT_END,

@@ -8,7 +8,7 @@ import pytest
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import COUNTS, DECK, parse_card
 
 from .scenarios import AT_END, AT_ROLL, chances, hand, new_state, position, step

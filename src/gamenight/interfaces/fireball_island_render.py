@@ -29,7 +29,8 @@ from gamenight.engine.match import Event
 from gamenight.engine.protocol import CHANCE, View
 from gamenight.engine.protocol import Move as AnyMove
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD, Kind
+from gamenight.games.fireball_island.board import Kind
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import NUMBERS, TITLES, CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 from gamenight.interfaces.terminal import HumanAgent, MoveMenu, StoryScreen, seat_label

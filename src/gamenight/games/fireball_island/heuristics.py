@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any, Final
 
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 

@@ -11,7 +11,7 @@ owner (P2) or the space where it lies (a Rock Chip or a bridge); `tokens` is 0 (
 collected), 1 (held) or 2 (traded in) per seat; `hands` the cards by key, seats split by
 '/'; `discard` the face-up pile; `pile` the draw pile, always written '*': every card not
 named elsewhere (a list of cards is read too, and checked); `tasks` the turn's stack of
-steps, bottom first (state.py explains them).
+steps, bottom first (tasks.py explains them).
 
 A position read is checked to be one the game could reach: every card once, the tasks a
 stack the game builds with values that fit the pieces and the header, and the stack at
@@ -39,7 +39,7 @@ from gamenight.engine.notation import (
 )
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import DECK, HAND_LIMIT, Card, CardType, parse_card
 from gamenight.games.fireball_island.state import FireballIslandState, sort_hand
 from gamenight.games.fireball_island.tasks import (
@@ -355,7 +355,7 @@ _ON_TOP: Final[dict[str, tuple[str, ...]]] = {
     "steal": ("chain",),
     "fireball": ("draw",),
     "hits": ("window:talisman",),
-    "window:talisman": ("chain",),
+    "window:talisman": ("chain", "draw"),  # a card played, or the token traded in (FI-25)
 }
 # The cards whose CANCEL chain may stand on each kind of window, the steal and the talisman window.
 _ANY_WINDOW: Final = (CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL)

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Final
 from xml.sax.saxutils import escape, quoteattr
 
-from gamenight.games.fireball_island.board import BOARD, Board, Point, Space
+from gamenight.games.fireball_island.board import Board, Point, Space
+from gamenight.games.fireball_island.board_data import BOARD
 
 WIDTH: Final = 1760  # the island on the left (1400 x 1000), the legend on the right
 HEIGHT: Final = 1000

@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Final
 
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 
 START: Final = BOARD.start
 DOCK: Final = BOARD.dock

@@ -18,7 +18,7 @@ from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import DECK, FACES, HAND_LIMIT, Card, CardType
 from gamenight.games.fireball_island.moves import (
     AIM,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamenight.engine.errors import NotationError
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import DECK, Card, CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 from gamenight.games.fireball_island.state import CAPTURE_TURNS, FireballIslandState, sort_hand

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board import BOARD
+from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import FACES, HAND_LIMIT, Card, CardType
 from gamenight.games.fireball_island.moves import EXIT, PASS_MOVE, TRADE_MOVE, Move, play
 from gamenight.games.fireball_island.tasks import WINDOWS, Chain, Fireball, Hits, Path, Steal, Take, Window
