@@ -1030,6 +1030,7 @@ def test_the_option_help_shows_the_rulebooks_defaults_and_the_house_rules(game: 
     for words in shown:
         assert words in text
     assert "--no-knock-penalty" not in text and "--winner-leads-after-set" not in text
+    assert "<bool>" not in text  # a flag takes no value: "--strategic true" is not how it is used
 
 
 def test_highrise_without_options_plays_the_basic_game_of_one_hand() -> None:

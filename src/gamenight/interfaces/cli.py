@@ -232,6 +232,11 @@ def check_players(spec: GameSpec, count: int, what: str) -> None:
 
 
 # The options every `play` command has, in the same words.
+def flag(*names: str, help: str) -> Any:
+    """A flag: given or not. Typer would show `<bool>` after it, as if it took a value."""
+    return typer.Option(*names, help=help, metavar="")
+
+
 Players = Annotated[int | None, typer.Option(help=r"Number of players, 2–8 \[default: the number of --seats, else 4]")]
 Seats = Annotated[
     str | None,
@@ -252,8 +257,8 @@ Save = Annotated[
         "keeps every step played. An existing file is refused unless --force."
     ),
 ]
-Force = Annotated[bool, typer.Option("--force", help="With --save: overwrite the file if it exists.")]
-Watch = Annotated[bool, typer.Option("--watch", help="With bots only: print every move.")]
+Force = Annotated[bool, flag("--force", help="With --save: overwrite the file if it exists.")]
+Watch = Annotated[bool, flag("--watch", help="With bots only: print every move.")]
 
 
 @play_app.command("wildfire")
@@ -268,21 +273,21 @@ def play_wildfire(
         int | None, typer.Option(help="Play exactly this many rounds instead (the Shorter Game).")
     ] = None,
     strategic: Annotated[
-        bool, typer.Option("--strategic", help="More Strategic Game: whoever plays a wild names the hub's number.")
+        bool, flag("--strategic", help="More Strategic Game: whoever plays a wild names the hub's number.")
     ] = False,
     knock_penalty: Annotated[
         bool,
-        typer.Option(
+        flag(
             "--knock-penalty",
             help="The alternate Penalty: knock yourself ('5-3@e2 knock'); who forgets draws a tile.",
         ),
     ] = False,
     auto_knock: Annotated[
-        bool, typer.Option("--auto-knock", help="With --knock-penalty: knock for everyone automatically.")
+        bool, flag("--auto-knock", help="With --knock-penalty: knock for everyone automatically.")
     ] = False,
     obligation_burns_out: Annotated[
         bool,
-        typer.Option(
+        flag(
             "--obligation-burns-out",
             help="House rule: with the pile out, an obligation that went round the table unfilled closes.",
         ),
@@ -311,24 +316,24 @@ def play_wildstar(
     seats: Seats = None,
     seed: Seed = None,
     partners: Annotated[
-        bool, typer.Option("--partners", help="Two teams sitting alternately (P1 & P3 vs P2 & P4); even players.")
+        bool, flag("--partners", help="Two teams sitting alternately (P1 & P3 vs P2 & P4); even players.")
     ] = False,
     hands: Annotated[
         int | None, typer.Option(help=r"Hands in the game, 1–10: 9-9 is the first centre, then 8-8, ... \[default: 10]")
     ] = None,
     doubles_branch: Annotated[
-        bool, typer.Option("--doubles-branch", help="A double opens its two sides as well as its far end.")
+        bool, flag("--doubles-branch", help="A double opens its two sides as well as its far end.")
     ] = False,
     play_on_from_the_setter: Annotated[
         bool,
-        typer.Option(
+        flag(
             "--play-on-from-the-setter",
             help="House rule: the left of whoever sets the double plays first, not the last hand's winner.",
         ),
     ] = False,
     winner_collects: Annotated[
         bool,
-        typer.Option("--winner-collects", help="The others' counts go to the hand's winner; highest total wins."),
+        flag("--winner-collects", help="The others' counts go to the hand's winner; highest total wins."),
     ] = False,
     save: Save = None,
     force: Force = False,
@@ -378,7 +383,7 @@ def play_highrise(
     ] = None,
     opponents_subtract_on_out: Annotated[
         bool,
-        typer.Option(
+        flag(
             "--opponents-subtract-on-out",
             help="When a player goes out, the others also subtract what is left in their hands.",
         ),
@@ -553,7 +558,7 @@ def _finish(console: Console, match: Match, record_file: RecordFile | None, seed
 @app.command("replay")
 def replay(
     file: Annotated[Path, typer.Argument(help="A record written by `gamenight play ... --save FILE`.")],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the verdict.")] = False,
+    quiet: Annotated[bool, flag("--quiet", "-q", help="Print only the verdict.")] = False,
 ) -> None:
     """Replay a recorded game step by step and verify it: every move legal, every draw the seed's."""
     console = make_console()
@@ -679,7 +684,7 @@ def arena(
         typer.Option(help="Write games.csv, bots.csv, summary.json and scores.png into this folder."),
     ] = None,
     records: Annotated[
-        bool, typer.Option("--records", help="With --out: also every game's record, in records/ (gamenight replay).")
+        bool, flag("--records", help="With --out: also every game's record, in records/ (gamenight replay).")
     ] = False,
     option: Annotated[
         list[str] | None,
@@ -687,7 +692,7 @@ def arena(
             "--option", "-o", help="A game option, name=value (JSON or a word); repeat for more: -o rounds=1."
         ),
     ] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Annotated[bool, flag("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many games between bots, seats rotated and deals paired, and report each bot's results."""
     try:
