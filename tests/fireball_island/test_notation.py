@@ -158,7 +158,7 @@ def test_every_task_is_a_named_record_written_field_by_field():
     chain = state.tasks[-1]
     assert type(chain) is RECORDS["chain"]
     assert chain._asdict() == {
-        "step": "chain", "card": "MOVE_BACK_3", "seat": 1, "target": -1, "cancels": 0, "last": 1, "asked": 0
+        "step": "chain", "card": "MOVE_BACK_3", "player": 1, "target": -1, "cancels": 0, "last": 1, "asked": 0
     }  # fmt: skip
 
 

@@ -24,8 +24,10 @@ from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island.cards import FACES, Card
 from gamenight.games.fireball_island.state import FireballIslandState, sort_hand
+from gamenight.games.fireball_island.view import FireballIslandView
 
 from ..helpers import random_playout
+from ..test_views_doc import fields, section
 
 GAMES = [
     ({"players": 2, "turn_limit": 120}, 0),
@@ -104,9 +106,84 @@ def test_every_view_is_json_ready(options, seed):
         for seat in seats(state):
             view = state.view(seat)
             assert json.loads(json.dumps(view)) == view
+            assert view["format"] == "fireball-island-view/1"
             assert view["game"] == "fireball-island"
             assert view["seat"] == seat
             assert view["to_act"] == state.to_act()
+
+
+@pytest.mark.parametrize(("options", "seed"), GAMES, ids=str)
+def test_the_decision_names_who_decides_what_and_says_it_in_words(options, seed):
+    """`decision` is None once the game is over; else its seat is the seat to act (None at a
+    chance step), its kind one of those docs/views.md lists, and its words a sentence."""
+    kinds = {"window", "cancel", "steal", "declare", "aim", "walk", "first", "draw", "roll", "take", "hits"}
+    for state, _ in playout(options, seed):
+        decision = state.view(None)["decision"]
+        if state.is_over():
+            assert decision is None
+            continue
+        assert decision is not None and decision["kind"] in kinds
+        to_act = state.to_act()
+        assert decision["seat"] == (None if to_act == CHANCE else to_act)
+        assert decision["words"] and "{" not in decision["words"]
+
+
+@pytest.mark.parametrize(
+    ("tasks", "decision"),
+    [
+        (
+            "end window:end:0 pushes path:2:5:2",
+            {"kind": "walk", "seat": 1, "mover": 1, "steps": 5, "way": "any",
+             "words": "P2 walks 5 spaces: choose a destination"},
+        ),
+        (
+            "end window:end:0 pushes act window:pre:0",
+            {"kind": "window", "seat": 1, "window": "pre",
+             "words": "before P2's roll: P2 may play a card, or pass"},
+        ),
+        (
+            "end window:end:0 pushes roll:move",
+            {"kind": "roll", "seat": None, "roller": 1, "purpose": "move", "words": "P2 rolls the die to move"},
+        ),
+    ],
+)  # fmt: skip
+def test_the_decision_is_named_in_fields_and_words(tasks, decision):
+    state = game(players=2).state_from_notation(
+        f"turn=2 turns=3 {'roll=5 rolling=move ' if 'path' in tasks else ''}| pieces TA3 WT2 | jewel VKP "
+        f"| hands - / REROLL | tasks {tasks}"
+    )
+    assert state.view(0)["decision"] == decision
+
+
+def test_a_view_lists_the_turns_steps_to_come_as_named_records():
+    """`steps`: the turn's tasks bottom first, each its record's fields by name (docs/notation.md)."""
+    state = game(players=2).state_from_notation(
+        "turn=2 turns=3 | pieces TA3 WT2 | jewel VKP | hands - / REROLL | tasks end window:end:0 pushes roll:move"
+    )
+    assert state.view(None)["steps"] == [
+        {"step": "end"},
+        {"step": "window", "kind": "end", "asked": 0},
+        {"step": "pushes"},
+        {"step": "roll", "purpose": "move"},
+    ]
+
+
+def test_docs_views_md_documents_exactly_the_fields_of_the_view_with_their_types():
+    """The table of docs/views.md, read as tests/test_views_doc.py reads the other games'."""
+    fmt, table = section("Fireball Island")
+    expected = fields(FireballIslandView)
+    assert sorted(set(table) ^ set(expected)) == []
+    assert {f: table[f][0] for f in expected} == expected
+    assert {f for f, (_, who) in table.items() if who == "the seat only"} == {"hand"}
+    assert {who for _, who in table.values()} == {"everyone", "the seat only"}
+    assert fmt == game(players=2).new_state().view(None)["format"]
+
+
+def test_sample_state_refuses_a_view_of_another_format():
+    state = game(players=3).new_state()
+    view = dict(state.view(0))
+    with pytest.raises(NotationError, match="not a fireball-island-view/1 view: its format is 'wildfire-view/1'"):
+        game(players=3).sample_state({**view, "format": "wildfire-view/1"}, random.Random(0))
 
 
 def check_samples(state: FireballIslandState, rng: random.Random) -> None:

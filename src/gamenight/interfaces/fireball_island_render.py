@@ -6,9 +6,9 @@ hidden parts, so what it prints is what that seat may know: the board, the jewel
 the face-up discard pile and how many cards each seat holds are public; a card drawn or
 taken is told only to the seats that see it.
 
-A turn is a stack of tasks (state.py): the task on top of `view["tasks"]` says what is being
-decided, and the screen reads it to say so in words ("P2 is about to roll Vul-Kar down
-V-chute at you: play MAGIC TALISMAN?").
+A view's `decision` (docs/views.md) names what is being decided, and the screen reads it to
+say so in words for the seat watching ("P2 is about to roll Vul-Kar down V-chute at you:
+play MAGIC TALISMAN?").
 """
 
 from __future__ import annotations
@@ -431,15 +431,16 @@ def island_map(view: View, you: int | None, deterministic: bool = False) -> Isla
 # -- the table: whose turn, the jewel, the seats, the cards ------------------------------------
 
 
-def _top(view: View) -> list[Any]:
-    tasks = view["tasks"]
-    return list(tasks[-1]) if tasks else [""]
+def _top(view: View) -> dict[str, Any]:
+    """What is being decided (the view's `decision`); kind "" once the game is over."""
+    decision: dict[str, Any] | None = view["decision"]
+    return decision if decision is not None else {"kind": "", "seat": None}
 
 
 def turn_line(view: View, you: int | None) -> Text:
     turn = view["turn"]
     text = Text(f"Turn {view['turns']}", style="bold")
-    if not view["tasks"]:
+    if view["decision"] is None:
         return text.append(" · the game is over")
     text.append(" · ")
     text.append(f"{'your' if turn == you else _p(turn) + chr(39) + 's'} turn", style=_style(turn))
@@ -493,7 +494,7 @@ def seats_table(view: View, names: Sequence[str], you: int | None, fireballed: S
     if fireballed:
         table.add_column("hit", justify="right")  # times Fireballed
     owner = view["jewel"]["owner"]
-    playing = bool(view["tasks"])
+    playing = view["decision"] is not None
     for seat in range(view["players"]):
         space = view["pieces"][seat]
         label = Text(seat_label(seat, you), style=_style(seat))
@@ -567,14 +568,14 @@ def cards_help() -> Table:
 
 
 class Situation:
-    """The task on top of a view, read for people: who decides what, and why."""
+    """The decision of a view, read for people: who decides what, and why."""
 
     def __init__(self, view: View, you: int | None, deterministic: bool = False) -> None:
         self.view = view
         self.you = you
         self.deterministic = deterministic
         self.top = _top(view)
-        self.name = str(self.top[0])
+        self.name = str(self.top["kind"])
         self.turn: int = view["turn"]
         self.mine = self.turn == you
 
@@ -588,8 +589,8 @@ class Situation:
         return place(self.view["pieces"][seat], self.view["lying"][seat])
 
     def roller(self) -> int:
-        """Under a talisman window lies ("hits", roller)."""
-        return int(self.view["tasks"][-2][1])
+        """The roller of the Fireball a talisman window is about."""
+        return int(self.top["roller"])
 
     def targets(self) -> list[int]:
         return rules.pieces_on(self.view["aim"], self.view["pieces"])
@@ -601,7 +602,7 @@ class Situation:
         """A few words for the heading."""
         top, name = self.top, self.name
         if name == "window":
-            kind = top[1]
+            kind = top["window"]
             return {
                 "pre": "before the roll",
                 "post": "after the roll",
@@ -610,11 +611,11 @@ class Situation:
                 "stand": "standing up",
             }[kind]
         return {
-            "chain": "a card was just played",
+            "cancel": "a card was just played",
             "steal": "a steal of the jewel",
             "declare": "in a cave",
-            "fireball": "aim a Fireball",
-            "path": "choose a walk",
+            "aim": "aim a Fireball",
+            "walk": "choose a walk",
         }.get(name, name)
 
     def question(self) -> str:
@@ -622,7 +623,7 @@ class Situation:
         view, top, name = self.view, self.top, self.name
         turn = self.turn
         if name == "window":
-            kind = top[1]
+            kind = top["window"]
             if kind == "pre":
                 if self.mine:
                     if view["ahead"]:
@@ -651,11 +652,11 @@ class Situation:
                 f"{self.who(roller).capitalize()} {'are' if roller == self.you else 'is'} about to roll "
                 f"{self.fireball(aim)} down {aim} at {at}{risk}: play MAGIC TALISMAN?"
             )
-        if name == "chain":
-            key, seat, target, cancels, last = top[1], int(top[2]), int(top[3]), int(top[4]), int(top[5])
+        if name == "cancel":
+            key, seat, target, cancels, last = top["card"], top["player"], top["target"], top["cancels"], top["last"]
             card = title_of(key)
             on = ""
-            if target >= 0:
+            if target is not None:
                 on = f" against {self.who(target)}"
             elif parse_card(key).type in (CardType.MOVE_BACK, CardType.MOVE_AHEAD) and seat != turn:
                 on = f" on {self.who(turn)}"
@@ -664,17 +665,17 @@ class Situation:
             now = "is canceled" if cancels % 2 else "stands again"
             return f"{self.who(last).capitalize()} played CANCEL: {self.whose(seat)} {card}{on} {now}. CANCEL again?"
         if name == "steal":
-            return f"{_p(int(top[2]))} is passing you to steal the jewel: play FAKE JEWEL?"
+            return f"{_p(top['thief'])} is passing you to steal the jewel: play FAKE JEWEL?"
         if name == "declare":
             cave = BOARD.spaces[view["pieces"][turn]]
             out = BOARD.cave_exit(cave.id)
             if out is None:
                 return f"You are in cave {cave.cave}, the dead end: you must roll for a new cave."
             return f"You are in cave {cave.cave}: roll for a new cave, or leave by the trail from {out}?"
-        if name == "fireball":
+        if name == "aim":
             return "Roll a Fireball: choose the rollway to aim it down (each piece's chance to be hit is shown)."
-        if name == "path":
-            mover, steps, decider = int(top[1]), int(top[2]), int(top[3])
+        if name == "walk":
+            mover, steps, decider = top["mover"], top["steps"], top["seat"]
             if mover != decider:
                 return f"Move {_p(mover)} ({self.at(mover)}) back {steps}: choose where."
             if view["ahead"]:
@@ -696,17 +697,18 @@ class Situation:
         view, top, name = self.view, self.top, self.name
         turn = self.turn
         if move.kind == PASS:
-            if name == "window" and top[1] == "pre" and self.mine:
+            window = top.get("window")
+            if window == "pre" and self.mine:
                 return f"move ahead {view['ahead']}" if view["ahead"] else "roll the die"
-            if name == "window" and top[1] in ("end", "stand"):
+            if window in ("end", "stand"):
                 return "end your turn"
-            if name == "window" and top[1] == "post" and self.mine:
+            if window == "post" and self.mine:
                 return "play no card: go on"
-            if name == "window" and top[1] == "talisman":
+            if window == "talisman":
                 return "let the Fireball roll"
             if name == "steal":
-                return f"let {_p(int(top[2]))} take the jewel"
-            if name == "chain":
+                return f"let {_p(top['thief'])} take the jewel"
+            if name == "cancel":
                 return "let it be"
             return "play no card"
         if move.kind == TRADE:
@@ -750,11 +752,11 @@ class Situation:
             when = "before rolling" if view["roll"] == 0 else "after the move"
             what = f"{_p(turn)} moves back {card.spaces} {when}; you choose where"
         elif kind is CardType.CANCEL:
-            seat, cancels, last = int(top[2]), int(top[4]), int(top[5])
-            what = f"cancel {self.whose(seat)} {top[1]}"
+            seat, cancels, last = top["player"], top["cancels"], top["last"]
+            what = f"cancel {self.whose(seat)} {top['card']}"
             if cancels:
                 now = "stands" if cancels % 2 else "is canceled"
-                what = f"cancel {self.whose(last)} CANCEL: {self.whose(seat)} {top[1]} {now}"
+                what = f"cancel {self.whose(last)} CANCEL: {self.whose(seat)} {top['card']} {now}"
         return f"{card.title}: {what}"
 
     def _aim_line(self, rollway: str) -> Text:
@@ -772,7 +774,7 @@ class Situation:
 
     def _walk_line(self, move: Move, notation: str) -> Text:
         view, top = self.view, self.top
-        mover, steps, decider = int(top[1]), int(top[2]), int(top[3])
+        mover, steps, decider = top["mover"], top["steps"], top["seat"]
         path = move.path
         end = path[-1]
         here = BOARD.spaces[end]
@@ -831,14 +833,14 @@ def fireball_menu(view: View, legal: Sequence[AnyMove], you: int | None, determi
         elif move.kind == PLAY:
             assert move.card is not None
             notation = move.card.key + (f"@{move.target + 1}" if move.target >= 0 else "")
-        elif move.kind == PASS and situation.name == "window" and situation.top[1] == "pre" and situation.mine:
+        elif move.kind == PASS and situation.top.get("window") == "pre" and situation.mine:
             notation = "roll"
         else:
             notation = move.kind
         lines.append(situation.line(move, notation))
     heading = {
-        "path": "Where to:",
-        "fireball": "Aim down:",
+        "walk": "Where to:",
+        "aim": "Aim down:",
         "declare": "Your choice:",
     }.get(situation.name, "Your moves:")
     return MoveMenu(moves, lines=lines, heading=heading)
@@ -939,8 +941,8 @@ class FireballIslandScreen(StoryScreen):
     def on_event(self, event: Event) -> None:
         before, after = self._views(event)
         top = _top(before)
-        if event.seat == CHANCE and top[0] == "draw":
-            self._draw(int(top[1]), before, after)
+        if event.seat == CHANCE and top["kind"] == "draw":
+            self._draw(top["drawer"], before, after)
         elif self.verbose:
             if event.seat == CHANCE:
                 self._tell_chance(event, top, before, after)
@@ -961,7 +963,7 @@ class FireballIslandScreen(StoryScreen):
         self._draws[1] += 1
         self._draws[2] += seen
         top = _top(after)
-        if top[0] != "draw" or int(top[1]) != seat:
+        if top["kind"] != "draw" or top["drawer"] != seat:
             self._flush_draws()
 
     def _flush_draws(self) -> None:
@@ -976,10 +978,10 @@ class FireballIslandScreen(StoryScreen):
         else:
             self._say(f"{_p(seat)} draws {'a card' if count == 1 else f'{count} cards'}", seat)
 
-    def _tell_chance(self, event: Event, top: list[Any], before: View, after: View) -> None:
-        name = top[0]
+    def _tell_chance(self, event: Event, top: dict[str, Any], before: View, after: View) -> None:
+        name = top["kind"]
         if name == "first":
-            seat = next(s for s in rules.seats_in(int(top[1])) if not before["first"][s])
+            seat = top["roller"]
             self._first.append(f"{_p(seat)} {event.text}")
             if after["turns"] > 0:
                 yours = ", ".join(title_of(k) for k in self._dealt)
@@ -990,7 +992,7 @@ class FireballIslandScreen(StoryScreen):
         turn = before["turn"]
         if name == "roll":
             value = int(event.text)
-            if top[1] == "cave":
+            if top["purpose"] == "cave":
                 text = f"{_p(turn)} rolls {value} for a new cave"
                 holder = next((s for s, at in enumerate(before["pieces"]) if at == BOARD.cave(value)), None)
                 if holder is not None:
@@ -1006,7 +1008,7 @@ class FireballIslandScreen(StoryScreen):
                     text += ": a Fireball instead of a move!"
             self._say(text, turn)
         elif name == "take":
-            taker, victim = int(top[1]), int(top[2])
+            taker, victim = top["taker"], top["victim"]
             text = f"{_p(taker)} takes a card at random from {_p(victim)}"
             if self.you in (taker, victim) and before["hand"] is not None and after["hand"] is not None:
                 moved: Counter[str] = (Counter(after["hand"]) - Counter(before["hand"])) or (
@@ -1016,7 +1018,7 @@ class FireballIslandScreen(StoryScreen):
             self._say(text, taker)
         # a Fireball's hits are told with their consequences: who fell where
 
-    def _consequences(self, event: Event, top: list[Any], before: View, after: View) -> None:
+    def _consequences(self, event: Event, top: dict[str, Any], before: View, after: View) -> None:
         verbose = self.verbose
         fallen = [
             s
@@ -1024,44 +1026,44 @@ class FireballIslandScreen(StoryScreen):
             if after["pieces"][s] != before["pieces"][s] and BOARD.spaces[after["pieces"][s]].is_pit
         ]
         aim = before["aim"]
-        if aim and (fallen or top[0] == "hits"):
+        if aim and (fallen or top["kind"] == "hits"):
             for seat in fallen:
                 self.fireballed[seat] += 1
             if verbose:
                 self._say(self._hits_line(aim, fallen, before, after))
-        elif aim and not after["aim"] and top[0] != "fireball" and verbose:
+        elif aim and not after["aim"] and top["kind"] != "aim" and verbose:
             self._say("The MAGIC TALISMAN stops the Fireball: it does not roll.")
         self._fireball_due(event, top, before, after)
         for seat, (was, now) in enumerate(zip(before["pieces"], after["pieces"], strict=True)):
-            if was != now and BOARD.spaces[now].is_cave and top[0] != "path" and verbose:
+            if was != now and BOARD.spaces[now].is_cave and top["kind"] != "walk" and verbose:
                 self._say(f"{_p(seat)} goes into cave {BOARD.spaces[now].cave}", seat)
         if after["pile"] > before["pile"] and verbose:
             self._say("The draw pile ran out: the discard pile is shuffled into a new one.")
         self._jewel(top, before, after)
-        if after["turns"] > before["turns"] and after["tasks"]:
+        if after["turns"] > before["turns"] and after["decision"] is not None:
             self._new_turn(before, after)
-        if before["tasks"] and not after["tasks"]:
+        if before["decision"] is not None and after["decision"] is None:
             self._flush_draws()  # the result is told by `final`
 
-    def _fireball_due(self, event: Event, top: list[Any], before: View, after: View) -> None:
+    def _fireball_due(self, event: Event, top: dict[str, Any], before: View, after: View) -> None:
         """A Fireball falls due (a roll of 1, a FIREBALL card, the capture's) but when nobody
         stands on any rollway nothing rolls (D-FI-2), and the engine drops it without a step of
         its own: say so, or a person waits for a Fireball that never comes."""
         turn = before["turn"]
-        names = [t[0] for t in after["tasks"]]
+        names = [step["step"] for step in after["steps"]]  # the turn's steps to come
         after_top = names[-1] if names else ""
         if event.seat >= 0 and event.text == "FIREBALL":
             if after_top != "fireball" and self.verbose:
                 self._say("Nobody stands on a rollway: no Fireball rolls.")
             return
-        rolled_one = event.seat == CHANCE and top[0] == "roll" and event.text == "1"
-        if rolled_one and not (top[1] == "move" and after["was_doubled"]):
+        rolled_one = event.seat == CHANCE and top["kind"] == "roll" and event.text == "1"
+        if rolled_one and not (top["purpose"] == "move" and after["was_doubled"]):
             self._due = before["turns"]
         if before["jewel"]["at"] == rules.VUL_KAR and after["jewel"]["owner"] is not None:
             self._due = before["turns"]  # the capture's Fireball, after its draws
         if self._due is None:
             return
-        if after_top == "fireball" or top[0] == "fireball":
+        if after_top == "fireball" or top["kind"] == "aim":
             self._due = None  # it is being aimed
         elif "fireball" in names or ("rolled" in names and after["turns"] == self._due):
             return  # still to come: after the capture's draws, or once the roll's window closes
@@ -1086,12 +1088,12 @@ class FireballIslandScreen(StoryScreen):
             parts.append("misses " + ", ".join(f"{_p(s)} on {before['pieces'][s]}" for s in spared))
         return f"{fireball} rolls down {aim} and " + "; ".join(parts)
 
-    def _jewel(self, top: list[Any], before: View, after: View) -> None:
+    def _jewel(self, top: dict[str, Any], before: View, after: View) -> None:
         was, now = before["jewel"], after["jewel"]
         if was == now:
             return
         old, new = was["owner"], now["owner"]
-        walked = top[0] == "path"  # the walk's own line said it already
+        walked = top["kind"] == "walk"  # the walk's own line said it already
         if old is None and new is not None:
             if was["at"] == rules.VUL_KAR:
                 if not (walked and self.verbose):
@@ -1141,7 +1143,7 @@ def result_line(view: View, you: int | None) -> Text:
             f"{'win' if winner == you else 'wins'} after {view['turns']} turns!",
             style="bold green",
         )
-    if view["tasks"]:
+    if view["decision"] is not None:
         return Text("The game is not over.", style="dim")
     return Text(f"The game stops at the turn limit after {view['turns']} turns: nobody wins.", style="bold yellow")
 

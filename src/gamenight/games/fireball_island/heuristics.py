@@ -21,6 +21,7 @@ from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
+from gamenight.games.fireball_island.view import decision_fields
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
@@ -107,13 +108,13 @@ def greedy_move(view: dict[str, Any], legal: Sequence[Move], rng: random.Random)
         return max((m for m in legal if m.kind == AIM), key=lambda m: aim_worth(view, me, m.path[0]))
     if CAVE in kinds:
         return _declare(view, me, legal)
-    task = view["tasks"][-1]
-    if task[0] == "steal" or task[0] == "chain":
+    decision = view["decision"]
+    if decision["kind"] == "steal" or decision["kind"] == "cancel":
         card_plays = [m for m in legal if m.kind == PLAY]
-        if card_plays and (task[0] == "steal" or _should_cancel(view, me, task)):
+        if card_plays and (decision["kind"] == "steal" or _should_cancel(view, me, decision)):
             return card_plays[0]
         return next(m for m in legal if m.kind == PASS)
-    return _window(view, me, task[1], legal)
+    return _window(view, me, decision["window"], legal)
 
 
 def rollout_move(state: Any, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -135,7 +136,7 @@ def glance(state: Any, seat: int | None) -> dict[str, Any]:
         "tokens": state.token,
         "lying": state.lying,
         "hand_sizes": [len(hand) for hand in state.hands],
-        "tasks": state.tasks,
+        "decision": decision_fields(state),
         "roll": state.roll,
         "rolling": state.rolling,
         "aim": state.aim,
@@ -147,8 +148,8 @@ def glance(state: Any, seat: int | None) -> dict[str, Any]:
 
 def walk_worth(view: dict[str, Any], move: Move) -> float:
     """What a walk is worth to the seat choosing it (for a push, to the pusher: the victim's loss)."""
-    task = view["tasks"][-1]
-    mover, decider = int(task[1]), int(task[3])
+    decision = view["decision"]
+    mover, decider = decision["mover"], decision["seat"]
     path = move.path
     end = path[-1]
     if mover != decider:  # MOVE BACK: send the victim as far from its goal as possible
@@ -207,9 +208,9 @@ def _declare(view: dict[str, Any], me: int, legal: Sequence[Move]) -> Move:
     return next(m for m in legal if m.kind == (EXIT if stay_out <= again else CAVE))
 
 
-def _should_cancel(view: dict[str, Any], me: int, task: list[Any]) -> bool:
+def _should_cancel(view: dict[str, Any], me: int, decision: dict[str, Any]) -> bool:
     """CANCEL the card on top of the chain if it stands against us, or cancels our own card."""
-    key, player, target, cancels = task[1], task[2], task[3], task[4]
+    key, player, target, cancels = decision["card"], decision["player"], decision["target"], decision["cancels"]
     if cancels % 2:
         return bool(player == me)
     if player == me:

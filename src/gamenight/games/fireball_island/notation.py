@@ -467,7 +467,7 @@ def _check_walk(state: FireballIslandState, task: Walk, fail: Callable[[str], No
 
 
 def _check_chain(state: FireballIslandState, task: Chain, below: Task | None, fail: Callable[[str], NoReturn]) -> None:
-    key, seat, target, count, top = task.card, task.seat, task.target, task.cancels, task.last
+    key, seat, target, count, top = task.card, task.player, task.target, task.cancels, task.last
     kind = below.kind if isinstance(below, Window) else "steal"
     card = parse_card(key)
     if card.type is CardType.FIREBALL:

@@ -64,6 +64,7 @@ from gamenight.games.fireball_island.windows import WHEN, asked, card_moves, pas
 
 if TYPE_CHECKING:
     from gamenight.games.fireball_island.game import FireballIslandGame
+    from gamenight.games.fireball_island.view import FireballIslandView
 
 CAPTURE_TURNS: Final = 3  # R-FI: "Take 3 full turns in a row" (D-FI-5: 3 extra turns)
 DIE: Final = (1, 2, 3, 4, 5, 6)
@@ -289,7 +290,7 @@ class FireballIslandState:
 
         return position_notation(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> FireballIslandView:
         from gamenight.games.fireball_island.view import view
 
         return view(self, seat)

@@ -72,13 +72,13 @@ class Window(NamedTuple):
 
 
 class Chain(NamedTuple):
-    """A card just played (`card`, a key) by `seat`, against `target` (TAKE 1 CARD; else -1),
-    with `cancels` CANCELs played on it so far, the last by `last`; `asked` counts the seats
-    asked for a CANCEL on top."""
+    """A card just played (`card`, a key) by `player`, against `target` (TAKE 1 CARD; else -1),
+    with `cancels` CANCELs played on it so far, the last by `last` (the card's player when
+    none); `asked` counts the seats asked for a CANCEL on top."""
 
     step: Literal["chain"]
     card: str
-    seat: int
+    player: int
     target: int
     cancels: int
     last: int

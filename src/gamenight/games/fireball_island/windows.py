@@ -161,7 +161,7 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
     state.tasks.pop()
     state._legal = None
     if type(task) is Chain and task.cancels % 2 == 0:  # an even number of CANCELs: the card stands
-        _card_takes_effect(state, task.card, task.seat, task.target)
+        _card_takes_effect(state, task.card, task.player, task.target)
     return True
 
 
@@ -182,7 +182,7 @@ def play_card(state: FireballIslandState, move: Move) -> None:
         # window again, in its order, those who passed before included (decision FI-1).
         state.tasks[-1] = WINDOWS[task.kind][0]
     if type(task) is Chain:  # a CANCEL on the card just played, which may be CANCELed in turn
-        state.tasks[-1] = Chain("chain", task.card, task.seat, task.target, task.cancels + 1, seat, 0)
+        state.tasks[-1] = Chain("chain", task.card, task.player, task.target, task.cancels + 1, seat, 0)
     elif card.type is CardType.FIREBALL:
         state.tasks.append(Fireball("fireball", seat, "card"))  # R-FI: "The FIREBALL! card can never be canceled!"
     else:
@@ -225,7 +225,7 @@ def _asking(task: Window | Chain, asked: int) -> Window | Chain:
     if type(task) is Window:
         return WINDOWS[task.kind][asked]
     assert type(task) is Chain
-    return Chain("chain", task.card, task.seat, task.target, task.cancels, task.last, asked)
+    return Chain("chain", task.card, task.player, task.target, task.cancels, task.last, asked)
 
 
 def pass_on(task: Window | Chain) -> Window | Chain:
