@@ -4,6 +4,10 @@ that tell people what happened.
 Everything on the table is public: the pieces, the jewel, the tokens, the face-up discard
 pile, how many cards each seat holds, and the turn's steps. A seat sees its own cards and
 never another's, nor the order or contents of the draw pile.
+
+A view is a `FireballIslandView` (`"format": "fireball-island-view/1"`, every field told in
+docs/views.md). Its `decision` names what is being decided, in fields and in words; its
+`steps` hold the turn's tasks by their named fields, for `sample_state` to rebuild.
 """
 
 from __future__ import annotations
