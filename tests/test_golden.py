@@ -33,6 +33,8 @@ PLAYTHROUGHS: list[tuple[str, str, dict[str, Any], int]] = [
     ("wildstar-2", "wildstar", {"players": 4, "hands": 1, "partners": True}, 2),
     ("highrise-1", "highrise", {"players": 2}, 1),
     ("highrise-2", "highrise", {"players": 2, "hands": 2, "basement_layout": "2x8"}, 1),
+    ("fireball-island-1", "fireball-island", {"players": 2, "turn_limit": 12}, 1),
+    ("fireball-island-2", "fireball-island", {"players": 3, "turn_limit": 9}, 2),
 ]
 
 
