@@ -43,6 +43,8 @@ from gamenight.games.fireball_island.tasks import (
     END,
     PUSHES,
     WINDOWS,
+    Act,
+    Begin,
     Chain,
     Declare,
     Draw,
@@ -51,6 +53,7 @@ from gamenight.games.fireball_island.tasks import (
     First,
     Hits,
     Path,
+    Pushes,
     Roll,
     Rolled,
     Snatch,
@@ -458,6 +461,13 @@ class FireballIslandState:
         while tasks:
             self._legal = None
             task = tasks[-1]
+            kind = type(task)
+            if kind in _BOOKKEEPING:  # begin, act, rolled, walk, snatch, pushes, end
+                tasks.pop()
+                getattr(self, "_do_" + task.step)(*task[1:])
+                continue
+            if kind in _WAITING:
+                return
             if type(task) is Window or type(task) is Chain:
                 if window_done(self, task):
                     continue
@@ -477,8 +487,6 @@ class FireballIslandState:
                 if self.blocked or not self.hands[task.owner]:
                     tasks.pop()  # foiled already, or the owner holds no card to answer with
                     continue
-                return
-            if type(task) in (Declare, Roll, First):
                 return
             if type(task) is Draw:
                 if task.number <= 0 or len(self.hands[task.seat]) >= HAND_LIMIT:
@@ -509,9 +517,6 @@ class FireballIslandState:
                     self._fireballed(hit)
                     continue
                 return
-            tasks.pop()
-            # bookkeeping: begin, act, rolled, walk, snatch, pushes, end
-            getattr(self, "_do_" + task.step)(*task[1:])
         self._legal = None
 
     def _take_into(self, seat: int, card: Card) -> None:
@@ -697,6 +702,12 @@ class FireballIslandState:
             while self.tasks and not _ends_turn(self.tasks[-1]):
                 self.tasks.pop()
             self.pushes = []
+
+
+# The tasks `_run` carries out at once (each by its `_do_` method), and the chance steps and
+# the declaration it waits at as they are.
+_BOOKKEEPING: Final = frozenset({Begin, Act, Rolled, Walk, Snatch, Pushes, End})
+_WAITING: Final = frozenset({Declare, Roll, First})
 
 
 def _ends_turn(task: Task) -> bool:

@@ -16,13 +16,14 @@ passes the jewel's owner pushes the steal, a card pushes its CANCEL chain, and s
 
 Each record is a NamedTuple whose first field, `step`, is its word in the position
 notation (`window:pre:0` is `Window("window", "pre", 0)`), and the other fields are
-written after it in order (notation.py). A record is a tuple: as cheap to build and read
-as one, and equal to the plain tuple of its fields.
+written after it in order (notation.py). A record is a tuple: as cheap to read as one, and
+equal to the plain tuple of its fields. The records are final, so the turn machine tells them
+apart with `type(task) is Window`, the quickest test there is, and mypy follows it.
 """
 
 from __future__ import annotations
 
-from typing import Final, Literal, NamedTuple
+from typing import Final, Literal, NamedTuple, final
 
 WindowKind = Literal["pre", "post", "end", "talisman", "stand"]
 WINDOW_KINDS: Final = ("pre", "post", "end", "talisman", "stand")
@@ -35,6 +36,7 @@ WALK_MODES: Final = ("go", "push")
 """go: the mover's own move (it takes a token, the jewel, steals); push: a MOVE BACK (D-FI-5)."""
 
 
+@final
 class First(NamedTuple):
     """The seats in `seats` (a bit mask) roll for who goes first, each in turn: a chance step."""
 
@@ -42,6 +44,7 @@ class First(NamedTuple):
     seats: int
 
 
+@final
 class Draw(NamedTuple):
     """`seat` draws `number` cards, one chance step each (the deal, a dark space, a trade, a capture)."""
 
@@ -50,18 +53,21 @@ class Draw(NamedTuple):
     number: int
 
 
+@final
 class Begin(NamedTuple):
     """Begin the next turn (or stop the game at the turn limit)."""
 
     step: Literal["begin"]
 
 
+@final
 class Declare(NamedTuple):
     """The seat to play, in a cave, declares cave or exit before its roll (R-FI Caves 3)."""
 
     step: Literal["declare"]
 
 
+@final
 class Window(NamedTuple):
     """A window of `kind` where seats may play a card or pass; `asked` counts the seats of its
     order asked so far (windows.py)."""
@@ -71,6 +77,7 @@ class Window(NamedTuple):
     asked: int
 
 
+@final
 class Chain(NamedTuple):
     """A card just played (`card`, a key) by `player`, against `target` (TAKE 1 CARD; else -1),
     with `cancels` CANCELs played on it so far, the last by `last` (the card's player when
@@ -85,12 +92,14 @@ class Chain(NamedTuple):
     asked: int
 
 
+@final
 class Act(NamedTuple):
     """The turn's act: roll the die, or MOVE AHEAD instead."""
 
     step: Literal["act"]
 
 
+@final
 class Roll(NamedTuple):
     """Roll the die, to move or for a cave: a chance step."""
 
@@ -98,6 +107,7 @@ class Roll(NamedTuple):
     purpose: Literal["move", "cave"]
 
 
+@final
 class Rolled(NamedTuple):
     """The roll stands (its window closed): move, roll a Fireball, or enter a cave."""
 
@@ -105,6 +115,7 @@ class Rolled(NamedTuple):
     purpose: Literal["move", "cave"]
 
 
+@final
 class Path(NamedTuple):
     """`decider` chooses a walk of `steps` spaces for `mover`'s piece (a roll, MOVE AHEAD, or
     MOVE BACK when decider is not mover)."""
@@ -115,6 +126,7 @@ class Path(NamedTuple):
     decider: int
 
 
+@final
 class Walk(NamedTuple):
     """`mover` walks the chosen spaces (`spaces`, joined by '>'), as its own move or pushed."""
 
@@ -124,6 +136,7 @@ class Walk(NamedTuple):
     mode: Literal["go", "push"]
 
 
+@final
 class Steal(NamedTuple):
     """`thief` passes `owner`, who holds the jewel: the owner may play FAKE JEWEL."""
 
@@ -132,6 +145,7 @@ class Steal(NamedTuple):
     thief: int
 
 
+@final
 class Snatch(NamedTuple):
     """The jewel goes from `owner` to `thief`, unless FAKE JEWEL foiled the steal."""
 
@@ -140,6 +154,7 @@ class Snatch(NamedTuple):
     thief: int
 
 
+@final
 class Fireball(NamedTuple):
     """`roller` aims a Fireball (chooses a rollway), rolled for `source`."""
 
@@ -148,6 +163,7 @@ class Fireball(NamedTuple):
     source: Literal["die", "card", "capture"]
 
 
+@final
 class Hits(NamedTuple):
     """The Fireball `roller` aimed rolls (under a talisman window first): a chance step."""
 
@@ -156,6 +172,7 @@ class Hits(NamedTuple):
     source: Literal["die", "card", "capture"]
 
 
+@final
 class Take(NamedTuple):
     """`taker` takes a card at random from `victim` (TAKE 1 CARD): a chance step."""
 
@@ -164,12 +181,14 @@ class Take(NamedTuple):
     victim: int
 
 
+@final
 class Pushes(NamedTuple):
     """The MOVE BACKs played after the roll move the seat to play back, one by one."""
 
     step: Literal["pushes"]
 
 
+@final
 class End(NamedTuple):
     """The end of the turn: the next seat's turn, or an extra one."""
 
