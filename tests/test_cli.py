@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
+from gamenight.engine.record import replay
 from gamenight.engine.registry import make_game
 from gamenight.games.highrise import moves as highrise_moves
 from gamenight.games.highrise.tower import BASES
@@ -25,6 +26,7 @@ from gamenight.interfaces.highrise_render import HighriseScreen
 from gamenight.interfaces.terminal import Choice, HumanAgent, QuitGame, move_help
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, hand_tile, star_nodes
+from gamenight.record_files import read_record
 
 BOTS = ["greedy", "greedy", "random", "random"]
 
@@ -348,6 +350,19 @@ def test_a_draw_or_pass_that_is_the_only_move_is_played_without_asking() -> None
     assert match.state.move_notation(move) == "draw"
     assert "Nothing you hold can be played: you draw." in out.getvalue()
     assert "Your move" not in out.getvalue()
+
+
+def test_a_person_at_a_keyboard_is_asked_before_the_game_is_stopped() -> None:
+    """At a keyboard, "quit" asks first, and anything but yes goes back to the move; from a
+    script (piped input) "quit" is meant and stops at once."""
+    agent, match, _ = person_at(WILD_ONE_OPEN)
+    agent.interactive = True
+    Answers(agent.console, ["quit", "n", "1"])
+    move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
+    assert match.state.move_notation(move) == "6-3@e2"
+    Answers(agent.console, ["quit", "y"])
+    with pytest.raises(QuitGame, match="you quit"):
+        agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
 
 
 def test_a_hand_of_one_tile_says_1_tile() -> None:
@@ -1041,3 +1056,37 @@ def test_highrise_without_options_plays_the_basic_game_of_one_hand() -> None:
     assert result.exit_code == 0
     assert "Highrise: 2 players, 1 hand on the 4x4 base; seed 5" in result.output
     assert re.search(r"^Hand 1: ", result.output, re.MULTILINE) and "Hand 2" not in result.output
+
+
+def test_a_quit_game_resumes_from_its_file_and_the_record_goes_on_in_it(tmp_path: Path) -> None:
+    """`gamenight play --resume FILE`: the game, options and seats come from the record; play
+    goes on where it stopped, the file keeps every step, and the whole record verifies, so
+    every draw after the stop is the one the seed gives (a stop cannot re-deal a tile)."""
+    save = tmp_path / "game.json"
+    first = gamenight(
+        "play", "wildfire", "--seats", "human,greedy", "--seed", "5", "--save", str(save), input="1\n1\nquit\n"
+    )
+    assert first.exit_code == 0
+    stopped = read_record(save)
+    assert stopped.result is None and stopped.steps
+    again = gamenight("play", "--resume", str(save), input="1\n" * 60 + "quit\n")
+    assert again.exit_code == 0
+    assert f"Resumed after {len(stopped.steps)} steps, as the record left it." in again.output
+    after = read_record(save)
+    assert [(s.seat, s.text) for s in after.steps[: len(stopped.steps)]] == [(s.seat, s.text) for s in stopped.steps]
+    assert len(after.steps) > len(stopped.steps)
+    replay(after)  # RecordError if a single step, or a draw after the stop, were not the seed's
+    assert gamenight("replay", str(save)).exit_code == 0
+
+
+def test_resuming_a_finished_game_or_naming_a_game_too_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "done.json"
+    assert (
+        gamenight("play", "wildfire", "--seats", "greedy,random", "--rounds", "1", "--save", str(save)).exit_code == 0
+    )
+    over = gamenight("play", "--resume", str(save))
+    assert over.exit_code == 2 and "that game is over" in over.output
+    both = gamenight("play", "--resume", str(save), "wildfire")
+    assert both.exit_code == 2 and "give it without a game's name" in both.output
+    missing = gamenight("play", "--resume", str(tmp_path / "none.json"))
+    assert missing.exit_code == 2 and "cannot read record" in missing.output

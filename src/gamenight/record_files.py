@@ -101,6 +101,8 @@ class RecordFile:
         handle = _temporary(path)
         try:
             handle.write(record.journal_header())
+            for step in record.steps:  # a resumed game's steps so far
+                handle.write(Record.journal_line(step))
             handle.flush()
             os.fsync(handle.fileno())
             os.replace(handle.name, path)  # the old file stays until the new one is there
@@ -109,7 +111,7 @@ class RecordFile:
             Path(handle.name).unlink(missing_ok=True)
             raise
         self._journal: IO[str] | None = handle  # still open: the renamed file is appended to
-        self.steps = 0
+        self.steps = len(record.steps)
 
     def append(self, step: Step) -> None:
         """One more step, on disk before the next one is played (flushed: a killed process

@@ -62,6 +62,20 @@ class Match:
         self.agents = list(agents)
         self.rngs = self.table.seat_rngs
 
+    @classmethod
+    def resume(cls, agents: Sequence[Agent], record: Record) -> Match:
+        """Agents in the seats of a recorded game, from where its record stops (RecordError if
+        the record does not verify). Chance goes on as it would have; the bots' own generators
+        start afresh, so a bot may choose otherwise than it would have without the stop."""
+        if len(agents) != len(record.seats):
+            raise ConfigError(f"the record has {len(record.seats)} seats, but {len(agents)} agents were given")
+        match = cls.__new__(cls)
+        match.table = Table.resume(record, auto_chance=False)
+        match.game = match.table.game
+        match.agents = list(agents)
+        match.rngs = match.table.seat_rngs
+        return match
+
     @property
     def state(self) -> State:
         return self.table.state

@@ -111,7 +111,7 @@ class Table:
             self._play_chance()
 
     @classmethod
-    def resume(cls, record: Record) -> Table:
+    def resume(cls, record: Record, auto_chance: bool = True) -> Table:
         """The table a record stopped at: every step replayed and checked (RecordError at the
         first that does not verify), chance drawn again from the seed."""
         state = initial_state(record)
@@ -126,13 +126,14 @@ class Table:
         table.seat_rngs = seat_rngs(table.rng, len(record.seats))
         table.record = Record(record.game, record.options, list(record.seats), record.seed, record.start)
         table.events = []
-        table.auto_chance = True
+        table.auto_chance = auto_chance
         for i, step in enumerate(record.steps):
             try:
                 table._replay(step)
             except RulesError as exc:
                 raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None
-        table._play_chance()
+        if auto_chance:
+            table._play_chance()
         return table
 
     # -- what is pending -----------------------------------------------------------

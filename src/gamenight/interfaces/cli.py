@@ -23,7 +23,7 @@ from gamenight.bots.registry import NAMES, make_bot, parse_spec
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.protocol import CHANCE, Game, GameSpec, State
-from gamenight.engine.record import initial_state, replay_steps
+from gamenight.engine.record import Record, initial_state, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.games.fireball_island.options import FIREBALL_MODES
 from gamenight.games.highrise.options import TIE_BREAKS
@@ -65,7 +65,44 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 play_app = typer.Typer(help="Play a game in the terminal, against bots or watching bots play.")
-app.add_typer(play_app, name="play", no_args_is_help=True)
+app.add_typer(play_app, name="play")
+
+
+@play_app.callback(invoke_without_command=True)
+def play(
+    ctx: typer.Context,
+    resume: Annotated[
+        Path | None,
+        typer.Option(help="Go on with a game saved with --save FILE (stopped, killed or quit) where it stopped."),
+    ] = None,
+) -> None:
+    """Play a game in the terminal, against bots or watching bots play."""
+    if ctx.invoked_subcommand is not None:
+        if resume is not None:
+            _fail("--resume goes on with the game in its file: give it without a game's name")
+        return
+    if resume is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
+    _resume(resume)
+
+
+def _resume(path: Path) -> None:
+    """`gamenight play --resume FILE`: the game, its options and its seats come from the record,
+    which goes on being kept in the same file."""
+    try:
+        record = read_record(path)
+        cli = GAME_CLIS.get(record.game)
+        if cli is None:
+            raise RecordError(f"{path}: it is a record of {record.game!r}, which is not a game here")
+        game = make_game(record.game, record.options)
+    except RulesError as exc:
+        _fail(str(exc))
+    if record.result is not None:
+        _fail(f"{path}: that game is over; `gamenight replay {path}` shows it")
+    if record.seats.count(HUMAN) > 1:
+        _fail(f"{path}: the record seats more than one person")
+    _run(make_console(), cli, game, record.seats, record.seed, path, force=True, watch=False, resume=record)
 
 
 def main() -> None:
@@ -462,20 +499,41 @@ def _play_match(
         names = parse_seats(seats, players, game_class(name).spec)
         chosen = {key: value for key, value in options.items() if value is not None}
         game = make_game(name, {**chosen, "players": len(names)})
-        bots = {seat: make_bot(kind, game) for seat, kind in enumerate(names) if kind != HUMAN}
         if save is not None:
             check_target(save, force=force)
     except ConfigError as exc:
         _fail(str(exc))
-    you = names.index(HUMAN) if HUMAN in names else None
     if seed is None:
         seed = secrets.randbits(32)
+    _run(console, cli, game, names, seed, save, force=force, watch=watch, resume=None)
+
+
+def _run(
+    console: Console,
+    cli: GameCli,
+    game: Game,
+    names: Sequence[str],
+    seed: int,
+    save: Path | None,
+    *,
+    force: bool,
+    watch: bool,
+    resume: Record | None,
+) -> None:
+    """Seat the person and the bots, then play on to the end, or until the person quits: the
+    header, the story, the person's turns, the final sheet, the record step by step. `resume`
+    continues a recorded game from where it stops instead of dealing a new one."""
+    you = names.index(HUMAN) if HUMAN in names else None
+    try:
+        bots = {seat: make_bot(kind, game) for seat, kind in enumerate(names) if kind != HUMAN}
+    except ConfigError as exc:
+        _fail(str(exc))
     shown_names = ["you" if n == HUMAN else n for n in names]
     screen = cli.screen(
         shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None, options=game.options
     )
-
     agents: list[Agent] = []
+    match: Match  # bound below, before any move is asked about
     for seat in range(len(names)):
         if seat == you:
             # The person's MoveHelp asks the Match's table, which exists only once the Match
@@ -484,18 +542,22 @@ def _play_match(
         else:
             agents.append(bots[seat])
     try:
-        match = Match(game, agents, seed)
+        match = Match(game, agents, seed) if resume is None else Match.resume(agents, resume)
     except ConfigError as exc:
         _fail(f"--seed: {exc}")
+    except RecordError as exc:
+        _fail(f"{save}: {exc}")
     record_file = None
     if save is not None:
         try:  # before the first move: a target that cannot be written is told now, not at the end
-            record_file = RecordFile(save, match.record, force=force)
+            record_file = RecordFile(save, match.record, force=force or resume is not None)
         except ConfigError as exc:
             _fail(str(exc))
         except OSError as exc:
             _fail(f"cannot write the record to {save}: {exc.strerror or exc}")
     _header(console, game, cli, names, you, seed)
+    if resume is not None:
+        console.print(Text(f"Resumed after {len(resume.steps)} steps, as the record left it.", style="bold"))
     screen.start(match.state.view(you))
 
     def print_news() -> None:

@@ -235,7 +235,8 @@ def move_help(table: Callable[[], State]) -> MoveHelp:
 ANSWER_HELP = "Answer with the number of a move from the list, or write the move in notation:"
 COMMANDS_HELP = """\
 Commands: b or board (show the table again), m or moves (list your moves), s or sheet (score
-sheet), ? or help (this text), quit (stop the game; with --save what was played is saved).
+sheet), ? or help (this text), quit (stop the game; with --save what was played is kept, and
+`gamenight play --resume FILE` goes on with it).
 Press Enter alone when there is only one move."""
 
 
@@ -266,6 +267,8 @@ class HumanAgent:
         self.title = title
         # Piped input is not echoed by the terminal: echo it so a transcript reads as a dialogue.
         self.echo = not sys.stdin.isatty()
+        # A person at a keyboard is asked before a game is stopped; a script's "quit" is meant.
+        self.interactive = sys.stdin.isatty()
         self._view: View | None = None  # the view of the current turn, to redraw on request
         self._menu = MoveMenu(())  # this turn's moves as listed: what a number picks
 
@@ -319,6 +322,13 @@ class HumanAgent:
         for line in self._menu.typed:
             self.console.print(line)
 
+    def _confirm_quit(self) -> bool:
+        try:
+            answer = self.console.input("Stop the game here? (y/N) ")
+        except EOFError:
+            return True
+        return answer.strip().lower() in ("y", "yes")
+
     def _ask(self, legal: Sequence[Move]) -> Move | None:
         console = self.console
         default = r" \[Enter: 1]" if len(legal) == 1 else ""
@@ -337,6 +347,8 @@ class HumanAgent:
             console.print(Text("\n".join((ANSWER_HELP, self.screen.notation_help, COMMANDS_HELP))))
             return None
         if command in ("q", "quit", "exit"):
+            if self.interactive and not self._confirm_quit():
+                return None
             raise QuitGame("you quit")
         if command in ("m", "moves"):
             self._show_moves()
