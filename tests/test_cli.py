@@ -1069,6 +1069,7 @@ def test_a_quit_game_resumes_from_its_file_and_the_record_goes_on_in_it(tmp_path
     assert first.exit_code == 0
     stopped = read_record(save)
     assert stopped.result is None and stopped.steps
+    assert f"go on with gamenight play --resume {save}" in " ".join(first.output.split())
     again = gamenight("play", "--resume", str(save), input="1\n" * 60 + "quit\n")
     assert again.exit_code == 0
     assert f"Resumed after {len(stopped.steps)} steps, as the record left it." in again.output

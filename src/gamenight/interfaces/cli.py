@@ -611,7 +611,11 @@ def _finish(console: Console, match: Match, record_file: RecordFile | None, seed
         record_file.finish(match.record)
     except OSError as exc:  # the journal written so far is still there
         _fail(f"cannot write the record to {save}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
-    console.print(Text(f"Record saved to {save} ({len(match.record.steps)} steps): gamenight replay {save}"))
+    steps = len(match.record.steps)
+    if match.state.to_act() is None:
+        console.print(Text(f"Record saved to {save} ({steps} steps): gamenight replay {save}"))
+    else:
+        console.print(Text(f"Record saved to {save} ({steps} steps): go on with gamenight play --resume {save}"))
 
 
 # -- gamenight replay ----------------------------------------------------------------------
