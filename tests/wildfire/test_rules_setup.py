@@ -173,3 +173,26 @@ def test_eight_players_are_dealt_56_and_the_first_double_can_come_from_the_last_
     # The dealer, last in the pass, drew 8-8, the highest: it starts, and seat 2 plays next.
     assert state.notation().startswith("dealer=1 turn=2 phase=play | layout 8-8 |")
     assert [len(h) for h in state.hands] == [7] + [8] * 7
+
+
+def test_the_last_tile_of_the_deal_tells_everyone_who_places_the_highest_double():
+    """R-WF: "The player with the highest double plays first and places that highest double
+    face up in the center of the WILDFIRE HUB": the placing is public, the dealt tile is not."""
+    state = new_state(players=2)
+    deal(state, "8-8 9-7 9-6 9-5 9-4 9-3", "5-5 8-6 8-5 8-4 8-3 8-0")  # seat 2, then the dealer
+    state.apply_chance(tile("9-2"))  # seat 2's seventh; the dealer's seventh is the last tile
+    public, private, owners = state.describe_outcome(tile("7-0"))
+    assert public == "P1 is dealt a tile; P2 holds the highest double and places 8-8 in the hub"
+    assert private == "P1 is dealt 7-0; P2 holds the highest double and places 8-8 in the hub"
+    assert owners == frozenset({0})
+    state.apply_chance(tile("7-0"))
+    assert state.notation().startswith("dealer=1 turn=1 phase=play | layout 8-8 |")
+
+
+def test_a_deal_without_a_double_tells_everyone_to_draw_another():
+    """R-WF: "If no player has a double, then each player draws another domino"."""
+    state = new_state(players=2)
+    deal(state, "W-W 9-7 9-6 9-5 9-4 9-3", "8-7 8-6 8-5 8-4 8-3 8-0")
+    state.apply_chance(tile("9-2"))
+    public, _, _ = state.describe_outcome(tile("7-0"))
+    assert public == "P1 is dealt a tile; nobody holds a double, so each player draws another domino"

@@ -139,3 +139,23 @@ def test_the_first_hand_has_no_previous_winner_so_play_goes_on_from_the_setter()
     deal(state, with_9_9(SEAT_2), SEAT_3, SEAT_1)
     assert state.game.options.winner_leads_after_set is True
     assert state.notation().startswith("shuffler=1 turn=3 phase=play | layout 9-9 |")
+
+
+def test_the_last_tile_of_the_deal_tells_everyone_who_sets_the_double():
+    """R-WS: "The player holding the 9-9 places that tile in the star center piece": the
+    setting is public; the tile dealt last is its owner's alone."""
+    state = new_state(players=3)
+    rows = [SEAT_2.split(), with_9_9(SEAT_3).split(), SEAT_1.split()]
+    deal(state, *(" ".join(row[:9]) for row in rows))
+    state.apply_chance(tile(rows[0][9]))
+    state.apply_chance(tile(rows[1][9]))
+    public, private, owners = state.describe_outcome(tile(rows[2][9]))
+    assert public == "P1 is dealt a tile; P3 holds 9-9 and sets it in the star centre"
+    assert private == f"P1 is dealt {rows[2][9]}; P3 holds 9-9 and sets it in the star centre"
+    assert owners == frozenset({0})
+    nobody = new_state(players=3)
+    deal(nobody, *(" ".join(row[:9]) for row in (SEAT_2.split(), SEAT_3.split(), SEAT_1.split())))
+    nobody.apply_chance(tile(SEAT_2.split()[9]))
+    nobody.apply_chance(tile(SEAT_3.split()[9]))
+    public, _, _ = nobody.describe_outcome(tile(SEAT_1.split()[9]))
+    assert public == "P1 is dealt a tile; nobody holds the hand's double, so P1 draws for it first"

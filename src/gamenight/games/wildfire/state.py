@@ -320,11 +320,26 @@ class WildfireState:
             seat = self.penalty
         name = TILES.name(outcome)
         if self.phase == Phase.DEAL:
-            return f"P{seat + 1} is dealt a tile", f"P{seat + 1} is dealt {name}", frozenset({seat})
+            then = (
+                self._first_double(seat, outcome) if len(self.pile) == len(ALL_TILES) - HAND_SIZE * self.n + 1 else ""
+            )
+            return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
         if self.phase == Phase.PENALTY:
             why = "draws a penalty tile for not knocking"
             return f"P{seat + 1} {why}", f"P{seat + 1} {why}: {name}", frozenset({seat})
-        return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
+        then = ""
+        if self.phase == Phase.FIRST_DOUBLE and (seat + 1) % self.n == (self.dealer + 1) % self.n:
+            then = self._first_double(seat, outcome)  # the pass is complete
+        return f"P{seat + 1} draws a tile{then}", f"P{seat + 1} draws {name}{then}", frozenset({seat})
+
+    def _first_double(self, seat: int, outcome: int) -> str:
+        """What everyone sees once the deal, or a pass of draws for a double, is complete: the
+        highest double held goes face up in the hub, or everyone draws again (R-WF PLAY)."""
+        for double in STARTING_DOUBLES:
+            for holder, hand in enumerate(self.hands):
+                if double in hand or (holder == seat and double == outcome):
+                    return f"; P{holder + 1} holds the highest double and places {TILES.name(double)} in the hub"
+        return "; nobody holds a double, so each player draws another domino"
 
     # -- the rules of a turn -----------------------------------------------------
 

@@ -269,11 +269,23 @@ class WildstarState:
         seat = self._next_dealt_seat() if self.phase == Phase.DEAL else self.turn
         name = NAMES[outcome]
         if self.phase == Phase.DEAL:
-            return f"P{seat + 1} is dealt a tile", f"P{seat + 1} is dealt {name}", frozenset({seat})
+            then = ""
+            if sum(len(h) for h in self.hands) + 1 == hand_size(self.n) * self.n:  # the deal is complete
+                then = self._centre_setter(seat, outcome)
+            return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
         if self.phase == Phase.FIRST_DOUBLE and outcome == self.required_double:
             text = f"P{seat + 1} draws {name} and sets it in the star centre"
             return text, text, frozenset()
         return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
+
+    def _centre_setter(self, seat: int, outcome: int) -> str:
+        """What everyone sees once the deal is complete: who sets the hand's double in the star
+        centre, or that the shuffler draws for it (R-WS)."""
+        double = self.required_double
+        for holder, hand in enumerate(self.hands):
+            if double in hand or (holder == seat and outcome == double):
+                return f"; P{holder + 1} holds {NAMES[double]} and sets it in the star centre"
+        return f"; nobody holds the hand's double, so P{self.shuffler + 1} draws for it first"
 
     # -- the rules of a turn -------------------------------------------------------------
 
