@@ -80,13 +80,18 @@ def tile_mask(tiles: Iterable[int]) -> int:
 
 
 def mask_tiles(mask: int) -> list[int]:
-    """The tiles of a bit mask, in id order."""
-    return [t for t in range(mask.bit_length()) if mask >> t & 1]
+    """The tiles of a bit mask, in id order (one step per tile held, not per bit)."""
+    tiles = []
+    while mask:
+        low = mask & -mask
+        tiles.append(low.bit_length() - 1)
+        mask ^= low
+    return tiles
 
 
 def absent_view(absent: Sequence[int], name: Callable[[int], str]) -> list[list[str]]:
     """Each seat's known-absent tiles by name, for a view (public knowledge)."""
-    return [[name(t) for t in mask_tiles(mask)] for mask in absent]
+    return [[name(t) for t in mask_tiles(mask)] if mask else [] for mask in absent]
 
 
 def absent_from_view(names: Sequence[Sequence[str]], parse: Callable[[str], int]) -> list[int]:

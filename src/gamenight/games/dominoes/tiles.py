@@ -21,10 +21,13 @@ class TileSet:
     by_name: dict[str, int] = field(init=False, repr=False, compare=False)
     """Both orders as written by `name` -> tile: `parse`'s short cut, since search reads the
     tiles of a view thousands of times a move."""
+    names: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    """tile -> its name: every view names the tiles it shows, at every decision of a game."""
 
     def __post_init__(self) -> None:
-        names = {f"{self.symbols[a]}-{self.symbols[b]}": t for (a, b), t in self.by_halves.items()}
-        object.__setattr__(self, "by_name", names)
+        by_name = {f"{self.symbols[a]}-{self.symbols[b]}": t for (a, b), t in self.by_halves.items()}
+        object.__setattr__(self, "by_name", by_name)
+        object.__setattr__(self, "names", tuple(f"{self.symbols[a]}-{self.symbols[b]}" for a, b in self.halves))
 
     @classmethod
     def load(cls, package: str, filename: str, symbols: dict[int, str], size: int) -> TileSet:
@@ -53,8 +56,7 @@ class TileSet:
         return len(self.halves)
 
     def name(self, tile: int) -> str:
-        a, b = self.halves[tile]
-        return f"{self.symbols[a]}-{self.symbols[b]}"
+        return self.names[tile]
 
     def oriented(self, inner: int, outer: int) -> str:
         return f"{self.symbols[inner]}-{self.symbols[outer]}"

@@ -32,7 +32,7 @@ from gamenight.engine.notation import (
 from gamenight.games.dominoes.hands import absent_notation, check_absent_not_held, check_hands_in_play, parse_absent
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import OBLIGATION_KINDS, UNSPUN, Layout, placement
-from gamenight.games.wildfire.moves import PLAY, Move, move_notation
+from gamenight.games.wildfire.moves import PLAY, Move
 from gamenight.games.wildfire.state import HAND_SIZE, PHASE_NAMES, Phase, WildfireState
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, STARTING_DOUBLES, TILES, is_plain_double
 
@@ -45,19 +45,24 @@ _PLACED = re.compile(r"^(.+?)@e?(\d+)(?::(\d|\?)(x)?)?$", re.IGNORECASE)
 
 
 def layout_entries(layout: Layout) -> list[str]:
-    entries = []
-    filled = [0] * len(layout.nodes)
-    for node in layout.nodes[1:]:
-        filled[node.parent] += 1
-    for i, node in enumerate(layout.nodes):
-        if node.parent < 0:
-            entries.append(TILES.name(node.tile))
-            continue
-        text = move_notation(Move(PLAY, node.tile, node.inner, node.parent))
+    """Each tile on the table as the play that laid it (`5-3@e2`, `5-W@e1:7`), the centre
+    double first. Every view holds these, so they are written without building Moves."""
+    nodes, halves, symbols = layout.nodes, TILES.halves, TILES.symbols
+    entries = [TILES.names[nodes[0].tile]] if nodes else []
+    filled: list[int] | None = None  # tiles laid on each node, counted once if needed
+    for i in range(1, len(nodes)):
+        node = nodes[i]
+        a, b = halves[node.tile]
+        text = f"{symbols[node.inner]}-{symbols[b if a == node.inner else a]}@e{node.parent}"
         if node.kind in OBLIGATION_KINDS:
             text += ":?" if node.value == UNSPUN else f":{node.value}"
-            if layout.free[i] + filled[i] < _slots(node.tile, node.inner):
-                text += "x"  # burnt out
+            if layout.free[i] == 0:  # closed: every slot filled, or burnt out
+                if filled is None:
+                    filled = [0] * len(nodes)
+                    for other in nodes[1:]:
+                        filled[other.parent] += 1
+                if filled[i] < _slots(node.tile, node.inner):
+                    text += "x"
         entries.append(text)
     return entries
 
