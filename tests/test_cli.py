@@ -148,7 +148,7 @@ def test_a_saved_game_replays_and_verifies(tmp_path: Path) -> None:
     steps = len(data["steps"])
     replayed = gamenight("replay", str(path))
     assert replayed.exit_code == 0
-    assert re.search(r"^ +1 +chance +\S+ +P2 is dealt ", replayed.output, re.MULTILINE)  # nothing is hidden now
+    assert re.search(r"^P2 is dealt ", replayed.output, re.MULTILINE)  # nothing is hidden now
     assert f"verified: {steps} steps, result " in replayed.output
     scores = " · ".join(f"P{s + 1} {x}" for s, x in enumerate(data["result"]))
     assert scores in replayed.output
@@ -192,7 +192,7 @@ def test_a_tampered_chance_step_fails_verification(tmp_path: Path) -> None:
     result = gamenight("replay", str(path))
     assert result.exit_code == 1
     assert "NOT verified: step 5: chance gave" in result.output
-    assert re.search(r"^ +4 +chance", result.output, re.MULTILINE)  # the steps before it were shown
+    assert "is dealt" not in result.output  # a record that does not verify tells no story
     assert "verified:" not in result.output.replace("NOT verified:", "")
 
 
@@ -813,8 +813,8 @@ def test_a_saved_highrise_game_replays_and_verifies(tmp_path: Path) -> None:
     replayed = gamenight("replay", str(path))
     assert replayed.exit_code == 0
     out = replayed.output
-    assert re.search(r"^ +1 +chance +\S+ +\S+ is laid in the basement on a1,a2", out, re.MULTILINE)
-    assert re.search(r"^ +\d+ +chance +\S+ +P2 takes [0-6W]-[0-6W]", out, re.MULTILINE)  # nothing is hidden now
+    assert re.search(r"^Hand 1: the basement is filled with ", out, re.MULTILINE)
+    assert re.search(r"^P2 takes [0-6W]-[0-6W]", out, re.MULTILINE)  # nothing is hidden now
     assert re.search(r"^Hand 2: (P\d went out|blocked) ", out, re.MULTILINE)  # the screen tells each hand
     scores = " · ".join(f"P{s + 1} {x}" for s, x in enumerate(data["result"]))
     assert f"verified: {len(data['steps'])} steps, result {scores}" in out

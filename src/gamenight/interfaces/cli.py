@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, Protocol
@@ -22,9 +22,11 @@ from rich.text import Text
 from gamenight.bots.registry import NAMES, make_bot, parse_spec
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
-from gamenight.engine.protocol import CHANCE, Game, GameSpec, State
-from gamenight.engine.record import Record, initial_state, replay_steps
+from gamenight.engine.protocol import Game, GameSpec, State, View
+from gamenight.engine.record import Record, ReplayStep, initial_state, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
+from gamenight.engine.table import Event as TableEvent
+from gamenight.engine.table import Table as GameTable
 from gamenight.games.fireball_island.options import FIREBALL_MODES
 from gamenight.games.highrise.options import TIE_BREAKS
 from gamenight.games.highrise.tower import BASES
@@ -624,9 +626,21 @@ def _finish(console: Console, match: Match, record_file: RecordFile | None, seed
 @app.command("replay")
 def replay(
     file: Annotated[Path, typer.Argument(help="A record written by `gamenight play ... --save FILE`.")],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            help="Show the game as seat N (1 for P1) saw it: its events and its board at the end of each "
+            r"round. \[default: the whole truth for a finished game, else a spectator's view]",
+            show_default=False,
+        ),
+    ] = None,
+    step: Annotated[
+        bool,
+        flag("--step", help="With --seat: stop after each of that seat's decisions, show its board, wait for Enter."),
+    ] = False,
     quiet: Annotated[bool, flag("--quiet", "-q", help="Print only the verdict.")] = False,
 ) -> None:
-    """Replay a recorded game step by step and verify it: every move legal, every draw the seed's."""
+    """Tell a recorded game as a story and verify it: every move legal, every draw the seed's."""
     console = make_console()
     try:
         record = read_record(file)
@@ -637,8 +651,13 @@ def replay(
         before = initial_state(record)
     except RulesError as exc:
         _fail(f"{file}: {exc}")
-    if len(record.seats) != before.num_players:
-        _fail(f"corrupt record {file}: {len(record.seats)} seats for {before.num_players} players")
+    players = before.num_players
+    if len(record.seats) != players:
+        _fail(f"corrupt record {file}: {len(record.seats)} seats for {players} players")
+    if seat is not None and not 1 <= seat <= players:
+        _fail(f"--seat {seat}: this game has seats 1 to {players}")
+    if step and seat is None:
+        _fail("--step goes with --seat N: it stops after that seat's decisions")
     names = [printable(n) for n in record.seats]  # a record's text never drives the terminal
     if not quiet:
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
@@ -656,54 +675,201 @@ def replay(
             Text(f"The record was kept step by step and stops where its game was stopped{cut}.", style="yellow"),
             soft_wrap=True,
         )
-    cli = GAME_CLIS.get(record.game)
-    screen = cli.screen(names, None, verbose=False, options=game.options) if cli is not None else None
-    if screen is not None:
-        screen.start(before.view(None))
     count = 0
     state = before
     try:
-        for step in replay_steps(record):
+        # Every step checked before a word of the story is told (a forged record tells none).
+        for replayed in replay_steps(record):
             count += 1
-            state = step.state
-            if not quiet:
-                console.print(_replay_line(step.index, step.seat, printable(step.text), before, step.description))
-                if screen is not None:
-                    screen.on_event(_event(step.seat, step.text, state))
-                    for item in screen.take_news():
-                        console.print(item)
-            before = state.clone()
+            state = replayed.state
+        if not quiet:
+            # The events are the table's own, each told to a seat as `events_for` tells it.
+            table = GameTable.resume(record, auto_chance=False)
+            teller = _teller(console, record.game, names, seat, table.is_over(), step, game.options)
+            if teller is not None:
+                teller.tell_all(table.events, replay_steps(record))
     except RecordError as exc:
         error(console, f"NOT verified: {exc}")
         raise typer.Exit(EXIT_NOT_VERIFIED) from None
     except Exception as exc:  # a record is input: a step the engine trips on still gets no traceback
-        error(
-            console,
-            f"NOT verified: step {count + 1} could not be replayed ({type(exc).__name__}: {exc}). "
-            "The record is wrong, but this is also a bug in gamenight: please report it with the record.",
-        )
-        raise typer.Exit(EXIT_NOT_VERIFIED) from None
+        _not_replayable(console, exc, count + 1)
     origin = " from the given position" if record.start is not None else ""
     console.print(Text(f"verified: {count} steps{origin}, {_result(state)}", style="bold green"))
 
 
-def _replay_line(index: int, seat: int, text: str, before: State, description: str) -> Table:
-    """One step: number, who, notation, what happened (all of it: the record hides nothing)."""
-    who = "chance" if seat == CHANCE else seat_label(seat)
-    if seat == CHANCE:
-        description = before.describe_outcome(before.parse_outcome(text))[1]  # "P2 draws 5-3"
-    # A grid per line, so a long description wraps inside its own column on a narrow screen.
-    line = Table.grid(padding=(0, 2))
-    line.add_column(justify="right", width=5)
-    line.add_column(width=6)
-    line.add_column(width=13)
-    line.add_column()
-    line.add_row(str(index + 1), who, Text(text, style="dim"), Text(description))
-    return line
+def _not_replayable(console: Console, exc: Exception, number: int) -> NoReturn:
+    which = f"step {number}"
+    error(
+        console,
+        f"NOT verified: {which} could not be replayed ({type(exc).__name__}: {exc}). "
+        "The record is wrong, but this is also a bug in gamenight: please report it with the record.",
+    )
+    raise typer.Exit(EXIT_NOT_VERIFIED)
 
 
-def _event(seat: int, text: str, state: State) -> Event:
-    return Event(seat, text, "", "", frozenset(), state)
+@dataclass(frozen=True)
+class Rounds:
+    """Where a game's rounds end, read from views: when `number` changes, the step has ended a
+    round, and the board is shown as it stood before that step (after it, the table is cleared
+    for the next deal), once the step's news is told (`board_first`: before it, as Fireball
+    Island's step has begun the next lap's turn)."""
+
+    number: Callable[[View], int]
+    board_first: bool = False
+
+
+ROUNDS: dict[str, Rounds] = {
+    "wildfire": Rounds(lambda view: len(view["sheet"])),
+    "wildstar": Rounds(lambda view: len(view["sheet"])),
+    "highrise": Rounds(lambda view: int(view["hand_number"]) + (view["phase"] == "over")),
+    # No rounds in the rulebook: once round the table is one here.
+    "fireball-island": Rounds(lambda view: max(int(view["turns"]) - 1, 0) // int(view["players"]), True),
+}
+
+
+def _teller(
+    console: Console, game: str, names: Sequence[str], seat: int | None, over: bool, step: bool, options: Any
+) -> _StoryTeller | None:
+    """How the story is told: as seat N saw it (`--seat N`, 1-based); else the whole truth once
+    the game is over (the record holds the seed and every draw anyway), else as a spectator."""
+    cli = GAME_CLIS.get(game)
+    if cli is None:
+        return None
+    you = None if seat is None else seat - 1
+    truth = seat is None and over
+    if seat is not None:
+        console.print(Text(f"As {seat_label(seat - 1)} saw it: its events, and its board at each round's end."))
+    elif truth:
+        console.print(Text("The game is over: the whole truth, every hidden draw told.", style="dim"))
+    else:
+        console.print(
+            Text("The game is not over: shown as a spectator sees it (--seat N shows a seat's view).", style="yellow"),
+            soft_wrap=True,
+        )
+    screen = cli.screen(names, you, verbose=True, options=options)
+    return _StoryTeller(console, screen, you, truth, step, ROUNDS.get(game))
+
+
+class _StoryTeller:
+    """Tells a replayed game one step at a time: the screen's story of each event as `you`
+    may know it (`truth`: all of it), the board when a round ends, with `step` a pause after
+    each of `you`'s decisions."""
+
+    def __init__(
+        self,
+        console: Console,
+        screen: GameScreen,
+        you: int | None,
+        truth: bool,
+        step: bool,
+        rounds: Rounds | None,
+    ) -> None:
+        self.console = console
+        self.screen = screen
+        self.you = you
+        self.truth = truth
+        self.step = step
+        self.rounds = rounds
+        self._view: View | None = None
+        self._hidden: list[tuple[str, str]] = []  # hidden draws in a row (what was drawn, what all saw)
+
+    def tell_all(self, events: Sequence[TableEvent], steps: Iterator[ReplayStep]) -> None:
+        """Tell every step (the states after each come from `steps`), until the person stops."""
+        state = None
+        for replayed in steps:
+            state = replayed.state
+            if not self.tell(events[replayed.index], state):
+                self.console.print(Text(f"Stopped showing after step {replayed.index + 1}.", style="dim"))
+                return
+        if state is not None:
+            self.end(state)
+
+    def tell(self, event: TableEvent, state: State) -> bool:
+        """Tell one step; False if the person stopped (end of input at a --step pause)."""
+        if self.truth:
+            seen = {"notation": event.text, "text": event.private}
+            if event.owners:
+                self._hidden.append((printable(event.private), event.public))
+        else:
+            seen = event.for_seat(self.you)
+        view = state.view(self.you)
+        if self._view is None:
+            self.screen.start(view)
+            self._view = view
+        self.screen.on_event(Event(event.seat, seen["notation"] or "", seen["text"], seen["text"], frozenset(), state))
+        rounds = self.rounds
+        ended = rounds is not None and rounds.number(view) != rounds.number(self._view)
+        if ended and rounds is not None and rounds.board_first:
+            self._show_board(self._view, "End of the round")
+        self._print_news()
+        if ended and rounds is not None and not rounds.board_first:
+            self._show_board(self._view, "End of the round")
+        self._view = view
+        if self.step and event.seat == self.you:
+            self._show_board(view, f"After {seat_label(event.seat, self.you)}'s decision")
+            return self._wait()
+        return True
+
+    def end(self, state: State) -> None:
+        self._flush_hidden()
+        self._print_news()
+        if state.is_over():
+            self.console.print(self.screen.final(state.view(self.you)))
+
+    def _print_news(self) -> None:
+        news = self.screen.take_news()
+        if news and len(self._hidden) == 1 and isinstance(news[0], Text):
+            private, public = self._hidden.pop()
+            said = news[0].plain.strip().rstrip(".")
+            news[0] = Text(private) if said == public else _name_the_draw(news[0], private)
+        if not news:
+            return
+        if len(self._hidden) > 1:  # a deal: told after the line that opens the round
+            self.console.print(news.pop(0))
+        self._flush_hidden()
+        for item in news:
+            self.console.print(item)
+
+    def _show_board(self, view: View, title: str) -> None:
+        self.console.rule(Text(title, style="dim"))
+        self.console.print(self.screen.board(view))
+
+    def _flush_hidden(self) -> None:
+        """Hidden draws in a row (a deal) as one line a seat: "P2 is dealt 5-3, 9-9"."""
+        if not self._hidden:
+            return
+        told: dict[str, list[str]] = {}
+        for private, public in self._hidden:
+            text, _, rest = private.partition("; ")
+            if rest and rest not in public:  # what everyone was told anyway, the screen tells
+                text = private
+            head, _, last = text.rpartition(" ")
+            told.setdefault(head if len(self._hidden) > 1 else text, []).append(last)
+        for head, items in told.items():
+            line = head if len(self._hidden) == 1 else f"{head} {', '.join(items)}"
+            self.console.print(Text(line, style="dim"))
+        self._hidden = []
+
+    def _wait(self) -> bool:
+        try:
+            answer = self.console.input("[dim]Enter: the next decision, q: stop showing[/] ")
+        except EOFError:
+            self.console.print()
+            return False
+        return answer.strip().lower() not in ("q", "quit")
+
+
+def _name_the_draw(line: Text, drawn: str) -> Text:
+    """ "P1 cannot play, draws a tile and passes", told with the truth of "P1 draws 9-5"."""
+    who, _, what = drawn.partition(" draws ")
+    said = next((f" draws {a}" for a in ("a tile", "a domino") if f" draws {a}" in line.plain), None)
+    if not what or not line.plain.startswith(f"{who} ") or said is None:
+        return Text(drawn, style="dim").append("\n").append_text(line)
+    at = line.plain.index(said)
+    named = line[: at + len(" draws ")]
+    named.append(what, style="cyan")
+    named.append_text(line[at + len(said) :])
+    return named
 
 
 def _result(state: State) -> str:

@@ -17,12 +17,17 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from gamenight.engine.errors import RulesError
 from gamenight.engine.match import Event
 from gamenight.engine.protocol import Move, State, View
+from gamenight.games.fireball_island import story as fireball_island_story
+from gamenight.games.highrise import story as highrise_story
+from gamenight.games.wildfire import story as wildfire_story
+from gamenight.games.wildstar import story as wildstar_story
 
 HUMAN = "human"
 MAX_ANSWER = 200
@@ -235,9 +240,32 @@ def move_help(table: Callable[[], State]) -> MoveHelp:
 ANSWER_HELP = "Answer with the number of a move from the list, or write the move in notation:"
 COMMANDS_HELP = """\
 Commands: b or board (show the table again), m or moves (list your moves), s or sheet (score
-sheet), ? or help (this text), quit (stop the game; with --save what was played is kept, and
-`gamenight play --resume FILE` goes on with it).
+sheet), rules (the game in short, with this game's options), ? or help (this text), quit
+(stop the game; with --save what was played is kept, and `gamenight play --resume FILE` goes
+on with it).
 Press Enter alone when there is only one move."""
+
+
+RULES_SUMMARIES: dict[str, Callable[[Any], list[str]]] = {
+    "wildfire": wildfire_story.rules_summary,
+    "wildstar": wildstar_story.rules_summary,
+    "highrise": highrise_story.rules_summary,
+    "fireball-island": fireball_island_story.rules_summary,
+}
+"""Each game's rules in short (its story module), as a function of the game's options."""
+
+
+def rules_text(view: View | None, options: Any) -> RenderableType:
+    """The `rules` command's answer: the game of `view`, with `options`' variants."""
+    summary = RULES_SUMMARIES.get(view["game"]) if view is not None else None
+    if summary is None or options is None:
+        return Text("No summary of the rules for this game.", style="dim")
+    lines = Table.grid(padding=(0, 1))  # a long line wraps under its own text, not under the bullet
+    lines.add_column()
+    lines.add_column()
+    for line in summary(options):
+        lines.add_row("  •", line)
+    return Group(Text("The rules in short:", style="bold"), lines)
 
 
 # Moves a person is never asked for: when one is the only legal move, it is played for them.
@@ -350,6 +378,9 @@ class HumanAgent:
             if self.interactive and not self._confirm_quit():
                 return None
             raise QuitGame("you quit")
+        if command == "rules":
+            console.print(rules_text(self._view, getattr(self.screen, "options", None)))
+            return None
         if command in ("m", "moves"):
             self._show_moves()
             return None

@@ -1,0 +1,34 @@
+"""What a person is told of Highrise, as data: the rules in short, in the rulebook's words."""
+
+from __future__ import annotations
+
+from gamenight.games.highrise.options import HighriseOptions
+
+
+def rules_summary(options: HighriseOptions) -> list[str]:
+    """The game in a dozen lines at most, with these options' variants in place."""
+    hands = options.fixed_hands
+    if hands == 1:
+        end = "The game is one hand: at its end, the player with the most points wins."
+    elif hands is not None:
+        end = f"The game is {hands} hands, scores kept in a running total; the highest total wins."
+    else:
+        end = f"At the end of a hand, if someone has {options.target_score} points or more, the highest total wins."
+    out = "also scores the unplayed points in the opponents' hands"
+    if options.opponents_subtract_on_out:
+        out += ", and the others subtract their own"
+    lines = [
+        "Object: to score points by laying matching dominoes on top of dominoes already in the base.",
+        "Each play covers the halves of two different dominoes; each half must match what it covers.",
+        "A wild half may cover anything, and may be covered by anything.",
+        "Both covered halves must be on the same level, or use one clear spacer on the lower one "
+        "(one spacer a turn at most).",
+        "A play scores its points times its level (street level is 1); a wild counts as what it covers.",
+        "You must play if you can; else draw one domino and play it or end your turn.",
+        f"Going out: who plays their last domino {out} (a wild half counts 7).",
+        "Blocked: each player subtracts the points remaining in their hand.",
+        end,
+    ]
+    if options.tie_break == "extra_hand":
+        lines.append("A tie for the lead plays an extra hand.")
+    return lines
