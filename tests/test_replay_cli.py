@@ -176,7 +176,7 @@ def test_step_stops_after_each_of_the_seats_decisions_and_the_end_of_input_ends_
     whole = gamenight("replay", "--seat", "1", "--step", str(wildfire_record), input="\n" * decisions)
     assert whole.exit_code == 0
     assert whole.output.count("Enter: the next decision") == decisions
-    assert whole.output.count("After P1 (you)'s decision") == decisions
+    assert whole.output.count("After your decision (P1)") == decisions
     assert "P1 (you) wins" in whole.output or "Score sheet" in whole.output
     cut = gamenight("replay", "--seat", "1", "--step", str(wildfire_record), input="\n\n")
     assert cut.exit_code == 0
@@ -202,10 +202,10 @@ def test_a_seat_the_game_does_not_have_is_a_clear_error(
     assert result.exit_code == 2 and message in result.output
 
 
-@pytest.mark.parametrize("game", ["wildstar", "highrise", "fireball-island"])
+@pytest.mark.parametrize("game", ["wildfire", "wildstar", "highrise", "fireball-island"])
 def test_every_game_replays_as_a_seat_saw_it_within_60_columns(tmp_path: Path, game: str) -> None:
     path = tmp_path / f"{game}.json"
-    extra = ("--hands", "1") if game != "fireball-island" else ()
+    extra = {"wildfire": ("--rounds", "1"), "fireball-island": ()}.get(game, ("--hands", "1"))
     assert (
         gamenight("play", game, "--seats", "greedy,random", "--seed", "3", *extra, "--save", str(path)).exit_code == 0
     )

@@ -806,7 +806,7 @@ class _StoryTeller:
             self._show_board(self._view, "End of the round")
         self._view = view
         if self.step and event.seat == self.you:
-            self._show_board(view, f"After {seat_label(event.seat, self.you)}'s decision")
+            self._show_board(view, f"After your decision ({seat_label(event.seat)})")
             return self._wait()
         return True
 
