@@ -15,15 +15,17 @@ from typer.testing import CliRunner
 
 from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
+from gamenight.engine.protocol import CHANCE
 from gamenight.engine.record import replay
 from gamenight.engine.registry import make_game
 from gamenight.games.highrise import moves as highrise_moves
 from gamenight.games.highrise.tower import BASES
 from gamenight.games.wildstar.moves import PLAY
 from gamenight.games.wildstar.tiles import SINGLE_STAR
+from gamenight.interfaces import cli
 from gamenight.interfaces.cli import app
 from gamenight.interfaces.highrise_render import HighriseScreen
-from gamenight.interfaces.terminal import Choice, HumanAgent, QuitGame, move_help
+from gamenight.interfaces.terminal import DEFAULT_PACE, Choice, HumanAgent, PacedBot, QuitGame, move_help
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, hand_tile, star_nodes
 from gamenight.record_files import read_record
@@ -103,6 +105,21 @@ def test_watch_tells_every_move_but_no_hidden_tile() -> None:
 TILE = re.compile(r"(?<![\w-])[0-9WDT]-[0-9WDT](?![\w-])")
 
 
+@dataclass(frozen=True)
+class Hands:
+    tiles: set[str]
+    sheet: list[object]
+    hand_number: object
+
+
+def every_hand(match: Match) -> Hands:
+    """Every seat's tiles before a step (their owners' views): what the end of a round shows."""
+    state = match.state
+    tiles = {t for s in range(state.num_players) for t in state.view(s)["hand"] or ()}
+    public = state.view(None)
+    return Hands(tiles, public.get("sheet", []), public.get("hand_number"))
+
+
 @pytest.mark.parametrize(("seed", "you"), [(s, y) for s in range(6) for y in (0, None)])
 def test_the_story_names_no_tile_its_reader_may_not_know(seed: int, you: int | None) -> None:
     # Random bots forget to knock (penalty draws) and two players often hold no double
@@ -113,10 +130,12 @@ def test_the_story_names_no_tile_its_reader_may_not_know(seed: int, you: int | N
     screen.start(match.state.view(you))
     known: set[str] = set()  # tiles the reader has seen: on the table, or in their own hand
     told = 0
-    while (event := match.step()) is not None:
+    while (hands := every_hand(match)) and (event := match.step()) is not None:
         view = match.state.view(you)
         known |= {entry.split("@")[0] for entry in view["layout"]} | set(view["hand"] or ())
         known |= set(TILE.findall(event.public))  # what everyone is told (the tile a player goes out with)
+        if len(view["sheet"]) > len(hands.sheet):
+            known |= hands.tiles  # the round is over: every hand is counted openly
         known |= {"-".join(reversed(t.split("-"))) for t in known}
         screen.on_event(event)
         for item in screen.take_news():
@@ -580,11 +599,13 @@ def test_the_wildstar_story_names_no_tile_its_reader_may_not_know(seed: int, you
     screen.start(match.state.view(you))
     known: set[str] = set()
     told = 0
-    while (event := match.step()) is not None:
+    while (hands := every_hand(match)) and (event := match.step()) is not None:
         view = match.state.view(you)
         known |= {node.tile.lstrip("★") for node in star_nodes(view["layout"])}
         known |= {view["centre"]} | {hand_tile(t) for t in view["hand"] or ()}
         known |= set(STAR_TILE.findall(event.public))  # what everyone is told
+        if len(view["sheet"]) > len(hands.sheet):
+            known |= {hand_tile(t) for t in hands.tiles}  # the hand is over: every hand is counted openly
         known |= {t[::-1] for t in known}
         screen.on_event(event)
         for item in screen.take_news():
@@ -889,10 +910,13 @@ def test_a_person_plays_highrise_by_number_and_notation_with_spacers_and_is_aske
     assert re.search(r"^Hand 1: (P\d( \(you\))? went out|blocked) ", out, re.MULTILINE)
     assert "Score sheet (1 hand, highest total wins)" in out
     assert re.search(r"(wins with|share the win with) \d+ points", out)
-    # Nothing names a domino of P2's that the person never saw.
+    # Nothing names a domino of P2's that the person never saw, until the hand is over and
+    # every hand is counted openly.
     assert not re.search(r"P2 cannot play(,| and) draws (?!a domino)", out)
+    during, after = out.split("Left in hand:")
     for tile in hidden:
-        assert not re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w@-])", out), tile
+        assert not re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w@-])", during), tile
+    assert any(re.search(rf"(?<![\w-]){re.escape(tile)}(?![\w@-])", after) for tile in hidden)
 
 
 @pytest.mark.parametrize(("seed", "you"), [(s, y) for s in range(3) for y in (0, 1, None)])
@@ -903,10 +927,12 @@ def test_the_highrise_story_and_board_name_no_domino_their_reader_may_not_know(s
     screen.start(match.state.view(you))
     known: set[str] = set()  # dominoes the reader has seen: in the tower, or in their own hand
     told = 0
-    while (event := match.step()) is not None:
+    while (hands := every_hand(match)) and (event := match.step()) is not None:
         view = match.state.view(you)
         known |= {e.split("@")[0] for level in view["levels"] for e in level} | set(view["basement"])
         known |= set(view["hand"] or ()) | set(HR_TILE.findall(event.public))
+        if view["hand_number"] != hands.hand_number or view["phase"] == "over":
+            known |= hands.tiles  # the hand is over: every hand is counted openly
         known = _both_ways(known)
         screen.on_event(event)
         shown = screen.take_news()
@@ -1091,3 +1117,151 @@ def test_resuming_a_finished_game_or_naming_a_game_too_is_refused(tmp_path: Path
     assert both.exit_code == 2 and "give it without a game's name" in both.output
     missing = gamenight("play", "--resume", str(tmp_path / "none.json"))
     assert missing.exit_code == 2 and "cannot read record" in missing.output
+
+
+# -- the pace of the bots, a bot thinking, the end of a round (issue 18, item 5) ---------------
+
+
+def test_with_a_person_seated_each_bot_move_waits_the_pace_asked_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr(cli, "bot_pause", pauses.append)
+    save = tmp_path / "game.json"
+    assert human_game("1\n" * 300, "--pace", "0.25", "--save", str(save)).exit_code == 0
+    bot_moves = [s for s in read_record(save).steps if s.seat in (1, 2)]
+    assert bot_moves and pauses == [0.25] * len(bot_moves)
+
+
+def test_no_pause_for_a_pipe_or_for_bots_alone_unless_watched_with_a_pace(monkeypatch: pytest.MonkeyPatch) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr(cli, "bot_pause", pauses.append)
+    assert human_game("1\n" * 300).exit_code == 0  # the output is piped: nobody follows it live
+    assert unattended("--rounds", "1", "--pace", "2").exit_code == 0  # nothing is told move by move
+    assert human_game("1\n" * 300, "--pace", "0").exit_code == 0
+    assert pauses == []
+    assert unattended("--rounds", "1", "--watch", "--pace", "0.5").exit_code == 0
+    assert pauses and set(pauses) == {0.5}
+
+
+def test_at_a_terminal_the_bots_keep_the_default_pace_and_say_they_are_thinking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    pauses: list[float] = []
+    monkeypatch.setattr(cli, "bot_pause", pauses.append)
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "make_console", lambda stderr=False: Console(file=screen, force_terminal=True, width=100))
+    assert human_game("1\n" * 300).exit_code == 0
+    assert pauses and set(pauses) == {DEFAULT_PACE}
+    assert "P2 (greedy) is thinking…" in screen.getvalue() and "P3 (greedy) is thinking…" in screen.getvalue()
+
+
+def test_a_thinking_bot_writes_nothing_to_a_pipe_and_keeps_its_name_for_the_record() -> None:
+    game = make_game("wildfire", {"players": 2})
+    match = Match(game, [make_bot("greedy", game), make_bot("greedy", game)], 3)
+    while match.state.to_act() == CHANCE:
+        match.step()
+    seat = match.state.to_act()
+    assert seat is not None
+    out = io.StringIO()
+    bot = PacedBot(make_bot("greedy", game), seat, Console(file=out), 0.0, lambda s: pytest.fail("paused at pace 0"))
+    legal = match.state.legal_moves()
+    assert bot.choose(match.state.view(seat), legal, random.Random(0)) in legal
+    assert out.getvalue() == "" and bot.name == "greedy"
+
+
+@pytest.mark.parametrize("pace", ["-1", "11", "nan", "inf"])
+def test_a_negative_or_absurd_pace_is_a_clear_error(pace: str) -> None:
+    result = unattended("--pace", pace)
+    assert result.exit_code == 2
+    assert "give seconds from 0 (no pause) to 10" in result.output
+
+
+def _leftovers(out: str) -> list[dict[int, list[str]]]:
+    """Each "Left in hand:" block of the output: seat -> its tiles, each written low half first."""
+    blocks: list[dict[int, list[str]]] = []
+    seat = -1
+    for line in out.splitlines():
+        if line.startswith("Left in hand:"):
+            blocks.append({})
+        elif blocks and (m := re.match(r"^  P(\d)(?: \(you\))? +(.*)$", line)):
+            seat = int(m[1]) - 1
+            blocks[-1][seat] = [] if m[2].strip() == "none" else m[2].split()
+        elif blocks and seat in blocks[-1] and line.startswith("     ") and line.strip():
+            blocks[-1][seat] += line.split()  # a long hand wraps under its tiles
+        else:
+            seat = -1
+    return [{s: sorted(_low_first(t) for t in tiles) for s, tiles in b.items()} for b in blocks]
+
+
+def _low_first(tile: str) -> str:
+    return "-".join(sorted(tile.lstrip("★").split("-")))
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"), [("wildfire", {"rounds": 2}), ("wildstar", {"hands": 2}), ("highrise", {"hands": 2})]
+)
+def test_the_end_of_each_round_shows_every_seats_leftover_tiles(game: str, extra: dict[str, int]) -> None:
+    seats = ["greedy", "random", "random"]
+    flags = [f"--{key}={value}" for key, value in extra.items()]
+    result = gamenight("play", game, "--seats", ",".join(seats), "--seed", "3", *flags)
+    assert result.exit_code == 0
+    # The engine's account: every hand just before the step that ends the round, from its owner's view.
+    match = Match(
+        make_game(game, {"players": 3, **extra}), [make_bot(n, make_game(game, {"players": 3})) for n in seats], 3
+    )
+    expected = []
+    while (hands := [list(match.state.view(s)["hand"]) for s in range(3)]) and (before := match.state.view(None)):
+        if (event := match.step()) is None:
+            break
+        after = match.state.view(None)
+        ended = (after.get("sheet"), after.get("hand_number"), after["phase"] == "over") != (
+            before.get("sheet"),
+            before.get("hand_number"),
+            before["phase"] == "over",
+        )
+        if ended:
+            if event.text not in ("draw", "pass"):  # the round ended on a play: it went out
+                assert event.seat >= 0 and len(hands[event.seat]) == 1
+                hands[event.seat] = []
+            expected.append({s: sorted(_low_first(t) for t in hand) for s, hand in enumerate(hands)})
+    assert len(expected) == 2 and _leftovers(result.output) == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "flag"), [("wildfire", "--rounds=2"), ("wildstar", "--hands=2"), ("highrise", "--hands=2")]
+)
+def test_a_person_is_given_time_after_each_round_but_the_last(
+    game: str, flag: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def next_round(self: HumanAgent) -> None:
+        self.console.print("<waiting for Enter>")
+
+    monkeypatch.setattr(HumanAgent, "next_round", next_round)
+    result = gamenight("play", game, "--seats", "human,greedy", "--seed", "4", flag, input="1\n" * 400)
+    assert result.exit_code == 0
+    out = result.output
+    assert out.count("<waiting for Enter>") == 1
+    first_end = re.search(r"^(Round|Hand) 1\b.*(went out|blocked)", out, re.MULTILINE)
+    second_deal = re.search(r"^(Round|Hand) 2\b", out, re.MULTILINE)
+    assert first_end and second_deal
+    assert first_end.start() < out.index("Left in hand:") < out.index("<waiting for Enter>") < second_deal.start()
+
+
+def test_at_a_keyboard_enter_goes_on_to_the_next_round_and_end_of_input_neither_hangs_nor_crashes() -> None:
+    agent, _, _ = person_at(WILD_ONE_OPEN)
+    asked: list[str] = []
+
+    def keyboard(prompt: object = "", **_: object) -> str:
+        asked.append(str(prompt))
+        if len(asked) > 1:
+            raise EOFError
+        return ""
+
+    agent.console.input = keyboard  # type: ignore[method-assign,assignment]
+    agent.next_round()  # a script's moves are not taken for Enter
+    assert asked == []
+    agent.interactive = True
+    agent.next_round()
+    agent.next_round()  # the input ended: the game goes on, and its next prompt stops it
+    assert asked == ["Press Enter for the next round ", "Press Enter for the next round "]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from rich.text import Text
 from gamenight.bots.registry import NAMES, make_bot, parse_spec
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
-from gamenight.engine.protocol import Game, GameSpec, State, View
+from gamenight.engine.protocol import CHANCE, Game, GameSpec, State, View
 from gamenight.engine.record import Record, ReplayStep, initial_state, replay_steps
 from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.engine.table import Event as TableEvent
@@ -34,10 +35,13 @@ from gamenight.interfaces.arena_render import config_line, summary_tables
 from gamenight.interfaces.fireball_island_render import FireballHumanAgent, FireballIslandScreen
 from gamenight.interfaces.highrise_render import HighriseScreen
 from gamenight.interfaces.terminal import (
+    DEFAULT_PACE,
     HUMAN,
     GameScreen,
     HumanAgent,
+    PacedBot,
     QuitGame,
+    check_pace,
     error,
     make_console,
     move_help,
@@ -298,6 +302,17 @@ Save = Annotated[
 ]
 Force = Annotated[bool, flag("--force", help="With --save: overwrite the file if it exists.")]
 Watch = Annotated[bool, flag("--watch", help="With bots only: print every move.")]
+Pace = Annotated[
+    float | None,
+    typer.Option(
+        metavar="SECONDS",
+        help="The pause before each bot's move when you play (or with --watch), 0 for none "
+        rf"\[default: {DEFAULT_PACE:g} when you play at a terminal, else 0]",
+        show_default=False,
+    ),
+]
+bot_pause: Callable[[float], None] = time.sleep
+"""How the bots' pace is kept: a test replaces it to see the pauses asked for."""
 
 
 @play_app.command("wildfire")
@@ -334,6 +349,7 @@ def play_wildfire(
     save: Save = None,
     force: Force = False,
     watch: Watch = False,
+    pace: Pace = None,
 ) -> None:
     """Play Wildfire: you against bots, or bots alone (no human seat) to watch or test."""
     options: dict[str, Any] = {"target_score": target_score, "rounds": rounds}
@@ -346,7 +362,9 @@ def play_wildfire(
     ):
         if on:
             options[key] = True
-    _play_match("wildfire", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
+    _play_match(
+        "wildfire", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch, pace=pace
+    )
 
 
 @play_app.command("wildstar")
@@ -377,6 +395,7 @@ def play_wildstar(
     save: Save = None,
     force: Force = False,
     watch: Watch = False,
+    pace: Pace = None,
 ) -> None:
     """Play Wildstar: you against bots, or bots alone (no human seat) to watch or test."""
     options: dict[str, Any] = {"hands": hands}
@@ -389,7 +408,9 @@ def play_wildstar(
             options[key] = True
     if play_on_from_the_setter:
         options["winner_leads_after_set"] = False
-    _play_match("wildstar", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
+    _play_match(
+        "wildstar", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch, pace=pace
+    )
 
 
 @play_app.command("highrise")
@@ -430,6 +451,7 @@ def play_highrise(
     save: Save = None,
     force: Force = False,
     watch: Watch = False,
+    pace: Pace = None,
 ) -> None:
     """Play Highrise: you against bots, or bots alone (no human seat) to watch or test."""
     for flag, value, known in (("--layout", layout, tuple(BASES)), ("--tie-break", tie_break, TIE_BREAKS)):
@@ -443,7 +465,9 @@ def play_highrise(
     }
     if opponents_subtract_on_out:
         options["opponents_subtract_on_out"] = True
-    _play_match("highrise", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch)
+    _play_match(
+        "highrise", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch, pace=pace
+    )
 
 
 @play_app.command("fireball-island")
@@ -470,6 +494,7 @@ def play_fireball_island(
     save: Save = None,
     force: Force = False,
     watch: Watch = False,
+    pace: Pace = None,
 ) -> None:
     """Play Fireball Island: you against bots, or bots alone (no human seat) to watch or test."""
     if fireball_mode is not None and fireball_mode not in FIREBALL_MODES:
@@ -478,7 +503,15 @@ def play_fireball_island(
         _fail(f"--turn-limit {turn_limit}: give 0 (no limit) or a number of turns")
     options: dict[str, Any] = {"fireball_mode": fireball_mode, "turn_limit": turn_limit}
     _play_match(
-        "fireball-island", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch
+        "fireball-island",
+        options,
+        seats=seats,
+        players=players,
+        seed=seed,
+        save=save,
+        force=force,
+        watch=watch,
+        pace=pace,
     )
 
 
@@ -492,6 +525,7 @@ def _play_match(
     save: Path | None,
     watch: bool,
     force: bool = False,
+    pace: float | None = None,
 ) -> None:
     """Play game `name` with `options` (None values are left to the game's defaults) to the end,
     or until the person quits: the header, the story, the person's turns, the final sheet, the record."""
@@ -503,11 +537,13 @@ def _play_match(
         game = make_game(name, {**chosen, "players": len(names)})
         if save is not None:
             check_target(save, force=force)
-    except ConfigError as exc:
+        if pace is not None:
+            check_pace(pace)
+    except (ConfigError, ValueError) as exc:
         _fail(str(exc))
     if seed is None:
         seed = secrets.randbits(32)
-    _run(console, cli, game, names, seed, save, force=force, watch=watch, resume=None)
+    _run(console, cli, game, names, seed, save, force=force, watch=watch, resume=None, pace=pace)
 
 
 def _run(
@@ -521,6 +557,7 @@ def _run(
     force: bool,
     watch: bool,
     resume: Record | None,
+    pace: float | None = None,
 ) -> None:
     """Seat the person and the bots, then play on to the end, or until the person quits: the
     header, the story, the person's turns, the final sheet, the record step by step. `resume`
@@ -534,13 +571,21 @@ def _run(
     screen = cli.screen(
         shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None, options=game.options
     )
+    if pace is None:  # a person at a terminal follows the bots; a pipe or bots alone, no pause
+        pace = DEFAULT_PACE if you is not None and console.is_terminal else 0.0
+    if you is None and not watch:
+        pace = 0.0  # nothing is told move by move: nobody to wait for
     agents: list[Agent] = []
+    person: HumanAgent | None = None
     match: Match  # bound below, before any move is asked about
     for seat in range(len(names)):
         if seat == you:
             # The person's MoveHelp asks the Match's table, which exists only once the Match
             # does: `match` is looked up when a move is asked about, by then it is bound.
-            agents.append(cli.human(console, seat, screen, move_help(lambda: match.state), screen.title))
+            person = cli.human(console, seat, screen, move_help(lambda: match.state), screen.title)
+            agents.append(person)
+        elif you is not None or pace > 0:
+            agents.append(PacedBot(bots[seat], seat, console, pace, bot_pause))
         else:
             agents.append(bots[seat])
     try:
@@ -570,8 +615,16 @@ def _run(
         if record_file is not None:  # on disk first: whatever stops the game next, this step is kept
             record_file.append(match.record.steps[-1])
         screen.on_event(event)
-        if you is None:  # a person reads the news on their turn; unattended, print as it comes
+        to_act = event.state.to_act()
+        if you is None or (to_act is not None and to_act not in (CHANCE, you)):
+            # Unattended, the news is printed as it comes; a person reads it on their turn, and
+            # before each bot's move, which is paced.
             print_news()
+        if screen.between_rounds:
+            screen.between_rounds = False
+            print_news()
+            if person is not None:
+                person.next_round()
 
     try:
         match.run(on_event)

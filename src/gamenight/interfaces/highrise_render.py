@@ -413,6 +413,7 @@ class HighriseScreen(StoryScreen):
     def on_event(self, event: Event) -> None:
         before, after = self._views(event)
         points = self._score_play(event, before)
+        self._keep_hands(event, before, after)
         if self.verbose:
             self._tell(event, before, after)
         game_over = after["phase"] == "over" and before["phase"] != "over"
@@ -495,8 +496,10 @@ class HighriseScreen(StoryScreen):
             why = [", ".join(f"{self._label(s)} {x:+d}" for s, x in enumerate(end)) + " left in hand"]
         totals = " · ".join(f"{self._label(s)} {x}" for s, x in enumerate(after["scores"]))
         self.news.append(Text.assemble((f"Hand {hand.number}: {how}", "bold"), f" ({'; '.join(why)})   {totals}"))
+        self.news.append(self.leftovers(event, before))
         if self.sheet_each_round and after["phase"] != "over":  # the final sheet follows anyway
             self.news.append(score_sheet(self.hands, after, self.names, self.you, self.options))
+        self.between_rounds = after["phase"] != "over"
 
     @staticmethod
     def _went_out(event: Event, before: View) -> bool:

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import sys
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -22,8 +24,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.engine.errors import RulesError
-from gamenight.engine.match import Event
-from gamenight.engine.protocol import Move, State, View
+from gamenight.engine.match import Agent, Event
+from gamenight.engine.protocol import CHANCE, Move, State, View
 from gamenight.games.fireball_island import story as fireball_island_story
 from gamenight.games.highrise import story as highrise_story
 from gamenight.games.wildfire import story as wildfire_story
@@ -120,6 +122,9 @@ class GameScreen(Protocol):
     notation_help: str
     """The game's move notation for the `?` help, a few lines of examples."""
 
+    between_rounds: bool
+    """A round's summary was just told and another round follows (StoryScreen)."""
+
     def start(self, view: View) -> None: ...
 
     def on_event(self, event: Event) -> None: ...
@@ -176,6 +181,12 @@ class StoryScreen:
         # A draw is told with what follows it ("cannot play, draws a tile and passes"), so a
         # drawing seat's line waits for its next decision: (seat, what it drew).
         self._drawing: tuple[int, str] | None = None
+        self.between_rounds = False
+        """True once a round's summary is in the news and another round follows: a person is
+        given time to read it (the command line waits for Enter, then sets it back)."""
+        # Every seat's hand as its own view last showed it: at the end of a round the hands
+        # are counted openly, and the step that ends it has already gathered them in.
+        self._hands: list[list[str]] = []
 
     def start(self, view: View) -> None:
         self._before = view
@@ -205,11 +216,54 @@ class StoryScreen:
         style = "bold" if seat is not None and seat == self.you else ""
         self.news.append(Text(text, style=style))
 
+    def _keep_hands(self, event: Event, before: View, after: View) -> None:
+        """Note the hands this step changed, from their owners' views: what `leftovers` tells
+        once the round is over. Call it on every step, before the round's end is told."""
+        if not self._hands:
+            self._hands = [event.state.view(s)["hand"] or [] for s in range(after["players"])]
+            return
+        if after["hand_sizes"] == [0] * after["players"]:
+            return  # the hands are gathered in: what they held is kept from the step before
+        seats = {event.seat} | set(event.owners)
+        for seat in seats - {CHANCE}:
+            self._hands[seat] = event.state.view(seat)["hand"] or []
+
+    def leftovers(self, event: Event, before: View) -> Group:
+        """Every seat's tiles left at the end of a round, counted openly as at a real table.
+        The step that ended it took one tile from its player: out, or no tile left at all."""
+        hands = [list(h) for h in self._hands]
+        seat = event.seat
+        if seat >= 0 and event.text not in ("draw", "pass") and len(hands[seat]) >= before["hand_sizes"][seat]:
+            hands[seat] = [] if before["hand_sizes"][seat] == 1 else _without(hands[seat], event.text)
+        # A grid: a long hand wraps in its own column, under its tiles, not under the seats.
+        table = Table.grid(padding=(0, 1))
+        table.add_column(style="bold")
+        table.add_column()
+        for seat, hand in enumerate(hands):
+            who = Text(f"  {self._label(seat)}", style="bold" if seat == self.you else "")
+            tiles = Text(" ".join(map(self._tile, hand)), style="cyan") if hand else Text("none", style="dim")
+            table.add_row(who, tiles)
+        return Group(Text("Left in hand:", style="bold"), table)
+
+    def _tile(self, name: str) -> str:
+        """A tile of a hand as the game's screen writes it (its view's name, unless it says otherwise)."""
+        return name
+
     def _flush_pending(self) -> None:
         if self._drawing is not None:
             seat, drawn = self._drawing
             self._line(f"{self._label(seat)} cannot play and draws {drawn}", seat)
         self._drawing = None
+
+
+def _without(hand: list[str], move: str) -> list[str]:
+    """`hand` less the tile a play's notation starts with ("5-3@e2", "W-5@e2 knock", "0-2@d2,d3^"),
+    whichever way round the hand writes it."""
+    halves = sorted(re.split(r"[@\s,:=^]", move, maxsplit=1)[0].split("-"))
+    for i, tile in enumerate(hand):
+        if sorted(tile.split("-")) == halves:
+            return hand[:i] + hand[i + 1 :]
+    return hand
 
 
 @dataclass(frozen=True)
@@ -350,6 +404,16 @@ class HumanAgent:
         for line in self._menu.typed:
             self.console.print(line)
 
+    def next_round(self) -> None:
+        """At a keyboard, wait for Enter after a round's summary: the next deal would scroll it
+        away. Piped moves are not waited for (their lines are moves), nor is input that ended."""
+        if not self.interactive:
+            return
+        try:
+            self.console.input(Text("Press Enter for the next round ", style="bold"))
+        except EOFError:
+            self.console.print()  # the prompt's line was left open; the next prompt quits
+
     def _confirm_quit(self) -> bool:
         try:
             answer = self.console.input("Stop the game here? (y/N) ")
@@ -441,3 +505,44 @@ class HumanAgent:
             error(self.console, f"{text}: {exc}")
             return None
         return move  # the rules accept it, though the list names it otherwise
+
+
+DEFAULT_PACE = 0.6
+"""Seconds before each bot's move when a person plays at a terminal: time to read it."""
+MAX_PACE = 10.0
+
+
+def check_pace(pace: float) -> float:
+    """A pace in seconds, or ValueError saying what is expected."""
+    if not 0 <= pace <= MAX_PACE:  # NaN fails both comparisons
+        raise ValueError(f"--pace {pace:g}: give seconds from 0 (no pause) to {MAX_PACE:g}")
+    return pace
+
+
+class PacedBot:
+    """A bot at a table where a person sits: it waits `pace` seconds before each move, so
+    the person can follow the table, and while it thinks the terminal says so (a hard bot
+    may take seconds). `sleep` is injectable for tests."""
+
+    def __init__(
+        self,
+        bot: Agent,
+        seat: int,
+        console: Console,
+        pace: float,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.bot = bot
+        self.name = bot.name  # the record's seat name: the bot's, not this wrapper's
+        self.seat = seat
+        self.console = console
+        self.pace = pace
+        self.sleep = sleep
+
+    def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        if self.pace > 0:
+            self.sleep(self.pace)
+        if not self.console.is_terminal:  # piped: a spinner would only write control codes
+            return self.bot.choose(view, legal, rng)
+        with self.console.status(Text(f"{seat_label(self.seat)} ({self.bot.name}) is thinking…", style="dim")):
+            return self.bot.choose(view, legal, rng)

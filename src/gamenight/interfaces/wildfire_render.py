@@ -267,6 +267,7 @@ class WildfireScreen(StoryScreen):
 
     def on_event(self, event: Event) -> None:
         before, after = self._views(event)
+        self._keep_hands(event, before, after)
         if self.verbose:
             self._tell(event, before, after)
         if len(after["sheet"]) > len(before["sheet"]):
@@ -352,8 +353,10 @@ class WildfireScreen(StoryScreen):
         how = f"{self._label(who)} went out" if who is not None else "blocked"
         scores = " · ".join(f"{self._label(s)} {x}" for s, x in enumerate(row))
         self.news.append(Text.assemble((f"Round {number}: {how}", "bold"), f"   {scores}"))
+        self.news.append(self.leftovers(event, before))
         if self.sheet_each_round and after["phase"] != "over":  # the final sheet follows anyway
             self.news.append(score_sheet(after, self.names, self.you))
+        self.between_rounds = after["phase"] != "over"
 
     @staticmethod
     def _who_went_out(event: Event, before: View) -> int | None:

@@ -391,6 +391,7 @@ class WildstarScreen(StoryScreen):
 
     def on_event(self, event: Event) -> None:
         before, after = self._views(event)
+        self._keep_hands(event, before, after)
         if self.verbose:
             self._tell(event, before, after)
         if len(after["sheet"]) > len(before["sheet"]):
@@ -402,6 +403,9 @@ class WildstarScreen(StoryScreen):
 
     def sheet(self, view: View) -> RenderableType:
         return score_sheet(view, self.names, self.you, self.endings)
+
+    def _tile(self, name: str) -> str:
+        return hand_tile(name)
 
     def hints(self, view: View, legal: Sequence[Move]) -> list[str]:
         return star_hints(view, legal)
@@ -507,8 +511,10 @@ class WildstarScreen(StoryScreen):
         how = f"{self._label(who)} went out" if who is not None else "blocked (nobody can play)"
         scores = " · ".join(f"{side_name(after, side, self.you)} {x}" for side, x in enumerate(row))
         self.news.append(Text.assemble((f"Hand {number}, centre {hand_centre(number)}: {how}", "bold"), f"   {scores}"))
+        self.news.append(self.leftovers(event, before))
         if self.sheet_each_round and after["phase"] != "over":  # the final sheet follows anyway
             self.news.append(self.sheet(after))
+        self.between_rounds = after["phase"] != "over"
 
     @staticmethod
     def _who_went_out(event: Event, before: View) -> int | None:
