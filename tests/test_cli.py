@@ -1229,23 +1229,25 @@ def test_the_end_of_each_round_shows_every_seats_leftover_tiles(game: str, extra
 
 
 @pytest.mark.parametrize(
-    ("game", "flag"), [("wildfire", "--rounds=2"), ("wildstar", "--hands=2"), ("highrise", "--hands=2")]
+    ("game", "flag", "what"),
+    [("wildfire", "--rounds=2", "round"), ("wildstar", "--hands=2", "hand"), ("highrise", "--hands=2", "hand")],
 )
 def test_a_person_is_given_time_after_each_round_but_the_last(
-    game: str, flag: str, monkeypatch: pytest.MonkeyPatch
+    game: str, flag: str, what: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def next_round(self: HumanAgent) -> None:
-        self.console.print("<waiting for Enter>")
+    def next_round(self: HumanAgent, what: str = "round") -> None:
+        self.console.print(f"<waiting for Enter, then the next {what}>")
 
     monkeypatch.setattr(HumanAgent, "next_round", next_round)
     result = gamenight("play", game, "--seats", "human,greedy", "--seed", "4", flag, input="1\n" * 400)
     assert result.exit_code == 0
     out = result.output
-    assert out.count("<waiting for Enter>") == 1
+    waiting = f"<waiting for Enter, then the next {what}>"
+    assert out.count("<waiting for Enter") == 1 and waiting in out
     first_end = re.search(r"^(Round|Hand) 1\b.*(went out|blocked)", out, re.MULTILINE)
     second_deal = re.search(r"^(Round|Hand) 2\b", out, re.MULTILINE)
     assert first_end and second_deal
-    assert first_end.start() < out.index("Left in hand:") < out.index("<waiting for Enter>") < second_deal.start()
+    assert first_end.start() < out.index("Left in hand:") < out.index(waiting) < second_deal.start()
 
 
 def test_at_a_keyboard_enter_goes_on_to_the_next_round_and_end_of_input_neither_hangs_nor_crashes() -> None:
@@ -1263,5 +1265,5 @@ def test_at_a_keyboard_enter_goes_on_to_the_next_round_and_end_of_input_neither_
     assert asked == []
     agent.interactive = True
     agent.next_round()
-    agent.next_round()  # the input ended: the game goes on, and its next prompt stops it
-    assert asked == ["Press Enter for the next round ", "Press Enter for the next round "]
+    agent.next_round("hand")  # the input ended: the game goes on, and its next prompt stops it
+    assert asked == ["Press Enter for the next round ", "Press Enter for the next hand "]

@@ -624,7 +624,7 @@ def _run(
             screen.between_rounds = False
             print_news()
             if person is not None:
-                person.next_round()
+                person.next_round(screen.round_name)
 
     try:
         match.run(on_event)

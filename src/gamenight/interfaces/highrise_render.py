@@ -408,6 +408,7 @@ class HighriseScreen(StoryScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.round_name = "hand"
         self.hands: list[HandScores] = []
 
     def on_event(self, event: Event) -> None:

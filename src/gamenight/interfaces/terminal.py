@@ -125,6 +125,9 @@ class GameScreen(Protocol):
     between_rounds: bool
     """A round's summary was just told and another round follows (StoryScreen)."""
 
+    round_name: str
+    """What the game calls a round: "round", or "hand" (Wildstar, Highrise)."""
+
     def start(self, view: View) -> None: ...
 
     def on_event(self, event: Event) -> None: ...
@@ -181,6 +184,7 @@ class StoryScreen:
         # A draw is told with what follows it ("cannot play, draws a tile and passes"), so a
         # drawing seat's line waits for its next decision: (seat, what it drew).
         self._drawing: tuple[int, str] | None = None
+        self.round_name = "round"
         self.between_rounds = False
         """True once a round's summary is in the news and another round follows: a person is
         given time to read it (the command line waits for Enter, then sets it back)."""
@@ -404,13 +408,13 @@ class HumanAgent:
         for line in self._menu.typed:
             self.console.print(line)
 
-    def next_round(self) -> None:
-        """At a keyboard, wait for Enter after a round's summary: the next deal would scroll it
-        away. Piped moves are not waited for (their lines are moves), nor is input that ended."""
+    def next_round(self, what: str = "round") -> None:
+        """At a keyboard, wait for Enter after a round's (or hand's) summary: the next deal would
+        scroll it away. Piped moves are not waited for (their lines are moves), nor is input that ended."""
         if not self.interactive:
             return
         try:
-            self.console.input(Text("Press Enter for the next round ", style="bold"))
+            self.console.input(Text(f"Press Enter for the next {what} ", style="bold"))
         except EOFError:
             self.console.print()  # the prompt's line was left open; the next prompt quits
 

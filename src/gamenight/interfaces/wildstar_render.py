@@ -384,6 +384,7 @@ class WildstarScreen(StoryScreen):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.round_name = "hand"
         self.endings: dict[int, str] = {}  # hand number -> "P2 out" / "blocked", for the sheet
         # Nobody held the hand's double: the draws for it, told in one line once it is set.
         self._double_draws = 0
