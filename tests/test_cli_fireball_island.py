@@ -292,13 +292,39 @@ def test_a_fireball_rolling_at_you_asks_for_the_talisman_with_the_chance_it_hits
     assert "Vul-Kar is aimed down V-chute" in text
 
 
-def test_the_island_is_drawn_again_only_when_something_moved_or_when_asked() -> None:
+def test_each_prompt_shows_a_compact_board_and_b_the_whole_island() -> None:
     person = Person(TALISMAN, ["1", "b", "1"])
     assert person.choose() == "pass"
-    assert person.choose() == "pass"  # the same table, asked again
-    text = person.text
-    assert "(Nothing has moved on the island since you last saw it: map shows it again.)" in text
-    assert text.count("Blister Run") == 2  # the first time, and on b
+    first = person.text
+    assert "Blister Run" not in first  # no island at the prompt: a few lines instead
+    assert "Rolled a 1: a Fireball instead of a move · Vul-Kar is aimed down V-chute" in first
+    assert re.search(r"^   P1 \(you\) +FC3 Fireflash Chute 3 +2 cards · in the path of V-chute$", first, re.M)
+    assert re.search(r"^▶  P2 +HR2 High Road 2 +0 cards · in the path of V-chute$", first, re.M)
+    assert "Your cards: FIREBALL! · MAGIC TALISMAN STOPS A FIREBALL!" in first
+    assert "b: the island · f: the Fireballs" in first
+    assert person.choose() == "pass"  # the same table, asked again: b draws all of it
+    again = person.text[len(first) :]
+    assert again.count("Blister Run") == 1
+    assert re.search(r"^ +seat +player +where +cards +token +Fireballs$", again, re.MULTILINE)
+
+
+def test_the_news_since_your_last_decision_stays_on_a_40_line_screen_at_60_columns() -> None:
+    # At every prompt, what is printed after the news (the heading, the board, the question,
+    # the moves) leaves most of a 40-line screen to the news above it.
+    result = runner.invoke(
+        app,
+        ["play", "fireball-island", "--seats", "human,greedy", "--seed", "3", "--turn-limit", "30"],
+        input="1\n" * 300,
+        env={"COLUMNS": "60"},
+    )
+    assert result.exit_code == 0, result.output
+    prompts = result.output.split("Your move (number, notation, ? for help)")[:-1]
+    assert len(prompts) > 5
+    for before in prompts:
+        lines = before.splitlines()
+        heading = max(i for i, line in enumerate(lines) if line.startswith("────") and " Turn " in line)
+        assert len(lines) - heading <= 16, "\n".join(lines[heading:])
+    assert max(len(line) for line in result.output.splitlines()) <= 60
 
 
 def test_a_steal_asks_for_the_fake_jewel_and_a_card_just_played_for_a_cancel() -> None:
@@ -317,7 +343,9 @@ def test_a_steal_asks_for_the_fake_jewel_and_a_card_just_played_for_a_cancel() -
     )
     assert cancel.choose() == "pass"
     assert "P2 played MOVE ANY OPPONENT BACK 2 SPACES on you: CANCEL it?" in cancel.text
-    assert " 2  CANCEL ANY CARD EXCEPT FIREBALL CARD!: cancel P2's MOVE_BACK_2  CANCEL" in cancel.text
+    assert (
+        " 2  CANCEL ANY CARD EXCEPT FIREBALL CARD!: cancel P2's MOVE ANY OPPONENT BACK 2 SPACES  CANCEL" in cancel.text
+    )
     again = Person(
         "turn=3 turns=5 | pieces TA5 TA3 TA8 | jewel VKP | hands CANCEL / - / - | discard MOVE_BACK_2 CANCEL "
         "| tasks end window:end:0 pushes act window:pre:0 chain:MOVE_BACK_2:2:-:1:3:0",
@@ -326,7 +354,7 @@ def test_a_steal_asks_for_the_fake_jewel_and_a_card_just_played_for_a_cancel() -
     )
     assert again.choose() == "CANCEL"
     assert "P3 played CANCEL: P2's MOVE ANY OPPONENT BACK 2 SPACES on P3 is canceled. CANCEL again?" in again.text
-    assert "cancel P3's CANCEL: P2's MOVE_BACK_2 stands  CANCEL" in again.text
+    assert "cancel P3's CANCEL: P2's MOVE ANY OPPONENT BACK 2 SPACES stands CANCEL" in " ".join(again.text.split())
 
 
 def test_walks_are_numbered_destinations_saying_what_happens_on_the_way() -> None:
@@ -362,6 +390,82 @@ def test_when_pass_is_all_a_person_may_do_they_are_not_asked() -> None:
     assert person.text == ""
 
 
+def test_a_fireball_that_could_roll_only_at_you_is_no_reason_to_ask() -> None:
+    # P1 (you) on TA3 is on rollway B-1; P2 on the start is on none: the FIREBALL card would
+    # roll at P1 alone, so the window passes for them, as when they hold nothing that answers.
+    alone = (
+        "turn=2 turns=5 | pieces TA3 DMP | jewel VKP | hands FIREBALL / - "
+        "| tasks end window:end:1 pushes act window:pre:1"
+    )
+    person = Person(alone, [])
+    assert person.choose() == "pass"
+    assert person.text == ""
+    nobody = Person(alone.replace("TA3 DMP", "DMP DMP"), [])  # nobody on a rollway: it would not roll
+    assert nobody.choose() == "pass"
+    assert nobody.text == ""
+    both = Person(alone.replace("TA3 DMP", "TA3 TA5"), ["FIREBALL"])  # P2 on B-1 too: asked
+    assert both.choose() == "FIREBALL"
+    assert "FIREBALL!: roll a Fireball now at P2  FIREBALL" in both.text
+
+
+def test_the_only_walk_is_played_for_you_and_said() -> None:
+    person = Person(
+        "turn=1 turns=5 roll=6 rolling=move | pieces DMP TA3 | jewel VKP | hands - / FIREBALL "
+        "| tasks end window:end:0 pushes path:1:6:1",
+        [],
+    )
+    assert person.choose() == "WT6"
+    assert person.text == "One walk only: you walk to WT6 Witchlord Trail 6.\n"
+
+
+def test_the_only_rollway_is_aimed_for_you_and_its_spaces_are_all_named() -> None:
+    person = Person(
+        "turn=1 turns=5 roll=1 rolling=move | pieces DMP FC3 | jewel VKP | hands - / - "
+        "| tasks end window:end:0 pushes fireball:1:die",
+        [],
+    )
+    state = person.match.state
+    assert person.choose() == "V-chute"
+    assert person.text == "One rollway only: you aim the Fireball down V-chute.\n"
+    # The chute passes FC1 and the junction FJ on its way to the High Road: said, not hidden.
+    (aim,) = state.legal_moves()
+    assert state.describe(aim) == "rolls Vul-Kar down V-chute (FC8…FC1 FJ HR1…HR6) at P2"
+
+
+def test_an_error_wraps_at_words_on_a_narrow_screen() -> None:
+    result = runner.invoke(
+        app,
+        ["play", "fireball-island", "--seats", "human,greedy", "--seed", "8"],
+        input="garbage\nquit\n",
+        env={"COLUMNS": "60"},
+    )
+    said = result.output.split("Your move (number, notation, ? for help): garbage\n")[1].split("Your move")[0]
+    lines = said.splitlines()
+    assert len(lines) > 1 and all(len(line) <= 60 for line in lines)
+    assert " ".join(said.split()).startswith("garbage: 'garbage' is not a Fireball Island move: write pass, roll,")
+    words = set(" ".join(said.split()).split())
+    assert all(word in words for line in lines for word in line.split())  # no word cut in two
+
+
+def test_the_island_and_the_table_fit_60_columns() -> None:
+    game = make_game("fireball-island", {"players": 4})
+    state = game.state_from_notation(
+        "turn=1 turns=30 | pieces BR22 PIT_D! TA3 CAVE3 | jewel P1 | tokens 1 0 2 0 | hands - / - / - / - "
+        "| discard MOVE_BACK_2 | tasks end window:end:0 pushes roll:move"
+    )
+    screen = FireballIslandScreen(["you", "greedy", "greedy", "greedy"], 0, verbose=True, options=game.options)
+    view = state.view(0)
+    screen.board(view)  # the compact board; asked again, the whole island and table
+    narrow = rendered(screen.board(view), 60)
+    assert max(len(line) for line in narrow.splitlines()) <= 60
+    assert re.search(r"^BR   · · · .* · 1◆ ▸ VKP$", narrow, re.MULTILINE)  # two-wide cells: P1 holds the jewel on BR22
+    assert re.search(r"^TA +· ▪ P3· ", narrow, re.MULTILINE)
+    assert "1◆ P1 holds the jewel" in narrow
+    assert "  D (HR6) P2 lying" in narrow  # a line wraps between places, never inside one
+    assert "discard pile (face up): MOVE ANY OPPONENT BACK 2 SPACES" in " ".join(narrow.split())
+    assert re.search(r"^▶  P1 \(you\) ◆  BR22 Blister Run 22", narrow, re.MULTILINE)  # the seats, one line each
+
+
 def test_the_map_draws_every_space_once_and_fits_100_columns() -> None:
     drawn = [s for row in MAP_ROWS for s in row.spaces] + [r.leads_to for r in MAP_ROWS if r.home]
     drawn += [rules.START, rules.VUL_KAR]
@@ -378,7 +482,10 @@ def test_the_map_draws_every_space_once_and_fits_100_columns() -> None:
     assert re.search(r"^Dock Run +DR .*▸ DOCK P3$", wide, re.MULTILINE)
     assert "A (WT5) ·   B (TA6) ·   C (SB3) ·   D (HR6) P2 lying" in wide
     assert "3 (SB5) P4" in wide
-    assert "V-blister BR22…SHB P1" in wide  # the pieces in each rollway's path
+    assert "V-blister BR22…BR1 SHB P1" in wide  # each rollway's spaces, run by run, and the pieces on them
+    assert "V-chute FC8…FC1 FJ HR1…HR6 ·" in wide  # FJ, where the chute crosses
+    for junction in ("DMP Dead Man's Plateau", "SHB Skeleton Head Beach", "FJ Fireflash Chute", "GF Gully"):
+        assert junction in wide  # every code the map writes is in its legend
     narrow = rendered(island_map(state.view(0), 0), 80)
     assert re.search(r"^BR +·", narrow, re.MULTILINE)  # on 80 columns the trails' names are left out
     assert max(len(line) for line in narrow.splitlines()[:16]) <= 80

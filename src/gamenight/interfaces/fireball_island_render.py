@@ -33,6 +33,7 @@ from gamenight.games.fireball_island.board import Kind
 from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import NUMBERS, TITLES, CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
+from gamenight.games.fireball_island.view import runs
 from gamenight.interfaces.terminal import HumanAgent, MoveMenu, StoryScreen, seat_label
 
 NOTATION_HELP = """\
@@ -50,6 +51,7 @@ SEAT_STYLES: Final = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 JEWEL: Final = "◆"
 JEWEL_STYLE: Final = "bold red"
 CELL: Final = 3  # each space is three characters wide: "P1◆", " ▪ "
+NARROW_CELL: Final = 2  # on a narrow screen two: "P1", "1◆" (P1 holds the jewel), "▪ "
 
 _PIT_LETTER: Final = {pit.space: letter for letter, pit in BOARD.pits.items()}
 _SUPERSCRIPT: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -195,8 +197,9 @@ def _glyph(space: str) -> tuple[str, str]:
 class _Board:
     """The public facts of one view the map needs, looked up by space."""
 
-    def __init__(self, view: View, you: int | None) -> None:
+    def __init__(self, view: View, you: int | None, cell: int = CELL) -> None:
         self.view = view
+        self.width = cell
         self.you = you
         self.pieces: list[str] = view["pieces"]
         self.lying: list[bool] = view["lying"]
@@ -228,10 +231,13 @@ class _Board:
 
     def cell(self, space: str) -> Text:
         seats = self.at.get(space)
+        narrow = self.width < CELL
+        if seats and narrow and self.owner == seats[0]:
+            return Text(f"{seats[0] + 1}", style=_style(seats[0])).append(JEWEL, style=JEWEL_STYLE)
         if seats:
             text = self.piece(seats[0])
-            return text.append(" " * (CELL - len(text.plain)))
-        text = Text(" ")
+            return text.append(" " * (self.width - len(text.plain)))
+        text = Text("" if narrow else " ")
         if self.jewel_at == space:
             text.append(JEWEL, style=JEWEL_STYLE)
         else:
@@ -247,9 +253,15 @@ def _label(name: str, prefix: str, wide: bool) -> Text:
     return text.append(prefix.ljust(PREFIX_WIDTH), style="bold")
 
 
-def _ruler(wide: bool) -> Text:
+def _ruler(wide: bool, cell: int = CELL) -> Text:
     width = max(len(r.spaces) for r in MAP_ROWS)
     text = Text(" " * ((NAME_WIDTH if wide else 0) + PREFIX_WIDTH), style="dim")
+    if cell < CELL:  # too narrow for every number: 1, 5, 10, 15, 20 over their spaces
+        ruler = [" "] * (cell * width)
+        for n in (1, *range(5, width + 1, 5)):
+            at = cell * (n - 1)
+            ruler[at : at + len(str(n))] = str(n)
+        return text.append("".join(ruler).rstrip(), style="dim")
     text.append("".join(f"{n:>2} " for n in range(1, width + 1)).rstrip(), style="dim")
     return text
 
@@ -271,76 +283,66 @@ def _row(row: MapRow, board: _Board, wide: bool) -> Text:
     return text
 
 
-def _caves_and_pits(board: _Board) -> list[Text]:
-    caves = Text("Caves  ", style="bold")
-    for i, cave in enumerate(BOARD.caves):
-        if i:
-            caves.append("   ")
-        caves.append(f"{cave.number}", style="bold")
-        caves.append(f" ({cave.beside}) " if cave.beside else " (dead end) ", style="dim")
-        caves.append_text(board.crowd(cave.space))
-    pits = Text("Smolder pits  ", style="bold")
-    for i, (letter, pit) in enumerate(BOARD.pits.items()):
-        if i:
-            pits.append("   ")
+def flow(head: Text, items: Sequence[Text], width: int, gap: str = "   ") -> list[Text]:
+    """`head` and `items` in lines no wider than `width`, each item whole: a line wraps between
+    items, never inside one, and goes on indented by two."""
+    lines, line, fresh = [], head.copy(), True
+    for item in items:
+        if not fresh and len(line.plain) + len(gap) + len(item.plain) > width:
+            lines.append(line)
+            line, fresh = Text("  "), True
+        if not fresh:
+            line.append(gap, style="dim")
+        line.append_text(item)
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+def _caves_and_pits(board: _Board, width: int = 100) -> list[Text]:
+    caves = []
+    for cave in BOARD.caves:
+        item = Text(f"{cave.number}", style="bold")
+        item.append(f" ({cave.beside}) " if cave.beside else " (dead end) ", style="dim")
+        caves.append(item.append_text(board.crowd(cave.space)))
+    pits = []
+    for letter, pit in BOARD.pits.items():
         if pit.rock_chip is None:
-            pits.append("water ", style="bold blue")
+            item = Text("water ", style="bold blue")
         else:
-            pits.append(letter, style="bold")
-            pits.append(f" ({pit.rock_chip}) ", style="dim")
-        pits.append_text(board.crowd(pit.space))
-    return [caves, pits]
+            item = Text(letter, style="bold").append(f" ({pit.rock_chip}) ", style="dim")
+        pits.append(item.append_text(board.crowd(pit.space)))
+    return flow(Text("Caves  ", style="bold"), caves, width) + flow(Text("Smolder pits  ", style="bold"), pits, width)
 
 
 # Where each Fireball sits, shortly (the data's words, board.toml, are longer).
 _PERCH: Final = {"V": "in the Idol on VKP", "A": "above WT4", "B": "beside WS", "C": "on the Peak", "D": "on the ridge"}
 
 
-def fireball_lines(view: View, you: int | None, deterministic: bool = False) -> list[Text]:
-    """Each Fireball, where it sits, and its rollways (first…last space) with the pieces on them."""
+def fireball_lines(view: View, you: int | None, deterministic: bool = False, width: int = 100) -> list[Text]:
+    """Each Fireball, where it sits, and its rollways (every space the marble passes, run by
+    run: FC8…FC1 FJ HR1…HR6) with the pieces on them."""
     lines = []
     pieces = view["pieces"]
     for fireball in BOARD.fireballs.values():
         perch = _PERCH.get(fireball.id, fireball.where)
-        text = Text(fireball.name, style="bold red")
+        head = Text(fireball.name, style="bold red")
         if not fireball.name.endswith(f" {fireball.id}"):
-            text.append(f" ({fireball.id})", style="bold red")
-        text.append(f" {perch}: ", style="dim")
-        for i, rollway in enumerate(fireball.rollways):
-            if i:
-                text.append(" · ", style="dim")
-            first, last = rollway.spaces[0], rollway.spaces[-1]
-            text.append(rollway.id, style="bold")
-            text.append(f" {first}" + (f"…{last}" if last != first else ""), style="dim")
+            head.append(f" ({fireball.id})", style="bold red")
+        head.append(f" {perch}: ", style="dim")
+        ways = []
+        for rollway in fireball.rollways:
+            text = Text(rollway.id, style="bold")
+            text.append(f" {runs(rollway.spaces)}", style="dim")
             for seat in hit_chances(rollway.id, pieces, deterministic):
                 text.append(" ")
                 text.append(f"P{seat + 1}", style=_style(seat))
-        lines.append(text)
+            ways.append(text)
+        lines += flow(head, ways, width, " · ")
     return lines
 
 
 _NUMBERED: Final = re.compile(r"([A-Z_]+?)(\d+)")
-
-
-def _number_of(space: str) -> tuple[str, int] | None:
-    m = _NUMBERED.fullmatch(space)
-    return (m[1], int(m[2])) if m else None
-
-
-def runs(spaces: Sequence[str]) -> str:
-    """Spaces in order, each run along one trail written first…last: "FC8…FC1 FJ HR1…HR6"."""
-    out: list[list[str]] = []
-    for space in spaces:
-        here = _number_of(space)
-        run = out[-1] if out else []
-        prev = _number_of(run[-1]) if run else None
-        if here and prev and here[0] == prev[0] and abs(here[1] - prev[1]) == 1:
-            before = _number_of(run[-2]) if len(run) > 1 else None
-            if before is None or here[1] - prev[1] == prev[1] - before[1]:
-                run.append(space)
-                continue
-        out.append([space])
-    return " ".join(run[0] if len(run) == 1 else f"{run[0]}…{run[-1]}" for run in out)
 
 
 def fireballs_table(view: View, you: int | None, deterministic: bool = False) -> RenderableType:
@@ -367,6 +369,7 @@ def fireballs_table(view: View, you: int | None, deterministic: bool = False) ->
 
 
 WIDE: Final = NAME_WIDTH + PREFIX_WIDTH + CELL * max(len(r.spaces) for r in MAP_ROWS) + 6
+NARROW: Final = PREFIX_WIDTH + CELL * max(len(r.spaces) for r in MAP_ROWS) + 6  # narrower: two-wide cells
 
 
 class IslandMap:
@@ -380,12 +383,13 @@ class IslandMap:
         self.deterministic = deterministic
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield from self.lines(wide=options.max_width >= WIDE)
+        width = options.max_width
+        yield from self.lines(wide=width >= WIDE, cell=CELL if width >= NARROW else NARROW_CELL, width=width)
 
-    def lines(self, wide: bool = True) -> list[RenderableType]:
+    def lines(self, wide: bool = True, cell: int = CELL, width: int = 100) -> list[RenderableType]:
         view = self.view
-        board = _Board(view, self.you)
-        lines: list[RenderableType] = [_ruler(wide)]
+        board = _Board(view, self.you, cell)
+        lines: list[RenderableType] = [_ruler(wide, cell)]
         start = _label("Dead Man's Plateau", "DMP", wide).append("start: ", style="dim")
         lines.append(start.append_text(board.crowd(rules.START)))
         for row in MAP_ROWS:
@@ -394,34 +398,50 @@ class IslandMap:
                 vkp = rules.VUL_KAR
                 body = _label(BOARD.spaces[vkp].name, vkp, wide).append_text(board.cell(vkp))
                 if view["jewel"]["at"] == vkp:
-                    body.append("the jewel waits in the Idol: the first to land here captures it", style="dim")
+                    body.append("the jewel: the first to land here captures it", style="dim")
                 lines.append(body)
-        lines += _caves_and_pits(board)
-        lines.append(_legend())
-        lines += fireball_lines(view, self.you, self.deterministic)
+        lines += _caves_and_pits(board, width)
+        lines.append(_legend(narrow=cell < CELL))
+        lines += _junctions(width)
+        lines += fireball_lines(view, self.you, self.deterministic, width)
         return lines
 
 
-def _legend() -> Text:
-    legend = Text()
-    for i, (glyph, style, what) in enumerate(
+def _legend(narrow: bool = False) -> Text:
+    """Two lines, each narrower than 60 columns, so no glyph is parted from its word."""
+    lines = Text()
+    for row in (
         (
             ("P1", _style(0), "piece"),
             (JEWEL, JEWEL_STYLE, "jewel"),
             ("·", "yellow", "trail"),
             ("▪", "bold", "dark: draw"),
-            ("○", "grey62", "safe"),
-            ("▣", "grey62", "both"),
-            ("◇", "red3", "Rock Chip"),
-            ("═", "dark_orange3", "bridge"),
-            ("¹", "bold", "cave beside"),
-        )
+        ),
+        (("○", "grey62", "safe"), ("▣", "grey62", "both"), ("◇", "red3", "Rock Chip"), ("═", "dark_orange3", "bridge")),
+        (("¹", "bold", "cave beside"), ("1◆", JEWEL_STYLE, "P1 holds the jewel"))
+        if narrow
+        else (("¹", "bold", "cave beside"),),
     ):
-        if i:
-            legend.append("  ")
-        legend.append(glyph, style=style)
-        legend.append(f" {what}", style="dim")
-    return legend
+        if lines:
+            lines.append("\n")
+        for i, (glyph, style, what) in enumerate(row):
+            if i:
+                lines.append("  ")
+            lines.append(glyph, style=style)
+            lines.append(f" {what}", style="dim")
+    return lines
+
+
+def _junctions(width: int = 100) -> list[Text]:
+    """The places named by a code of their own (the junctions, the start, the Dock), and the
+    bridges' row, whose spaces are BRG1, PK1..PK3 and BRG2."""
+    items = []
+    for here in BOARD.spaces.values():
+        if here.is_trail and not _NUMBERED.fullmatch(here.id):
+            items.append(Text(here.id, style="bold").append(f" {here.name}", style="dim"))
+    bridges = (*BOARD.segments["BRG1"].spaces, *BOARD.segments["PK"].spaces, *BOARD.segments["BRG2"].spaces)
+    items.append(Text("BRG", style="bold").append(f" {runs(bridges)}", style="dim"))
+    return flow(Text(), items, width, " · ")
 
 
 def island_map(view: View, you: int | None, deterministic: bool = False) -> IslandMap:
@@ -444,25 +464,37 @@ def turn_line(view: View, you: int | None) -> Text:
         return text.append(" · the game is over")
     text.append(" · ")
     text.append(f"{'your' if turn == you else _p(turn) + chr(39) + 's'} turn", style=_style(turn))
+    for fact in turn_facts(view, you):
+        text.append(" · ").append_text(fact)
+    return text
+
+
+def turn_facts(view: View, you: int | None) -> list[Text]:
+    """What the turn has come to: the roll (a 1 is a Fireball), a move instead of it, pushes
+    to come, a Fireball aimed, a doubled roll, extra turns."""
+    turn, facts = view["turn"], []
     roll = view["roll"]
-    if roll:
+    if roll == 1 and not view["was_doubled"]:
+        what = "cave 1 and a Fireball" if view["rolling"] == "cave" else "a Fireball instead of a move"
+        facts.append(Text(f"rolled a 1: {what}", style="bold red"))
+    elif roll:
         what = "for a cave" if view["rolling"] == "cave" else "to move"
         doubled = f" (doubled from {roll // 2})" if view["was_doubled"] else ""
-        text.append(f" · rolled {roll}{doubled} {what}")
+        facts.append(Text(f"rolled {roll}{doubled} {what}"))
     if view["ahead"]:
-        text.append(f" · moves ahead {view['ahead']} instead of rolling")
+        facts.append(Text(f"moves ahead {view['ahead']} instead of rolling"))
     if view["declared"]:
-        text.append(" · will roll for a new cave" if view["declared"] == CAVE else " · leaves the cave")
+        facts.append(Text("will roll for a new cave" if view["declared"] == CAVE else "leaves the cave"))
     for seat, spaces in view["pushes"]:
-        text.append(f" · then {_p(seat, you)} moves {'you' if turn == you else _p(turn)} back {spaces}")
+        facts.append(Text(f"then {_p(seat, you)} moves {'you' if turn == you else _p(turn)} back {spaces}"))
     if view["aim"]:
         fireball = BOARD.fireballs[BOARD.rollway(view["aim"]).fireball].name
-        text.append(f" · {fireball} is aimed down {view['aim']}", style="bold red")
+        facts.append(Text(f"{fireball} is aimed down {view['aim']}", style="bold red"))
     if view["doubled"]:
-        text.append(" · the next roll to move is doubled", style="bold")
+        facts.append(Text("the next roll to move is doubled", style="bold"))
     if view["extra"]:
-        text.append(f" · {_plural(view['extra'], 'extra turn')} to come", style="bold")
-    return text
+        facts.append(Text(f"{_plural(view['extra'], 'extra turn')} to come", style="bold"))
+    return facts
 
 
 def jewel_line(view: View, you: int | None) -> Text:
@@ -526,7 +558,7 @@ def piles_line(view: View) -> Text:
     discard = view["discard"]
     if discard:
         text.append(" · discard pile (face up): ", style="dim")
-        text.append(", ".join(f"{k}" + (f" ×{n}" if n > 1 else "") for k, n in discard.items()), style="dim")
+        text.append(", ".join(title_of(k) + (f" ×{n}" if n > 1 else "") for k, n in discard.items()), style="dim")
     return text
 
 
@@ -545,11 +577,88 @@ def hand_lines(view: View) -> RenderableType:
     return Group(*lines)
 
 
+class _Seats:
+    """The seats' table, or on a screen too narrow for its columns the grid of pieces."""
+
+    def __init__(self, view: View, names: Sequence[str], you: int | None) -> None:
+        self.view, self.names, self.you = view, names, you
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width < SEATS_WIDE:
+            yield pieces_grid(self.view, self.you)
+        else:
+            yield seats_table(self.view, self.names, self.you)
+
+
+SEATS_WIDE: Final = 80
+
+
 def status(view: View, names: Sequence[str], you: int | None) -> RenderableType:
-    parts: list[RenderableType] = [turn_line(view, you), jewel_line(view, you), seats_table(view, names, you)]
+    parts: list[RenderableType] = [turn_line(view, you), jewel_line(view, you), _Seats(view, names, you)]
     parts.append(piles_line(view))
     if view["hand"] is not None:
         parts.append(hand_lines(view))
+    return Group(*parts)
+
+
+def _danger(space: str) -> Text:
+    over = rollways_over(space)
+    if over and not BOARD.spaces[space].safe:
+        return Text(f"in the path of {', '.join(over)}", style="red")
+    return Text("safe", style="dim")
+
+
+def pieces_grid(view: View, you: int | None) -> Table:
+    """One line a seat: whose turn (▶), the seat and the jewel, where its piece stands, its
+    cards, its token and whether a Fireball can reach it."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_column()
+    owner, playing = view["jewel"]["owner"], view["decision"] is not None
+    for seat in range(view["players"]):
+        space = view["pieces"][seat]
+        label = Text(seat_label(seat, you), style=_style(seat))
+        if seat == owner:
+            label.append(f" {JEWEL}", style=JEWEL_STYLE)
+        notes = Text(_plural(view["hand_sizes"][seat], "card"))
+        if view["tokens"][seat]:
+            notes.append(" · token")
+        notes.append(" · ").append_text(_danger(space))
+        turn = "▶" if playing and seat == view["turn"] else " "
+        grid.add_row(turn, label, place(space, view["lying"][seat]), notes, style="bold" if seat == you else "")
+    return grid
+
+
+def hand_line(view: View) -> Text:
+    hand = view["hand"] or []
+    text = Text("Your cards: ", style="bold")
+    if not hand:
+        return text.append("none", style="dim")
+    for i, (key, count) in enumerate(Counter(hand).items()):
+        if i:
+            text.append(" · ", style="dim")
+        text.append(title_of(key) + (f" ×{count}" if count > 1 else ""), style="bold cyan")
+    return text
+
+
+COMPACT_HELP: Final = "b: the island · f: the Fireballs · cards: what they do"
+
+
+def compact_board(view: View, you: int | None) -> RenderableType:
+    """What a person needs at each prompt, in a few lines: the turn (the roll, a Fireball
+    aimed), each piece where it stands, the jewel, their cards; the island itself on b."""
+    parts: list[RenderableType] = []
+    facts = turn_facts(view, you)
+    if facts:
+        line = Text(" · ").join(facts)
+        line.plain = line.plain[:1].upper() + line.plain[1:]  # the same length: the styles stay
+        parts.append(line)
+    parts += [pieces_grid(view, you), jewel_line(view, you)]
+    if view["hand"] is not None:
+        parts.append(hand_line(view))
+    parts.append(Text(COMPACT_HELP, style="dim"))
     return Group(*parts)
 
 
@@ -753,16 +862,17 @@ class Situation:
             what = f"{_p(turn)} moves back {card.spaces} {when}; you choose where"
         elif kind is CardType.CANCEL:
             seat, cancels, last = top["player"], top["cancels"], top["last"]
-            what = f"cancel {self.whose(seat)} {top['card']}"
+            played = title_of(top["card"])
+            what = f"cancel {self.whose(seat)} {played}"
             if cancels:
                 now = "stands" if cancels % 2 else "is canceled"
-                what = f"cancel {self.whose(last)} CANCEL: {self.whose(seat)} {top['card']} {now}"
+                what = f"cancel {self.whose(last)} CANCEL: {self.whose(seat)} {played} {now}"
         return f"{card.title}: {what}"
 
     def _aim_line(self, rollway: str) -> Text:
         spaces = BOARD.spaces_on_rollway(rollway)
         text = Text(f"{rollway:<10}", style="bold")
-        text.append(f"{self.fireball(rollway)} rolls {spaces[0]}" + (f"…{spaces[-1]}" if len(spaces) > 1 else ""))
+        text.append(f"{self.fireball(rollway)} rolls {runs(spaces)}")
         text.append(": ")
         chances = hit_chances(rollway, self.view["pieces"], self.deterministic)
         for i, (seat, p) in enumerate(chances.items()):
@@ -863,29 +973,18 @@ class FireballIslandScreen(StoryScreen):
         self._dealt: list[str] = []  # your cards of the deal
         self._draws: list[Any] | None = None  # [seat, count, cards you saw]: consecutive draws, told as one
         self._due: int | None = None  # a Fireball fell due in this turn (numbered): is it rolled?
-        self._drawn: tuple[Any, ...] | None = None  # the pieces and the jewel as the person last saw the map
         self._board_view: View | None = None
 
     # -- GameScreen ---------------------------------------------------------------------------
 
     def board(self, view: View) -> RenderableType:
-        """The island, the table and the hand. The island is left out when nothing on it has
-        moved since the person last saw it (a reaction right after another), unless a walk or
-        an aim is being chosen or the board is asked for again (b)."""
-        situation = Situation(view, self.you, self.deterministic)
-        key = (tuple(view["pieces"]), tuple(view["lying"]), view["jewel"]["owner"], view["jewel"]["at"])
-        parts: list[RenderableType] = []
-        again = view is self._board_view  # asked for again (b): all of it
+        """What a person needs at each prompt in a few lines (compact_board), so the news
+        printed above it stays on screen; asked for again (b): the whole island and table."""
+        again = view is self._board_view
         self._board_view = view
-        if again or situation.name in ("path", "fireball") or key != self._drawn:
-            parts.append(island_map(view, self.you, self.deterministic))
-            self._drawn = key
-        if not parts:
-            parts.append(
-                Text("(Nothing has moved on the island since you last saw it: map shows it again.)", style="dim")
-            )
-        parts.append(status(view, self.names, self.you))
-        return Group(*parts)
+        if not again:
+            return compact_board(view, self.you)
+        return Group(island_map(view, self.you, self.deterministic), status(view, self.names, self.you))
 
     def sheet(self, view: View) -> RenderableType:
         return Group(turn_line(view, self.you), jewel_line(view, self.you), self._seats(view))
@@ -1148,12 +1247,41 @@ def result_line(view: View, you: int | None) -> Text:
     return Text(f"The game stops at the turn limit after {view['turns']} turns: nobody wins.", style="bold yellow")
 
 
+def _pointless(move: Move, view: View, you: int) -> bool:
+    """A FIREBALL card that could roll only at the one who plays it, or at nobody (nobody else
+    stands on a rollway, D-FI-2's target rule): a card spent for nothing, or a turn lost."""
+    if move.kind != PLAY or move.card is None or move.card.type is not CardType.FIREBALL:
+        return False
+    return all(rules.pieces_on(r, view["pieces"]) == [you] for r in rules.targets(you, view["pieces"]))
+
+
 class FireballHumanAgent(HumanAgent):
     """A person at this terminal. When the only thing they may do is pass (they hold no card
-    that answers), they are not asked: every seat holding a card is asked anyway (FI-2), so
-    passing for them tells nobody anything."""
+    that answers, or only a FIREBALL that would roll at themselves or at nobody), they are not asked: every
+    seat holding a card is asked anyway (FI-2), so passing for them tells nobody anything. When
+    the rules leave one move (one walk, one rollway, the dead end's roll), it is played and said."""
 
     def choose(self, view: View, legal: Sequence[AnyMove], rng: random.Random) -> AnyMove:
-        if len(legal) == 1 and isinstance(legal[0], Move) and legal[0].kind == PASS:
+        moves = [m for m in legal if isinstance(m, Move)]
+        passes = [m for m in moves if m.kind == PASS]
+        if passes and len(moves) == len(legal) and all(m.kind == PASS or _pointless(m, view, self.seat) for m in moves):
+            return passes[0]
+        if len(legal) == 1 and isinstance(legal[0], Move) and legal[0].kind in (GO, AIM, CAVE):
+            for item in self.screen.take_news():
+                self.console.print(item)
+            self.console.print(Text(forced_line(view, legal[0], self.seat), style="yellow"))
             return legal[0]
         return super().choose(view, legal, rng)
+
+
+def forced_line(view: View, move: Move, you: int) -> str:
+    """What is played for a person when it is the only legal move."""
+    if move.kind == CAVE:
+        return "Cave 4 is the dead end: you roll for a new cave."
+    if move.kind == AIM:
+        return f"One rollway only: you aim the Fireball down {move.path[0]}."
+    top = _top(view)
+    end = place(move.path[-1])
+    if top["mover"] != you:
+        return f"One way only: you move {_p(top['mover'])} back to {end}."
+    return f"One walk only: you walk to {end}."

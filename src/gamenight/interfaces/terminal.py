@@ -77,10 +77,11 @@ def printable(text: str) -> str:
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
-def error(console: Console, message: str) -> None:
+def error(console: Console, message: str, *, wrap: bool = False) -> None:
     # Text, not markup: a message may quote what the person typed, brackets and all. Soft wrap:
     # the terminal folds a long line, so a file path or a move in it is never split by a newline.
-    console.print(Text(printable(message), style="bold red"), soft_wrap=True)
+    # `wrap`: an answer to a person at the prompt, in lines that break between words.
+    console.print(Text(printable(message), style="bold red"), soft_wrap=not wrap)
 
 
 class QuitGame(Exception):
@@ -506,7 +507,7 @@ class HumanAgent:
                 return move
             self.moves.check(move)
         except RulesError as exc:
-            error(self.console, f"{text}: {exc}")
+            error(self.console, f"{text}: {exc}", wrap=True)
             return None
         return move  # the rules accept it, though the list names it otherwise
 

@@ -13,7 +13,9 @@ docs/views.md). Its `decision` names what is being decided, in fields and in wor
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, NotRequired, Required, TypedDict, cast
 
 from gamenight.engine.errors import NotationError
@@ -355,6 +357,31 @@ def _record(step: dict[str, Any]) -> Task:
 # -- sentences for people ----------------------------------------------------------------
 
 
+_NUMBERED: Final = re.compile(r"([A-Z_]+?)(\d+)")
+
+
+def _number_of(space: str) -> tuple[str, int] | None:
+    m = _NUMBERED.fullmatch(space)
+    return (m[1], int(m[2])) if m else None
+
+
+def runs(spaces: Sequence[str]) -> str:
+    """Spaces in order, each run along one trail written first…last: "FC8…FC1 FJ HR1…HR6" (a
+    rollway's spaces so, every junction it passes is named)."""
+    out: list[list[str]] = []
+    for space in spaces:
+        here = _number_of(space)
+        run = out[-1] if out else []
+        prev = _number_of(run[-1]) if run else None
+        if here and prev and here[0] == prev[0] and abs(here[1] - prev[1]) == 1:
+            before = _number_of(run[-2]) if len(run) > 1 else None
+            if before is None or here[1] - prev[1] == prev[1] - before[1]:
+                run.append(space)
+                continue
+        out.append([space])
+    return " ".join(run[0] if len(run) == 1 else f"{run[0]}…{run[-1]}" for run in out)
+
+
 def _p(seat: int) -> str:
     return f"P{seat + 1}"
 
@@ -388,7 +415,7 @@ def describe(state: FireballIslandState, move: Move) -> str:
         spaces = BOARD.spaces_on_rollway(rollway)
         hit = ", ".join(_p(s) for s in rules.pieces_on(rollway, state.pos))
         fireball = BOARD.fireballs[BOARD.rollway(rollway).fireball].name
-        return f"rolls {fireball} down {rollway} ({spaces[0]} to {spaces[-1]}) at {hit}"
+        return f"rolls {fireball} down {rollway} ({runs(spaces)}) at {hit}"
     if move.kind == GO and isinstance(task, Path):
         return _describe_walk(state, move, task)
     return str(move)
