@@ -405,7 +405,7 @@ def test_a_fireball_that_could_roll_only_at_you_is_no_reason_to_ask() -> None:
     assert nobody.text == ""
     both = Person(alone.replace("TA3 DMP", "TA3 TA5"), ["FIREBALL"])  # P2 on B-1 too: asked
     assert both.choose() == "FIREBALL"
-    assert "FIREBALL!: roll a Fireball now at P2  FIREBALL" in both.text
+    assert "FIREBALL!: roll a Fireball now at P2 (you stand in a path too)  FIREBALL" in both.text
 
 
 def test_the_only_walk_is_played_for_you_and_said() -> None:

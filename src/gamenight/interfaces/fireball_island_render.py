@@ -846,6 +846,8 @@ class Situation:
                 what = "only you stand on a rollway: it would roll at you!"
             else:
                 what = "roll a Fireball now at " + ", ".join(_p(s) for s in at if s != self.you)
+                if self.you in at:
+                    what += " (you stand in a path too)"
         elif kind is CardType.REROLL:
             what = "roll again: this roll does not count" if self.mine else f"{_p(turn)} must roll again"
         elif kind is CardType.TAKE_1_CARD:
