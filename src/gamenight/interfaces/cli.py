@@ -28,9 +28,13 @@ from gamenight.engine.record import Record, ReplayStep, initial_state, replay_st
 from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.engine.table import Event as TableEvent
 from gamenight.engine.table import Table as GameTable
+from gamenight.games.fireball_island import story as fireball_island_story
 from gamenight.games.fireball_island.options import FIREBALL_MODES
+from gamenight.games.highrise import story as highrise_story
 from gamenight.games.highrise.options import TIE_BREAKS
 from gamenight.games.highrise.tower import BASES
+from gamenight.games.wildfire import story as wildfire_story
+from gamenight.games.wildstar import story as wildstar_story
 from gamenight.interfaces.arena_render import config_line, summary_tables
 from gamenight.interfaces.fireball_island_render import FireballHumanAgent, FireballIslandScreen
 from gamenight.interfaces.highrise_render import HighriseScreen
@@ -50,7 +54,7 @@ from gamenight.interfaces.terminal import (
     seat_list,
 )
 from gamenight.interfaces.wildfire_render import WildfireScreen
-from gamenight.interfaces.wildstar_render import WildstarScreen, team_name
+from gamenight.interfaces.wildstar_render import WildstarScreen
 from gamenight.record_files import RecordFile, check_target, read_record
 from gamenight.sim.arena import check_config, parse_options, parse_seat_specs, run_arena
 from gamenight.sim.report import GameLog, check_out_dir, write_outputs
@@ -161,80 +165,19 @@ class ScreenFactory(Protocol):
 class GameCli:
     screen: ScreenFactory
     summary: Callable[[Any], str]
-    """The game's options in words, after "N players, ": "to 300 points (strategic)"."""
+    """The game's options in words, after "N players, " (the game's story.summary)."""
     goal: Callable[[Any], str]
-    """Who wins, one sentence: "Lowest total wins." """
+    """Who wins, one sentence (the game's story.goal)."""
     human: type[HumanAgent] = HumanAgent
     """The person's agent (Fireball Island's passes for them when pass is all they may do)."""
 
 
-def _wildfire_summary(opts: Any) -> str:
-    end = f"to {opts.target_score} points"
-    if opts.rounds is not None:
-        end = f"{opts.rounds} round" + ("s" if opts.rounds > 1 else "")
-    named = (
-        ("strategic", opts.strategic),
-        ("knock penalty", opts.knock_penalty),
-        ("auto-knock", opts.auto_knock),
-        ("obligations burn out", opts.obligation_burns_out),
-    )
-    variants = [v for v, on in named if on]
-    return end + (f" ({', '.join(variants)})" if variants else "")
-
-
-def _wildstar_summary(opts: Any) -> str:
-    line = f"{opts.hands} hand" + ("s" if opts.hands > 1 else "")
-    if opts.partners:
-        line += f", partners {team_name(range(0, opts.players, 2))} vs {team_name(range(1, opts.players, 2))}"
-    variants = [
-        v
-        for v, on in (
-            ("doubles branch", opts.doubles_branch),
-            ("play goes on from the setter", not opts.winner_leads_after_set),
-            ("the winner collects", opts.winner_collects),
-        )
-        if on
-    ]
-    return line + (f" ({', '.join(variants)})" if variants else "")
-
-
-def _highrise_summary(opts: Any) -> str:
-    end = f"to {opts.target_score} points"
-    if opts.fixed_hands is not None:
-        end = f"{opts.fixed_hands} hand" + ("s" if opts.fixed_hands > 1 else "")
-    variants = [
-        v
-        for v, on in (
-            ("a tie for the lead plays an extra hand", opts.tie_break == "extra_hand"),
-            ("the others subtract their hands when someone goes out", opts.opponents_subtract_on_out),
-        )
-        if on
-    ]
-    return f"{end} on the {opts.basement_layout} base" + (f" ({', '.join(variants)})" if variants else "")
-
-
-def _fireball_island_summary(opts: Any) -> str:
-    limit = f"stops undecided after {opts.turn_limit} turns" if opts.turn_limit else "no turn limit"
-    return f"{opts.fireball_mode} Fireballs, {limit}"
-
-
-def _lowest_wins(opts: Any) -> str:
-    return "Lowest total wins."
-
-
 GAME_CLIS: dict[str, GameCli] = {
-    "wildfire": GameCli(WildfireScreen, _wildfire_summary, _lowest_wins),
-    "wildstar": GameCli(
-        WildstarScreen,
-        _wildstar_summary,
-        lambda opts: "Highest total wins." if opts.winner_collects else "Lowest total wins.",
-    ),
-    "highrise": GameCli(HighriseScreen, _highrise_summary, lambda opts: "Highest total wins."),
+    "wildfire": GameCli(WildfireScreen, wildfire_story.summary, wildfire_story.goal),
+    "wildstar": GameCli(WildstarScreen, wildstar_story.summary, wildstar_story.goal),
+    "highrise": GameCli(HighriseScreen, highrise_story.summary, highrise_story.goal),
     "fireball-island": GameCli(
-        FireballIslandScreen,
-        _fireball_island_summary,
-        lambda opts: "Capture the jewel at Vul-Kar Point and be the first to bring it to the Dock.",
-        human=FireballHumanAgent,
+        FireballIslandScreen, fireball_island_story.summary, fireball_island_story.goal, human=FireballHumanAgent
     ),
 }
 

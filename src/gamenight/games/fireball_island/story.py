@@ -1,4 +1,5 @@
-"""What a person is told of Fireball Island, as data: the rules in short, in the rulebook's words."""
+"""What a person is told of Fireball Island, as data: the rules in short, in the rulebook's words;
+the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
@@ -28,3 +29,14 @@ def rules_summary(options: FireballIslandOptions) -> list[str]:
     if options.turn_limit:
         lines.append(f"The game stops undecided, nobody winning, after {options.turn_limit} turns.")
     return lines
+
+
+def summary(options: FireballIslandOptions) -> str:
+    """The options in words, after "N players, ": "probabilistic Fireballs, no turn limit"."""
+    limit = f"stops undecided after {options.turn_limit} turns" if options.turn_limit else "no turn limit"
+    return f"{options.fireball_mode} Fireballs, {limit}"
+
+
+def goal(options: FireballIslandOptions) -> str:
+    """Who wins, in one sentence (R-FI OBJECT)."""
+    return "Capture the jewel at Vul-Kar Point and be the first to bring it to the Dock."

@@ -1,4 +1,5 @@
-"""What a person is told of Highrise, as data: the rules in short, in the rulebook's words."""
+"""What a person is told of Highrise, as data: the rules in short, in the rulebook's words;
+the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
@@ -32,3 +33,24 @@ def rules_summary(options: HighriseOptions) -> list[str]:
     if options.tie_break == "extra_hand":
         lines.append("A tie for the lead plays an extra hand.")
     return lines
+
+
+def summary(options: HighriseOptions) -> str:
+    """The options in words, after "N players, ": "1 hand on the 4x4 base"."""
+    end = f"to {options.target_score} points"
+    if options.fixed_hands is not None:
+        end = f"{options.fixed_hands} hand" + ("s" if options.fixed_hands > 1 else "")
+    named = (
+        ("a tie for the lead plays an extra hand", options.tie_break == "extra_hand"),
+        ("the others subtract their hands when someone goes out", options.opponents_subtract_on_out),
+    )
+    return _with_variants(f"{end} on the {options.basement_layout} base", [v for v, on in named if on])
+
+
+def goal(options: HighriseOptions) -> str:
+    """Who wins, in one sentence (R-HR THE WINNER)."""
+    return "Highest total wins."
+
+
+def _with_variants(line: str, variants: list[str]) -> str:
+    return line + (f" ({', '.join(variants)})" if variants else "")

@@ -1,4 +1,5 @@
-"""What a person is told of Wildfire, as data: the rules in short, in the rulebook's words."""
+"""What a person is told of Wildfire, as data: the rules in short, in the rulebook's words;
+the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
@@ -39,3 +40,26 @@ def rules_summary(options: WildfireOptions) -> list[str]:
         "Wildfire, +30 a Triple Wildfire.",
         end,
     ]
+
+
+def summary(options: WildfireOptions) -> str:
+    """The options in words, after "N players, ": "to 300 points (strategic)"."""
+    end = f"to {options.target_score} points"
+    if options.rounds is not None:
+        end = f"{options.rounds} round" + ("s" if options.rounds > 1 else "")
+    named = (
+        ("strategic", options.strategic),
+        ("knock penalty", options.knock_penalty),
+        ("auto-knock", options.auto_knock),
+        ("obligations burn out", options.obligation_burns_out),
+    )
+    return _with_variants(end, [v for v, on in named if on])
+
+
+def goal(options: WildfireOptions) -> str:
+    """Who wins, in one sentence (R-WF THE WINNER)."""
+    return "Lowest total wins."
+
+
+def _with_variants(line: str, variants: list[str]) -> str:
+    return line + (f" ({', '.join(variants)})" if variants else "")

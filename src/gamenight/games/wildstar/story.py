@@ -1,4 +1,5 @@
-"""What a person is told of Wildstar, as data: the rules in short, in the rulebook's words."""
+"""What a person is told of Wildstar, as data: the rules in short, in the rulebook's words;
+the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,30 @@ def rules_summary(options: WildstarOptions) -> list[str]:
             "Partners: two teams sitting alternately; when one goes out, only the other team's dominoes are counted."
         )
     return lines
+
+
+def summary(options: WildstarOptions) -> str:
+    """The options in words, after "N players, ": "10 hands, partners P1 & P3 vs P2 & P4"."""
+    line = f"{options.hands} hand" + ("s" if options.hands > 1 else "")
+    if options.partners:
+        line += f", partners {_team(range(0, options.players, 2))} vs {_team(range(1, options.players, 2))}"
+    named = (
+        ("doubles branch", options.doubles_branch),
+        ("play goes on from the setter", not options.winner_leads_after_set),
+        ("the winner collects", options.winner_collects),
+    )
+    return _with_variants(line, [v for v, on in named if on])
+
+
+def goal(options: WildstarOptions) -> str:
+    """Who wins, in one sentence (R-WS; D-WS-5 under winner_collects)."""
+    return "Highest total wins." if options.winner_collects else "Lowest total wins."
+
+
+def _team(seats: range) -> str:
+    labels = [f"P{s + 1}" for s in seats]
+    return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} & {labels[-1]}"
+
+
+def _with_variants(line: str, variants: list[str]) -> str:
+    return line + (f" ({', '.join(variants)})" if variants else "")
