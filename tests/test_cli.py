@@ -355,8 +355,8 @@ def test_with_the_knock_penalty_the_knocking_plays_are_listed_first() -> None:
     move = agent.choose(match.state.view(0), match.state.legal_moves(), random.Random(0))
     assert match.state.move_notation(move) == "9-5@e0 knock"
     text = out.getvalue()
-    assert " 1  plays 9-5 on the centre and knocks  9-5@e0 knock" in text
-    assert " 2  plays 9-5 on the centre  9-5@e0" in text
+    assert " 1  plays 9-5 on the centre (sheds 14 points) and knocks  9-5@e0 knock" in text
+    assert " 2  plays 9-5 on the centre (sheds 14 points)  9-5@e0" in text
     assert "pick a move that knocks (1)" in text
     assert "Your hand: 9-5  2-2  (2 tiles, 18 points)" in text
 
@@ -402,7 +402,7 @@ def test_the_board_shows_the_tree_the_obligation_the_hand_and_the_counts() -> No
     assert "Your hand: 9-4  6-3  2-2  (3 tiles, 26 points)" in text  # heaviest first
     assert re.search(r"P2 +greedy +1 ", text)  # the other seat: its tile count, not its tile
     assert "7-0" not in text
-    assert " 1  plays 6-3 on the open Wild One at e2  6-3@e2" in text
+    assert " 1  plays 6-3 on the open Wild One at e2, closing it (sheds 9 points)  6-3@e2" in text
 
 
 def test_end_of_input_at_the_prompt_quits() -> None:

@@ -139,3 +139,15 @@ def test_with_hub_1_a_player_without_a_wild_one_must_draw():
     """R-WF: hub 1 "then you must play a Wild One"; whoever cannot, draws (D-WF-3)."""
     state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 5-W@e1:1 | hands 2-2 / 5-5 9-3 6-0 / 3-3 | pile *")
     assert moves(state) == ["draw"]
+
+
+def test_a_wild_one_is_described_by_what_it_does_wild_half_in_or_out():
+    """R-WF: a Wild One laid with the Wild One as the open end makes the hub name the number
+    "the next domino played MUST match": the two ways of laying it read differently, and each
+    says the points it takes out of the hand (R-WF SCORING: +10 a Wild One)."""
+    state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 | hands 2-2 / W-5 8-0 6-0 | pile *")
+    assert state.describe(state.parse_move("W-5@e1")) == "plays W-5 on the 5 at e1 (sheds 15 points)"
+    assert state.describe(state.parse_move("5-W@e1")) == (
+        "plays 5-W on the 5 at e1: wild half out, a Wild One the next play must close with the "
+        "hub's number (sheds 15 points)"
+    )

@@ -14,7 +14,16 @@ from gamenight.engine.chance import uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
 from gamenight.games.wildfire import rules
-from gamenight.games.wildfire.layout import KIND_NAMES, OBLIGATION_KINDS, Layout
+from gamenight.games.wildfire.layout import (
+    DOUBLE_WILD_ONE,
+    DOUBLE_WILDFIRE,
+    KIND_NAMES,
+    OBLIGATION_KINDS,
+    TRIPLE_WILDFIRE,
+    WILD_ONE,
+    Layout,
+    placement,
+)
 from gamenight.games.wildfire.moves import (
     DRAW,
     DRAW_MOVE,
@@ -50,6 +59,14 @@ class Phase:
 
 
 TILE_DRAWS = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY})
+
+# What a play that opens an obligation binds the next players to, in the rulebook's words.
+OPENS = {
+    WILD_ONE: "wild half out, a Wild One the next play must close with the hub's number",
+    DOUBLE_WILD_ONE: "the Double Wild One, whose next 3 plays must match the hub's number",
+    DOUBLE_WILDFIRE: "a Double Wildfire, whose next 2 plays must match the hub's number",
+    TRIPLE_WILDFIRE: "a Triple Wildfire, whose next 3 plays must match the hub's number",
+}
 PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
 
 
@@ -300,12 +317,18 @@ class WildfireState:
             return f"plays {move_notation(move).split('@')[0]} on e{move.end}, which is not on the table"
         node = self.layout.nodes[move.end]
         target = "the centre" if move.end == 0 else f"the {node.value} at e{move.end}"
-        if move.end == self.layout.obligation:
-            target = f"the open {KIND_NAMES[node.kind]} at e{move.end}"
         text = f"plays {move_notation(move).split('@')[0]} on {target}"
+        if move.end == self.layout.obligation:
+            places = self.layout.free[move.end] - 1
+            text = f"plays {move_notation(move).split('@')[0]} on the open {KIND_NAMES[node.kind]} at e{move.end}"
+            text += ", closing it" if places == 0 else f", {places} more to close it"
+        p = placement(move.tile, move.inner)
+        if p is not None and p.kind in OPENS:
+            text += f": {OPENS[p.kind]}"  # what the play binds the next players to
         left = len(self.hands[self.turn]) - 1
         if left == 0:
-            return text + " and goes out"
+            return text + ", and goes out"
+        text += f" (sheds {POINTS[move.tile]} points)"  # R-WF SCORING: what it no longer counts
         return text + " and knocks" if move.knock or (left == 1 and not self._manual_knock()) else text
 
     def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
