@@ -659,9 +659,9 @@ def test_single_star_plays_are_one_numbered_entry_per_end_and_numbers_pick_the_l
     Answers(agent.console, ["3"])
     move = agent.choose(match.state.view(0), legal, random.Random(0))
     text = out.getvalue()
-    assert " 1  plays 9-1 on the 9 at e1  9-1@e1" in text
-    assert " 2  plays 5-0 on the 5 at e4  5-0@e4" in text
-    assert " 3  plays 3-2 on the 3 at e6  3-2@e6" in text
+    assert " 1  plays 9-1 on the 9 at e1 (sheds 10 points)  9-1@e1" in text
+    assert " 2  plays 5-0 on the 5 at e4 (sheds 5 points)  5-0@e4" in text
+    assert " 3  plays 3-2 on the 3 at e6 (sheds 5 points)  3-2@e6" in text
     assert re.search(r"^ 4  ★ a single star on the 9 at e1, declared 9-\?  S-\?@e1", text, re.MULTILINE)
     assert not re.search(r"^ 9  ", text, re.MULTILINE)
     assert match.state.move_notation(move) == "3-2@e6"

@@ -262,7 +262,9 @@ class WildstarState:
         elif move.kind == PLAY and move.outer >= 0 and tile.startswith("S-"):
             tile = f"a single star as {value}-{move.outer}"
         text = f"plays {tile} on {target}"
-        return text + " and goes out" if len(self.hands[self.turn]) == 1 else text
+        if len(self.hands[self.turn]) == 1:
+            return text + " and goes out"
+        return text + f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
 
     def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
         """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
