@@ -200,28 +200,14 @@ def replay_steps(record: Record) -> Iterator[ReplayStep]:
     rng = random.Random(record.seed)
     seat_rngs(rng, len(record.seats))  # the Match splits these off before any chance step
     for i, step in enumerate(record.steps):
-        to_act = state.to_act()
-        if to_act is None:
-            raise RecordError(f"step {i + 1}: the game is already over, but the record goes on")
-        if step.seat != to_act:
-            raise RecordError(f"step {i + 1}: recorded for {_who(step.seat)}, but {_who(to_act)} is to act")
+        value = verified_step(state, rng, i, step, record.seed)
         try:
-            if to_act == CHANCE:
-                outcome = state.parse_outcome(step.text)
-                expected = sample(state.chance_outcomes(), rng)
-                if outcome != expected:
-                    raise RecordError(
-                        f"step {i + 1}: chance gave {state.outcome_notation(expected)!r} "
-                        f"with seed {record.seed}, the record says {step.text!r}"
-                    )
+            if step.seat == CHANCE:
                 description = step.text
-                state.apply_chance(outcome)
+                state.apply_chance(value)
             else:
-                move = state.parse_move(step.text)
-                description = state.describe(move)
-                state.apply(move)
-        except RecordError:
-            raise
+                description = state.describe(value)
+                state.apply(value)
         except RulesError as exc:
             raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None
         yield ReplayStep(i, step.seat, step.text, description, state)
@@ -230,6 +216,31 @@ def replay_steps(record: Record) -> Iterator[ReplayStep]:
             raise RecordError("the record claims a result, but its game is not over")
         if state.scores() != record.result:
             raise RecordError(f"the record claims {record.result}, the replay gives {state.scores()}")
+
+
+def verified_step(state: State, rng: random.Random, index: int, step: Step, seed: int) -> Any:
+    """The move or chance outcome that `step` (number `index`, from 0) records, read and
+    checked against `state` before it is played: the seat to act, and for chance the outcome
+    the seed's generator `rng` draws (one draw, as in play). RecordError saying which step
+    and why otherwise. Replay and a resumed Table check records through this one door."""
+    to_act = state.to_act()
+    if to_act is None:
+        raise RecordError(f"step {index + 1}: the game is already over, but the record goes on")
+    if step.seat != to_act:
+        raise RecordError(f"step {index + 1}: recorded for {_who(step.seat)}, but {_who(to_act)} is to act")
+    try:
+        if to_act != CHANCE:
+            return state.parse_move(step.text)
+        outcome = state.parse_outcome(step.text)
+        expected = sample(state.chance_outcomes(), rng)
+    except RulesError as exc:
+        raise RecordError(f"step {index + 1} ({step.text!r}): {exc}") from None
+    if outcome != expected:
+        raise RecordError(
+            f"step {index + 1}: chance gave {state.outcome_notation(expected)!r} "
+            f"with seed {seed}, the record says {step.text!r}"
+        )
+    return outcome
 
 
 def _who(seat: int) -> str:

@@ -30,7 +30,7 @@ from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import ConfigError, IllegalMoveError, NotYourTurnError, RecordError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, Outcome, State, View
-from gamenight.engine.record import Record, Step, initial_state
+from gamenight.engine.record import Record, Step, initial_state, verified_step
 
 
 class Event(NamedTuple):
@@ -128,8 +128,12 @@ class Table:
         table.events = []
         table.auto_chance = auto_chance
         for i, step in enumerate(record.steps):
+            value = verified_step(state, table.rng, i, step, record.seed)
             try:
-                table._replay(step)
+                if step.seat == CHANCE:
+                    table._chance(value)
+                else:
+                    table._decide(step.seat, value)
             except RulesError as exc:
                 raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None
         if auto_chance:
@@ -228,31 +232,11 @@ class Table:
         while self.state.to_act() == CHANCE:
             self._chance(sample(self.state.chance_outcomes(), self.rng))
 
-    def _replay(self, step: Step) -> None:
-        state = self.state
-        to_act = state.to_act()
-        if to_act is None:
-            raise RecordError("the game is already over, but the record goes on")
-        if step.seat != to_act:
-            raise RecordError(f"recorded for {_who(step.seat)}, but {_who(to_act)} is to act")
-        if to_act == CHANCE:
-            outcome = state.parse_outcome(step.text)
-            expected = sample(state.chance_outcomes(), self.rng)
-            if outcome != expected:
-                raise RecordError(f"chance gave {state.outcome_notation(expected)!r} with this seed, not {step.text!r}")
-            self._chance(outcome)
-        else:
-            self._decide(to_act, state.parse_move(step.text))
-
     def _log(self, seat: int, text: str, public: str, private: str, owners: frozenset[int]) -> None:
         self.record.steps.append(Step(seat, text))
         self.events.append(Event(len(self.events) + 1, seat, text, public, private, owners))
         if self.state.to_act() is None:
             self.record.result = self.state.scores()
-
-
-def _who(seat: int) -> str:
-    return "chance" if seat == CHANCE else f"P{seat + 1}"
 
 
 def _game_of(record: Record) -> Game:
