@@ -32,7 +32,7 @@ def rules_summary(options: WildfireOptions) -> list[str]:
         "If you cannot play, draw one domino: play it or pass. With the pile out, pass.",
         "A Wild One is wild on any open end, or played with the Wild One as an open end.",
         hub,
-        "Obligations: an open Wild One takes 1 more play, a Double Wild One 3, a Double Wildfire 2,",
+        "Obligations: an open Wild One takes 1 more play, a Double Wild One 3, a Double Wildfire 2, "
         "a Triple Wildfire 3, all matching the hub's number, before anything else is played.",
         obligation,
         knock,
