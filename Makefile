@@ -11,11 +11,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,sim]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sim,web]'
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,sim,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,bench]'
 	touch $@
 
 run: $(VENV)/.installed
