@@ -49,14 +49,14 @@ def plain_match(name: str, seed: int) -> list[tuple[int, str]]:
         if seat == CHANCE:
             outcome = sample(state.chance_outcomes(), rng)
             text = state.outcome_notation(outcome)
-            public, private, owners = state.describe_outcome(outcome)
+            public, private, owners = state.game.story().describe_outcome(state, outcome)
             state.apply_chance(outcome)
             record.steps.append(Step(seat, text))
             Event(CHANCE, text, public, private, owners, state)
         else:
             move = agents[seat].choose(state.view(seat), state.legal_moves(), rngs[seat])
             text = state.move_notation(move)
-            description = state.describe(move)
+            description = state.game.story().describe(state, move)
             state.apply(move)
             record.steps.append(Step(seat, text))
             Event(seat, text, description, description, frozenset(), state)

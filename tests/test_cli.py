@@ -328,7 +328,7 @@ def person_at(notation: str, **options: object) -> tuple[HumanAgent, Match, io.S
     console = Console(file=out, width=100, highlight=False)
     screen = WildfireScreen(["you", "greedy"], 0, verbose=True)
     match = Match(game, [make_bot("greedy", game), make_bot("greedy", game)], 1, state=state)
-    agent = HumanAgent(console, 0, screen, move_help(lambda: match.state), screen.title)
+    agent = HumanAgent(console, 0, screen, move_help(lambda: match.table), screen.title)
     return agent, match, out
 
 
@@ -631,7 +631,7 @@ def wildstar_person_at(notation: str, **options: object) -> tuple[HumanAgent, Ma
     console = Console(file=out, width=100, highlight=False)
     screen = WildstarScreen(["you", "greedy"], 0, verbose=True)
     match = Match(game, [make_bot("greedy", game), make_bot("greedy", game)], 1, state=state)
-    agent = HumanAgent(console, 0, screen, move_help(lambda: match.state), screen.title)
+    agent = HumanAgent(console, 0, screen, move_help(lambda: match.table), screen.title)
     return agent, match, out
 
 
@@ -962,7 +962,7 @@ def highrise_person_at(notation: str) -> tuple[HumanAgent, Match, io.StringIO]:
     console = Console(file=out, width=100, highlight=False)
     screen = HighriseScreen(["you", "greedy"], 0, verbose=True, options=game.options)
     match = Match(game, [make_bot("greedy", game), make_bot("greedy", game)], 1, state=state)
-    agent = HumanAgent(console, 0, screen, move_help(lambda: match.state), screen.title)
+    agent = HumanAgent(console, 0, screen, move_help(lambda: match.table), screen.title)
     return agent, match, out
 
 

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
-from gamenight.games.fireball_island import rules
+from gamenight.games.fireball_island import rules, story
 from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import FACES
 from gamenight.interfaces.cli import app
@@ -249,7 +249,7 @@ class Person:
         self.out = io.StringIO()
         console = Console(file=self.out, width=100, highlight=False)
         self.screen = FireballIslandScreen(["you"] + ["greedy"] * (players - 1), 0, verbose=True, options=game.options)
-        self.agent = FireballHumanAgent(console, 0, self.screen, move_help(lambda: self.match.state), self.screen.title)
+        self.agent = FireballHumanAgent(console, 0, self.screen, move_help(lambda: self.match.table), self.screen.title)
         self.answers = iter(answers)
         console.input = self.input  # type: ignore[method-assign,assignment]
 
@@ -429,7 +429,7 @@ def test_the_only_rollway_is_aimed_for_you_and_its_spaces_are_all_named() -> Non
     assert person.text == "One rollway only: you aim the Fireball down V-chute.\n"
     # The chute passes FC1 and the junction FJ on its way to the High Road: said, not hidden.
     (aim,) = state.legal_moves()
-    assert state.describe(aim) == "rolls Vul-Kar down V-chute (FC8…FC1 FJ HR1…HR6) at P2"
+    assert story.describe(state, aim) == "rolls Vul-Kar down V-chute (FC8…FC1 FJ HR1…HR6) at P2"
 
 
 def test_an_error_wraps_at_words_on_a_narrow_screen() -> None:

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 from gamenight.engine.errors import NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
+from gamenight.games.fireball_island import story
 from gamenight.games.fireball_island.cards import FACES, Card
 from gamenight.games.fireball_island.state import FireballIslandState, sort_hand
 from gamenight.games.fireball_island.view import FireballIslandView
@@ -250,7 +251,7 @@ def test_a_card_drawn_or_taken_is_told_only_to_those_who_see_it(options, seed):
     for state, step in playout(options, seed):
         if state.to_act() != CHANCE or step is None:
             continue
-        public, private, owners = state.describe_outcome(step)
+        public, private, owners = story.describe_outcome(state, step)
         task = state.tasks[-1]
         if task[0] in ("draw", "take"):
             assert isinstance(step, Card)
@@ -270,4 +271,4 @@ def test_every_legal_move_has_a_description(options, seed):
     """describe(): a sentence for every decision, said before it is made."""
     for state, _ in playout(options, seed, 2000):
         for move in state.legal_moves():
-            assert state.describe(move).strip()
+            assert story.describe(state, move).strip()

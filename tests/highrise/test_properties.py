@@ -17,7 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gamenight.games.highrise import rules
+from gamenight.games.highrise import rules, story
 from gamenight.games.highrise.moves import PLAY
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tiles import ALL_TILES, SPACERS, TILES
@@ -124,7 +124,7 @@ def test_every_listed_move_is_accepted_and_scores_what_its_description_says(opti
         for move in state.legal_moves():
             child = state.clone()
             before = child.totals[child.turn]
-            description = state.describe(move)
+            description = story.describe(state, move)
             child.apply(move)
             if move.kind == PLAY and child.hand_number == state.hand_number and not child.is_over():  # the hand goes on
                 gained = child.totals[state.turn] - before
@@ -147,7 +147,7 @@ def test_a_view_never_shows_another_seats_dominoes_or_the_pile(options, seed):
             shown = tiles_named(json.dumps(view))
             assert shown <= on_table | own, (seat, state.notation())
         if state.to_act() == -1 and step is not None:
-            public, _, _ = state.describe_outcome(step)
+            public, _, _ = story.describe_outcome(state, step)
             after = state.clone()
             after.apply_chance(step)
             assert tiles_named(public) <= set(after.tower.tiles())

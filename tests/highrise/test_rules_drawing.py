@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.engine.errors import IllegalMoveError
+from gamenight.games.highrise import story
 
 from .conftest import assert_illegal, hand, moves, play, position, tile
 
@@ -42,7 +43,11 @@ def test_a_player_who_cannot_play_must_draw_one_domino_from_the_draw_pile():
 def test_the_drawn_domino_is_private_to_its_drawer():
     state = position(STUCK)
     play(state, "draw")
-    assert state.describe_outcome(tile("5-5")) == ("P2 draws a domino", "P2 draws 5-5", frozenset({1}))
+    assert story.describe_outcome(state, tile("5-5")) == (
+        "P2 draws a domino",
+        "P2 draws 5-5",
+        frozenset({1}),
+    )
     state.apply_chance(tile("5-5"))
     assert state.view(1)["drawn"] == "5-5"
     assert "5-5" not in str(state.view(0))
@@ -70,7 +75,7 @@ def test_a_drawn_domino_that_cannot_be_played_is_kept_and_the_turn_ends():
     play(state, "draw")
     state.apply_chance(tile("5-5"))
     assert moves(state) == ["pass"]
-    assert state.describe(state.parse_move("pass")) == "ends the turn without playing"
+    assert story.describe(state, state.parse_move("pass")) == "ends the turn without playing"
     play(state, "pass")
     assert state.notation().startswith("hand=1 turn=1 phase=play ")
     assert hand(state, 2) == ["2-2", "3-3", "5-5"]

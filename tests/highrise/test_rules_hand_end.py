@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from gamenight.games.highrise import story
+
 from .conftest import moves, play, position
 
 BASEMENT = "basement 5-3 6-6 W-2 4-1 0-0 3-2 6-4 W-W"
@@ -28,7 +30,9 @@ def test_a_player_who_plays_their_last_domino_has_gone_out_and_scores_the_oppone
     in the opponents' hands (Wild halves count seven points and blanks count zero points)."""
     state = position(LAST_DOMINO)
     move = state.parse_move("5-6@a1,b1")
-    assert state.describe(move) == "plays 6-5, the 5 on a1 and the 6 on b1, at level 1 for 11 points, and goes out"
+    assert (
+        story.describe(state, move) == "plays 6-5, the 5 on a1 and the 6 on b1, at level 1 for 11 points, and goes out"
+    )
     play(state, "5-6@a1,b1")
     assert state.scores() == [10 + 11 + 14 + 16, 20, 30]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamenight.games.highrise import story
 from gamenight.games.highrise.tiles import HAND_POINTS
 
 from .conftest import moves, play, position, tile, top
@@ -29,7 +30,7 @@ def test_a_5_2_played_at_level_one_scores_7():
     state = position(f"| {STREET} | hands 5-2 6-1 / 4-0")
     assert "5-2@a1,b1" in moves(state)
     assert (
-        state.describe(state.parse_move("5-2@a1,b1"))
+        story.describe(state, state.parse_move("5-2@a1,b1"))
         == "plays 5-2, the 5 on a1 and the 2 on b1, at level 1 for 7 points"
     )
     play(state, "5-2@a1,b1")

@@ -7,6 +7,7 @@ import itertools
 import pytest
 
 from gamenight.engine.errors import ConfigError, IllegalMoveError
+from gamenight.games.highrise import story
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tiles import ALL_TILES, SPACERS, TILES
 from gamenight.games.highrise.tower import BASES
@@ -90,7 +91,7 @@ def test_the_basement_is_filled_with_eight_random_dominoes_one_at_a_time_face_up
 def test_the_basement_is_public():
     """The basement dominoes are laid face up: everyone sees each one as it is laid."""
     state = new_state(players=3)
-    public, private, owners = state.describe_outcome(state.parse_outcome("3-5"))
+    public, private, owners = story.describe_outcome(state, state.parse_outcome("3-5"))
     assert public == private == "3-5 is laid in the basement on a1,a2"
     assert owners == frozenset()
 
@@ -112,7 +113,7 @@ def test_each_player_takes_five_of_the_remaining_dominoes_and_the_rest_is_the_dr
     table from the player who starts; each is private to its taker."""
     state = new_state(players=3)
     lay(state, "5-3", "6-6", "W-2", "4-1", "0-0", "3-2", "6-4", "W-W")
-    public, private, owners = state.describe_outcome(tile("6-5"))
+    public, private, owners = story.describe_outcome(state, tile("6-5"))
     assert (public, private, owners) == ("P1 takes a domino", "P1 takes 6-5", frozenset({0}))
     deal(state, "6-5", "5-5", "4-4", "6-3", "5-4", "3-3", "6-2", "5-2", "2-2", "6-1", "5-1", "1-1", "6-0", "5-0", "W-0")
     assert hand(state, 1) == ["6-5", "6-3", "6-2", "6-1", "6-0"]

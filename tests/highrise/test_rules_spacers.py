@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.engine.errors import NotationError
+from gamenight.games.highrise import story
 from gamenight.games.highrise.tower import SPACER
 
 from .conftest import assert_illegal, cell, moves, play, position, top
@@ -37,7 +38,7 @@ def test_a_clear_spacer_on_the_lower_half_then_the_domino_on_the_spacer_and_the_
     state = position(f"| {STEP} | hands 5-3 2-2 / 4-4")
     assert (top(state, "a1"), top(state, "b1")) == (("5", 0), ("3", 1))
     assert moves(state) == ["5-3@a1^,b1"]  # a spacer play is a play: the player must make it
-    assert state.describe(state.parse_move("5-3@a1^,b1")) == (
+    assert story.describe(state, state.parse_move("5-3@a1^,b1")) == (
         "lays a clear spacer on a1 and plays 5-3, the 5 on a1 and the 3 on b1, at level 2 for 16 points"
     )
     play(state, "5-3@a1^,b1")

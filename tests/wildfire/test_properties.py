@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamenight.engine.registry import make_game
-from gamenight.games.wildfire import rules
+from gamenight.games.wildfire import rules, story
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.games.wildfire.tiles import ALL_TILES, TILES
 
@@ -135,7 +135,7 @@ def test_a_view_never_shows_another_seats_tiles_or_the_pile(options, seed):
             shown = tiles_named(json.dumps(view))
             assert shown <= on_table | own, (seat, state.notation())
         if state.to_act() == -1 and step is not None:
-            public, _, _ = state.describe_outcome(step)
+            public, _, _ = story.describe_outcome(state, step)
             after = state.clone()
             after.apply_chance(step)
             assert tiles_named(public) <= set(after.layout.tiles()) | on_table

@@ -6,6 +6,7 @@ import pytest
 
 from gamenight.engine.errors import ConfigError, NotationError
 from gamenight.engine.registry import make_game
+from gamenight.games.wildfire import story
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.games.wildfire.tiles import ALL_TILES, TILES
 
@@ -181,7 +182,7 @@ def test_the_last_tile_of_the_deal_tells_everyone_who_places_the_highest_double(
     state = new_state(players=2)
     deal(state, "8-8 9-7 9-6 9-5 9-4 9-3", "5-5 8-6 8-5 8-4 8-3 8-0")  # seat 2, then the dealer
     state.apply_chance(tile("9-2"))  # seat 2's seventh; the dealer's seventh is the last tile
-    public, private, owners = state.describe_outcome(tile("7-0"))
+    public, private, owners = story.describe_outcome(state, tile("7-0"))
     assert public == "P1 is dealt a tile; P2 holds the highest double and places 8-8 in the hub"
     assert private == "P1 is dealt 7-0; P2 holds the highest double and places 8-8 in the hub"
     assert owners == frozenset({0})
@@ -194,5 +195,5 @@ def test_a_deal_without_a_double_tells_everyone_to_draw_another():
     state = new_state(players=2)
     deal(state, "W-W 9-7 9-6 9-5 9-4 9-3", "8-7 8-6 8-5 8-4 8-3 8-0")
     state.apply_chance(tile("9-2"))
-    public, _, _ = state.describe_outcome(tile("7-0"))
+    public, _, _ = story.describe_outcome(state, tile("7-0"))
     assert public == "P1 is dealt a tile; nobody holds a double, so each player draws another domino"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.engine.errors import IllegalMoveError
+from gamenight.games.wildfire import story
 
 from .conftest import assert_illegal, moves, play, position
 
@@ -146,8 +147,8 @@ def test_a_wild_one_is_described_by_what_it_does_wild_half_in_or_out():
     "the next domino played MUST match": the two ways of laying it read differently, and each
     says the points it takes out of the hand (R-WF SCORING: +10 a Wild One)."""
     state = position("dealer=1 turn=2 | layout 9-9 9-5@e0 | hands 2-2 / W-5 8-0 6-0 | pile *")
-    assert state.describe(state.parse_move("W-5@e1")) == "plays W-5 on the 5 at e1 (sheds 15 points)"
-    assert state.describe(state.parse_move("5-W@e1")) == (
+    assert story.describe(state, state.parse_move("W-5@e1")) == "plays W-5 on the 5 at e1 (sheds 15 points)"
+    assert story.describe(state, state.parse_move("5-W@e1")) == (
         "plays 5-W on the 5 at e1: wild half out, a Wild One the next play must close with the "
         "hub's number (sheds 15 points)"
     )

@@ -21,6 +21,7 @@ from gamenight.bots.basic import RandomBot
 from gamenight.engine.match import Match
 from gamenight.engine.record import Record, replay
 from gamenight.engine.registry import make_game
+from gamenight.games.wildstar import story
 from gamenight.games.wildstar.state import WildstarState
 from gamenight.games.wildstar.tiles import ALL_TILES, parse
 
@@ -108,7 +109,7 @@ def test_a_view_never_shows_another_seats_tiles_or_the_pile(options, seed):
             own = set(state.hands[seat]) if seat is not None else set()
             assert set(tiles_named(state.view(seat))) <= on_table | own, (seat, state.notation())
         if state.to_act() == -1 and step is not None:
-            public, _, _ = state.describe_outcome(step)
+            public, _, _ = story.describe_outcome(state, step)
             after = state.clone()
             after.apply_chance(step)
             named = {parse(name) for name in TILE_NAME.findall(public)}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.engine.errors import NotationError
+from gamenight.games.wildstar import story
 
 from .conftest import deal, hand, moves, new_state, play, position, tile
 
@@ -149,7 +150,7 @@ def test_the_last_tile_of_the_deal_tells_everyone_who_sets_the_double():
     deal(state, *(" ".join(row[:9]) for row in rows))
     state.apply_chance(tile(rows[0][9]))
     state.apply_chance(tile(rows[1][9]))
-    public, private, owners = state.describe_outcome(tile(rows[2][9]))
+    public, private, owners = story.describe_outcome(state, tile(rows[2][9]))
     assert public == "P1 is dealt a tile; P3 holds 9-9 and sets it in the star centre"
     assert private == f"P1 is dealt {rows[2][9]}; P3 holds 9-9 and sets it in the star centre"
     assert owners == frozenset({0})
@@ -157,5 +158,5 @@ def test_the_last_tile_of_the_deal_tells_everyone_who_sets_the_double():
     deal(nobody, *(" ".join(row[:9]) for row in (SEAT_2.split(), SEAT_3.split(), SEAT_1.split())))
     nobody.apply_chance(tile(SEAT_2.split()[9]))
     nobody.apply_chance(tile(SEAT_3.split()[9]))
-    public, _, _ = nobody.describe_outcome(tile(SEAT_1.split()[9]))
+    public, _, _ = story.describe_outcome(nobody, tile(SEAT_1.split()[9]))
     assert public == "P1 is dealt a tile; nobody holds the hand's double, so P1 draws for it first"

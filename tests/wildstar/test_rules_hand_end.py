@@ -3,6 +3,7 @@ next hand, whose double its holder sets (R-WS; D-WS-3, D-WS-6)."""
 
 from __future__ import annotations
 
+from gamenight.games.wildstar import story
 from gamenight.games.wildstar.tiles import ALL_TILES, NAMES
 
 from .conftest import count, deal, hand, laid, moves, play, position
@@ -18,7 +19,7 @@ def test_the_first_player_to_play_all_his_dominoes_is_the_winner_of_the_hand():
     """R-WS: "The first player to play all his or her dominoes is the winner of the hand" --
     the hand ends at once, though others could still play and the pile is not empty."""
     state = position(f"shuffler=3 turn=1 | layout {FIVE} | hands 4-2 / S 0-0 / 6-5 | pile *")
-    assert state.describe(state.parse_move("4-2@e1")) == "plays 4-2 on the 4 at e1 and goes out"
+    assert story.describe(state, state.parse_move("4-2@e1")) == "plays 4-2 on the 4 at e1 and goes out"
     play(state, "4-2@e1")
     assert state.sheet == [[0, 50, 11]]
     assert (

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gamenight.engine.errors import NotationError
+from gamenight.games.wildstar import story
 
 from .conftest import assert_illegal, moves, open_ends, play, position
 
@@ -29,7 +30,10 @@ def test_the_declared_number_is_the_new_open_end():
     """D-WS-1: the player "declares the outer value": S-7 on the 3 at e2 is the tile 3-7,
     and a 7 goes on it next."""
     state = position(f"shuffler=1 turn=1 | layout {FIVE} | hands S 7-7 / 7-5 1-1 / 2-1 | pile *")
-    assert state.describe(state.parse_move("S-7@e2")) == "plays a single star as 3-7 on the 3 at e2 (sheds 20 points)"
+    assert (
+        story.describe(state, state.parse_move("S-7@e2"))
+        == "plays a single star as 3-7 on the 3 at e2 (sheds 20 points)"
+    )
     play(state, "S-7@e2")
     assert open_ends(state)[6] == (7, 1)
     assert moves(state) == ["7-5@e6"]
@@ -64,7 +68,10 @@ def test_the_double_star_stands_in_for_the_double_of_the_open_ends_number():
     crosswise (the "vertical" direction), where x is the open end it is played on." """
     state = position(f"shuffler=1 turn=1 | layout {FIVE} | hands SS 7-7 / 3-5 / 2-1 | pile *")
     assert sorted(moves(state)) == ["SS@e1", "SS@e2", "SS@e3", "SS@e4", "SS@e5"]
-    assert state.describe(state.parse_move("SS@e2")) == "plays the double star as 3-3 on the 3 at e2 (sheds 20 points)"
+    assert (
+        story.describe(state, state.parse_move("SS@e2"))
+        == "plays the double star as 3-3 on the 3 at e2 (sheds 20 points)"
+    )
     play(state, "SS@e2")
     assert open_ends(state)[6] == (3, 1)
     assert [e["double"] for e in state.view(None)["open_ends"] if e["end"] == 6] == [True]

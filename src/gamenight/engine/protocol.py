@@ -83,14 +83,26 @@ class State(Protocol):
 
     def parse_outcome(self, text: str) -> Outcome: ...
 
-    def describe(self, move: Move) -> str:
-        """A sentence for people, before the move is applied: 'plays 5-3 on the 5 at e2'."""
+
+class Story(Protocol):
+    """A game's words for people (`games/<game>/story.py`): what a move or a chance outcome
+    does, said before it happens, and the game and its options in short. Every interface
+    tells from here; none computes a rule itself."""
+
+    def describe(self, state: Any, move: Any) -> str:
+        """A sentence, before `move` is applied: 'plays 5-3 on the 5 at e2 (sheds 8 points)'."""
         ...
 
-    def describe_outcome(self, outcome: Outcome) -> tuple[str, str, frozenset[int]]:
+    def describe_outcome(self, state: Any, outcome: Any) -> tuple[str, str, frozenset[int]]:
         """Before a chance outcome is applied: (what everyone may know, what its owners
         see, the owners). A drawn tile is private to the drawer; a hub number is public."""
         ...
+
+    def rules_summary(self, options: Any) -> list[str]: ...
+
+    def summary(self, options: Any) -> str: ...
+
+    def goal(self, options: Any) -> str: ...
 
 
 class Game(Protocol):
@@ -107,6 +119,10 @@ class Game(Protocol):
 
     def sample_state(self, view: View, rng: Any) -> State:
         """A full state whose `view(view['seat'])` equals `view`, hidden parts sampled."""
+        ...
+
+    def story(self) -> Story:
+        """The game's words for people: its `story` module."""
         ...
 
     def heuristics(self) -> Any:

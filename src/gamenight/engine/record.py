@@ -23,7 +23,7 @@ from typing import Any
 
 from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import RecordError, RulesError
-from gamenight.engine.protocol import CHANCE, State
+from gamenight.engine.protocol import CHANCE, Game, State
 
 FORMAT = "gamenight-record/1"
 MAX_RECORD_BYTES = 16 * 1024 * 1024
@@ -194,7 +194,9 @@ class ReplayStep:
 
 def replay_steps(record: Record) -> Iterator[ReplayStep]:
     """Re-run a record step by step, verifying each step; RecordError at the first fault."""
-    state = initial_state(record)
+    game = record_game(record)
+    story = game.story()
+    state = initial_state(record, game)
     if len(record.seats) != state.num_players:
         raise RecordError(f"record names {len(record.seats)} seats for {state.num_players} players")
     rng = random.Random(record.seed)
@@ -206,7 +208,7 @@ def replay_steps(record: Record) -> Iterator[ReplayStep]:
                 description = step.text
                 state.apply_chance(value)
             else:
-                description = state.describe(value)
+                description = story.describe(state, value)
                 state.apply(value)
         except RulesError as exc:
             raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None
@@ -247,15 +249,20 @@ def _who(seat: int) -> str:
     return "chance" if seat == CHANCE else f"P{seat + 1}"
 
 
-def initial_state(record: Record) -> State:
-    """The position the record's game starts from: the deal, or its `start` position;
-    RecordError if the game, its options or that position are refused."""
+def record_game(record: Record) -> Game:
+    """The record's game with its options; RecordError if either is refused."""
     from gamenight.engine.registry import make_game
 
     try:
-        game = make_game(record.game, record.options)
+        return make_game(record.game, record.options)
     except RulesError as exc:
         raise RecordError(f"record cannot be set up: {exc}") from None
+
+
+def initial_state(record: Record, game: Game | None = None) -> State:
+    """The position the record's game starts from: the deal, or its `start` position;
+    RecordError if the game, its options or that position are refused."""
+    game = record_game(record) if game is None else game
     if record.start is None:
         return game.new_state()
     try:

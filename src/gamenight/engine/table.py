@@ -30,7 +30,7 @@ from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import ConfigError, IllegalMoveError, NotYourTurnError, RecordError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, Outcome, State, View
-from gamenight.engine.record import Record, Step, initial_state, verified_step
+from gamenight.engine.record import Record, Step, initial_state, record_game, verified_step
 
 
 class Event(NamedTuple):
@@ -88,6 +88,7 @@ class Table:
         caller plays each chance step with `play_chance_step` (Match does, to show every
         step's state as it happens)."""
         self.game = game
+        self.story = game.story()
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
             raise ConfigError(
@@ -114,10 +115,11 @@ class Table:
     def resume(cls, record: Record, auto_chance: bool = True) -> Table:
         """The table a record stopped at: every step replayed and checked (RecordError at the
         first that does not verify), chance drawn again from the seed."""
-        state = initial_state(record)
-        game = _game_of(record)
+        game = record_game(record)
+        state = initial_state(record, game)
         table = cls.__new__(cls)
         table.game = game
+        table.story = game.story()
         table.state = state
         if len(record.seats) != state.num_players:
             raise RecordError(f"record names {len(record.seats)} seats for {state.num_players} players")
@@ -154,7 +156,7 @@ class Table:
         if seat is None:
             return None
         state = self.state
-        choices = tuple(Choice(m, state.move_notation(m), state.describe(m)) for m in state.legal_moves())
+        choices = tuple(Choice(m, state.move_notation(m), self.story.describe(state, m)) for m in state.legal_moves())
         return Pending(seat, choices)
 
     def legal_moves(self) -> Sequence[Move]:
@@ -217,14 +219,14 @@ class Table:
     def _decide(self, seat: int, move: Move) -> None:
         state = self.state
         text = state.move_notation(move)
-        description = state.describe(move)
+        description = self.story.describe(state, move)
         state.apply(move)
         self._log(seat, text, description, description, frozenset())
 
     def _chance(self, outcome: Outcome) -> None:
         state = self.state
         text = state.outcome_notation(outcome)
-        public, private, owners = state.describe_outcome(outcome)
+        public, private, owners = self.story.describe_outcome(state, outcome)
         state.apply_chance(outcome)
         self._log(CHANCE, text, public, private, owners)
 
@@ -237,12 +239,3 @@ class Table:
         self.events.append(Event(len(self.events) + 1, seat, text, public, private, owners))
         if self.state.to_act() is None:
             self.record.result = self.state.scores()
-
-
-def _game_of(record: Record) -> Game:
-    from gamenight.engine.registry import make_game
-
-    try:
-        return make_game(record.game, record.options)
-    except RulesError as exc:
-        raise RecordError(f"record cannot be set up: {exc}") from None

@@ -525,7 +525,7 @@ def _run(
         if seat == you:
             # The person's MoveHelp asks the Match's table, which exists only once the Match
             # does: `match` is looked up when a move is asked about, by then it is bound.
-            person = cli.human(console, seat, screen, move_help(lambda: match.state), screen.title)
+            person = cli.human(console, seat, screen, move_help(lambda: match.table), screen.title)
             agents.append(person)
         elif you is not None or pace > 0:
             agents.append(PacedBot(bots[seat], seat, console, pace, bot_pause))

@@ -25,7 +25,8 @@ from rich.text import Text
 
 from gamenight.engine.errors import RulesError
 from gamenight.engine.match import Agent, Event
-from gamenight.engine.protocol import CHANCE, Move, State, View
+from gamenight.engine.protocol import CHANCE, Move, View
+from gamenight.engine.table import Table as GameTable
 from gamenight.games.fireball_island import story as fireball_island_story
 from gamenight.games.highrise import story as highrise_story
 from gamenight.games.wildfire import story as wildfire_story
@@ -282,16 +283,16 @@ class MoveHelp:
     """Raises IllegalMoveError (or NotationError) saying why, if the move may not be made now."""
 
 
-def move_help(table: Callable[[], State]) -> MoveHelp:
-    """MoveHelp answered by `table()` (a Match's state), asked only about the seat to act's moves."""
+def move_help(table: Callable[[], GameTable]) -> MoveHelp:
+    """MoveHelp answered by `table()` (a Match's table), asked only about the seat to act's moves."""
 
     def check(move: Move) -> None:
-        table().clone().apply(move)  # a trial on a copy: IllegalMoveError says why
+        table().state.clone().apply(move)  # a trial on a copy: IllegalMoveError says why
 
     return MoveHelp(
-        describe=lambda move: table().describe(move),
-        notation=lambda move: table().move_notation(move),
-        parse=lambda text: table().parse_move(text),
+        describe=lambda move: table().story.describe(table().state, move),
+        notation=lambda move: table().state.move_notation(move),
+        parse=lambda text: table().state.parse_move(text),
         check=check,
     )
 

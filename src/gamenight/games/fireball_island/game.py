@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec
+from gamenight.engine.protocol import GameSpec, Story
 from gamenight.games.fireball_island.options import FireballIslandOptions
 from gamenight.games.fireball_island.state import FireballIslandState
 
@@ -47,6 +47,11 @@ class FireballIslandGame:
         from gamenight.games.fireball_island.view import sample_state
 
         return sample_state(self, view, rng)
+
+    def story(self) -> Story:
+        from gamenight.games.fireball_island import story
+
+        return story
 
     def heuristics(self) -> Any:
         from gamenight.games.fireball_island import heuristics

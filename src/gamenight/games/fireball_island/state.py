@@ -352,16 +352,6 @@ class FireballIslandState:
 
         return parse_outcome(self, text)
 
-    def describe(self, move: Move) -> str:
-        from gamenight.games.fireball_island.view import describe
-
-        return describe(self, move)
-
-    def describe_outcome(self, outcome: Any) -> tuple[str, str, frozenset[int]]:
-        from gamenight.games.fireball_island.view import describe_outcome
-
-        return describe_outcome(self, outcome)
-
     # -- who is asked, and what they may do ------------------------------------------
 
     def _legal_moves(self) -> list[Move]:

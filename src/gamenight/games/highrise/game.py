@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec, View
+from gamenight.engine.protocol import GameSpec, Story, View
 from gamenight.games.highrise.options import HighriseOptions
 from gamenight.games.highrise.state import HighriseState
 
@@ -45,6 +45,11 @@ class HighriseGame:
         from gamenight.games.highrise.view import sample_state
 
         return sample_state(self, view, rng)
+
+    def story(self) -> Story:
+        from gamenight.games.highrise import story
+
+        return story
 
     def heuristics(self) -> Any:
         from gamenight.games.highrise import heuristics

@@ -23,7 +23,6 @@ from gamenight.games.highrise.moves import (
     PLAY,
     Move,
     move_notation,
-    other_half,
     parse_move,
 )
 from gamenight.games.highrise.tiles import ALL_TILES, HALVES, HAND_SIZE, TILES, hand_points, is_double
@@ -267,43 +266,6 @@ class HighriseState:
         if self.phase in (Phase.DEAL, Phase.DRAW):
             return TILES.parse(text)
         raise NotationError(f"there is no chance step in phase {PHASE_NAMES[self.phase]}")
-
-    def describe(self, move: Move) -> str:
-        if move.kind == DRAW:
-            return "cannot play and draws"
-        if move.kind == PASS:
-            return "ends the turn without playing" if self.phase == Phase.AFTER_DRAW else "cannot play and passes"
-        tower = self.tower
-        names = tower.base.cell_names
-        if not (0 <= move.a < len(names) and 0 <= move.b < len(names)):
-            return f"plays {TILES.name(move.tile)} off the base"
-        half_b = other_half(move.tile, move.half_a)
-        if move.half_a == half_b:
-            where = f" on {names[move.a]} and {names[move.b]}"
-        else:
-            symbols = TILES.symbols
-            where = f", the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]},"
-        level, points = rules.level_of(tower, move), rules.play_points(tower, move)
-        text = f"plays {TILES.name(move.tile)}{where} at level {level} for {points} points"
-        if move.spacer >= 0:
-            text = f"lays a clear spacer on {names[move.spacer]} and {text}"
-        if self.hands[self.turn] == [move.tile]:
-            text += ", and goes out"
-        return text
-
-    def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
-        """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
-        if self.phase == Phase.BASEMENT:
-            a, b = self.tower.base.slots[len(self.tower.pieces)]
-            names = self.tower.base.cell_names
-            text = f"{self.outcome_notation(outcome)} is laid in the basement on {names[a]},{names[b]}"
-            return text, text, frozenset()
-        name = TILES.name(outcome)
-        if self.phase == Phase.DEAL:
-            seat = self.next_dealt_seat()
-            return f"P{seat + 1} takes a domino", f"P{seat + 1} takes {name}", frozenset({seat})
-        seat = self.turn
-        return f"P{seat + 1} draws a domino", f"P{seat + 1} draws {name}", frozenset({seat})
 
     def next_dealt_seat(self) -> int:
         """Each player takes five, one at a time round the table from the starting player."""

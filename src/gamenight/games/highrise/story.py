@@ -3,7 +3,11 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
+from gamenight.games.highrise import rules
+from gamenight.games.highrise.moves import DRAW, PASS, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
+from gamenight.games.highrise.state import HighriseState, Phase
+from gamenight.games.highrise.tiles import TILES
 
 
 def rules_summary(options: HighriseOptions) -> list[str]:
@@ -54,3 +58,42 @@ def goal(options: HighriseOptions) -> str:
 
 def _with_variants(line: str, variants: list[str]) -> str:
     return line + (f" ({', '.join(variants)})" if variants else "")
+
+
+def describe(state: HighriseState, move: Move) -> str:
+    if move.kind == DRAW:
+        return "cannot play and draws"
+    if move.kind == PASS:
+        return "ends the turn without playing" if state.phase == Phase.AFTER_DRAW else "cannot play and passes"
+    tower = state.tower
+    names = tower.base.cell_names
+    if not (0 <= move.a < len(names) and 0 <= move.b < len(names)):
+        return f"plays {TILES.name(move.tile)} off the base"
+    half_b = other_half(move.tile, move.half_a)
+    if move.half_a == half_b:
+        where = f" on {names[move.a]} and {names[move.b]}"
+    else:
+        symbols = TILES.symbols
+        where = f", the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]},"
+    level, points = rules.level_of(tower, move), rules.play_points(tower, move)
+    text = f"plays {TILES.name(move.tile)}{where} at level {level} for {points} points"
+    if move.spacer >= 0:
+        text = f"lays a clear spacer on {names[move.spacer]} and {text}"
+    if state.hands[state.turn] == [move.tile]:
+        text += ", and goes out"
+    return text
+
+
+def describe_outcome(state: HighriseState, outcome: int) -> tuple[str, str, frozenset[int]]:
+    """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
+    if state.phase == Phase.BASEMENT:
+        a, b = state.tower.base.slots[len(state.tower.pieces)]
+        names = state.tower.base.cell_names
+        text = f"{state.outcome_notation(outcome)} is laid in the basement on {names[a]},{names[b]}"
+        return text, text, frozenset()
+    name = TILES.name(outcome)
+    if state.phase == Phase.DEAL:
+        seat = state.next_dealt_seat()
+        return f"P{seat + 1} takes a domino", f"P{seat + 1} takes {name}", frozenset({seat})
+    seat = state.turn
+    return f"P{seat + 1} draws a domino", f"P{seat + 1} draws {name}", frozenset({seat})

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec, View
+from gamenight.engine.protocol import GameSpec, Story, View
 from gamenight.games.wildfire.options import WildfireOptions
 from gamenight.games.wildfire.state import WildfireState
 
@@ -45,6 +45,11 @@ class WildfireGame:
         from gamenight.games.wildfire.view import sample_state
 
         return sample_state(self, view, rng)
+
+    def story(self) -> Story:
+        from gamenight.games.wildfire import story
+
+        return story
 
     def heuristics(self) -> Any:
         from gamenight.games.wildfire import heuristics

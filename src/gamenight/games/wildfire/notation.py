@@ -308,7 +308,7 @@ def _check_new_round(state: WildfireState) -> None:
 
 def _check_deal(state: WildfireState) -> None:
     _check_new_round(state)
-    # R-WF SET-UP: seven each, dealt one at a time from the dealer's left (state._next_dealt_seat).
+    # R-WF SET-UP: seven each, dealt one at a time from the dealer's left (state.next_dealt_seat).
     dealt = sum(len(h) for h in state.hands)
     if dealt >= HAND_SIZE * state.n:
         raise NotationError(f"phase=deal: the deal is over once every player holds {HAND_SIZE}")

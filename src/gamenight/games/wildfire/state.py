@@ -15,14 +15,8 @@ from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import (
-    DOUBLE_WILD_ONE,
-    DOUBLE_WILDFIRE,
-    KIND_NAMES,
     OBLIGATION_KINDS,
-    TRIPLE_WILDFIRE,
-    WILD_ONE,
     Layout,
-    placement,
 )
 from gamenight.games.wildfire.moves import (
     DRAW,
@@ -60,13 +54,6 @@ class Phase:
 
 TILE_DRAWS = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY})
 
-# What a play that opens an obligation binds the next players to, in the rulebook's words.
-OPENS = {
-    WILD_ONE: "wild half out, a Wild One the next play must close with the hub's number",
-    DOUBLE_WILD_ONE: "the Double Wild One, whose next 3 plays must match the hub's number",
-    DOUBLE_WILDFIRE: "a Double Wildfire, whose next 2 plays must match the hub's number",
-    TRIPLE_WILDFIRE: "a Triple Wildfire, whose next 3 plays must match the hub's number",
-}
 PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
 
 
@@ -171,12 +158,12 @@ class WildfireState:
         return []
 
     def _with_knocks(self, plays: list[Move], hand_size: int) -> list[Move]:
-        if hand_size == 2 and self._manual_knock():
+        if hand_size == 2 and self.manual_knock():
             # R-WF: "When a player is down to one domino, they must knock."
             return plays + [m._replace(knock=True) for m in plays]
         return plays
 
-    def _manual_knock(self) -> bool:
+    def manual_knock(self) -> bool:
         options = self.game.options
         return options.knock_penalty and not options.auto_knock
 
@@ -244,7 +231,7 @@ class WildfireState:
 
     def _apply_draw(self, phase: int, outcome: int) -> None:
         if phase == Phase.DEAL:
-            self.hands[self._next_dealt_seat()].append(outcome)
+            self.hands[self.next_dealt_seat()].append(outcome)
             if len(self.pile) == len(ALL_TILES) - HAND_SIZE * self.n:
                 self._place_first_double()
         elif phase == Phase.FIRST_DOUBLE:
@@ -306,64 +293,6 @@ class WildfireState:
             raise NotationError(f"{text!r} is not a hub number (1 to 9)")
         return TILES.parse(text)
 
-    def describe(self, move: Move) -> str:
-        if move.kind == DRAW:
-            return "cannot play and draws"
-        if move.kind == PASS:
-            return "passes"
-        if move.kind == HUB:
-            return f"names {move.tile} on the hub"
-        if not 0 <= move.end < len(self.layout.nodes):
-            return f"plays {move_notation(move).split('@')[0]} on e{move.end}, which is not on the table"
-        node = self.layout.nodes[move.end]
-        target = "the centre" if move.end == 0 else f"the {node.value} at e{move.end}"
-        text = f"plays {move_notation(move).split('@')[0]} on {target}"
-        if move.end == self.layout.obligation:
-            places = self.layout.free[move.end] - 1
-            text = f"plays {move_notation(move).split('@')[0]} on the open {KIND_NAMES[node.kind]} at e{move.end}"
-            text += ", closing it" if places == 0 else f", {places} more to close it"
-        p = placement(move.tile, move.inner)
-        if p is not None and p.kind in OPENS:
-            text += f": {OPENS[p.kind]}"  # what the play binds the next players to
-        left = len(self.hands[self.turn]) - 1
-        if left == 0:
-            return text + ", and goes out"
-        text += f" (sheds {POINTS[move.tile]} points)"  # R-WF SCORING: what it no longer counts
-        return text + " and knocks" if move.knock or (left == 1 and not self._manual_knock()) else text
-
-    def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
-        """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
-        if self.phase == Phase.HUB:
-            text = f"the hub lights up {outcome}"
-            return text, text, frozenset()
-        seat = self.turn
-        if self.phase == Phase.DEAL:
-            seat = self._next_dealt_seat()
-        elif self.phase == Phase.PENALTY:
-            seat = self.penalty
-        name = TILES.name(outcome)
-        if self.phase == Phase.DEAL:
-            then = (
-                self._first_double(seat, outcome) if len(self.pile) == len(ALL_TILES) - HAND_SIZE * self.n + 1 else ""
-            )
-            return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
-        if self.phase == Phase.PENALTY:
-            why = "draws a penalty tile for not knocking"
-            return f"P{seat + 1} {why}", f"P{seat + 1} {why}: {name}", frozenset({seat})
-        then = ""
-        if self.phase == Phase.FIRST_DOUBLE and (seat + 1) % self.n == (self.dealer + 1) % self.n:
-            then = self._first_double(seat, outcome)  # the pass is complete
-        return f"P{seat + 1} draws a tile{then}", f"P{seat + 1} draws {name}{then}", frozenset({seat})
-
-    def _first_double(self, seat: int, outcome: int) -> str:
-        """What everyone sees once the deal, or a pass of draws for a double, is complete: the
-        highest double held goes face up in the hub, or everyone draws again (R-WF PLAY)."""
-        for double in STARTING_DOUBLES:
-            for holder, hand in enumerate(self.hands):
-                if double in hand or (holder == seat and double == outcome):
-                    return f"; P{holder + 1} holds the highest double and places {TILES.name(double)} in the hub"
-        return "; nobody holds a double, so each player draws another domino"
-
     # -- the rules of a turn -----------------------------------------------------
 
     def _why_illegal(self, move: Move) -> str:
@@ -395,7 +324,7 @@ class WildfireState:
         if move.knock:
             if len(hand) != 2:
                 return "you knock only with the play that leaves you one domino"
-            if not self._manual_knock():
+            if not self.manual_knock():
                 return "knocking is automatic in this game"
             # D-WF-8: a manual knock is legal with any legal play, so the play itself is wrong
         return rules.why_illegal(self.layout, move.tile, move.inner, move.end)
@@ -411,7 +340,7 @@ class WildfireState:
             self._end_round()  # R-WF: the round ends when a player plays his last domino
             return
         if len(hand) == 1:
-            if move.knock or not self._manual_knock():
+            if move.knock or not self.manual_knock():
                 self.knocked[seat] = True
             else:
                 self.penalty = seat  # D-WF-8: ended the turn on one domino without knocking
@@ -474,7 +403,7 @@ class WildfireState:
         self.absent = [0] * self.n
         self.passed_over = [0] * self.n
 
-    def _next_dealt_seat(self) -> int:
+    def next_dealt_seat(self) -> int:
         """The dealer deals one at a time, starting on the left."""
         dealt = sum(len(h) for h in self.hands)
         return (self.dealer + 1 + dealt) % self.n

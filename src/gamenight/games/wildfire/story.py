@@ -3,7 +3,26 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
+from gamenight.games.wildfire.layout import (
+    DOUBLE_WILD_ONE,
+    DOUBLE_WILDFIRE,
+    KIND_NAMES,
+    TRIPLE_WILDFIRE,
+    WILD_ONE,
+    placement,
+)
+from gamenight.games.wildfire.moves import DRAW, HUB, PASS, Move, move_notation
 from gamenight.games.wildfire.options import WildfireOptions
+from gamenight.games.wildfire.state import HAND_SIZE, Phase, WildfireState
+from gamenight.games.wildfire.tiles import ALL_TILES, POINTS, STARTING_DOUBLES, TILES
+
+# What a play that opens an obligation binds the next players to, in the rulebook's words.
+OPENS = {
+    WILD_ONE: "wild half out, a Wild One the next play must close with the hub's number",
+    DOUBLE_WILD_ONE: "the Double Wild One, whose next 3 plays must match the hub's number",
+    DOUBLE_WILDFIRE: "a Double Wildfire, whose next 2 plays must match the hub's number",
+    TRIPLE_WILDFIRE: "a Triple Wildfire, whose next 3 plays must match the hub's number",
+}
 
 
 def rules_summary(options: WildfireOptions) -> list[str]:
@@ -63,3 +82,64 @@ def goal(options: WildfireOptions) -> str:
 
 def _with_variants(line: str, variants: list[str]) -> str:
     return line + (f" ({', '.join(variants)})" if variants else "")
+
+
+def describe(state: WildfireState, move: Move) -> str:
+    if move.kind == DRAW:
+        return "cannot play and draws"
+    if move.kind == PASS:
+        return "passes"
+    if move.kind == HUB:
+        return f"names {move.tile} on the hub"
+    if not 0 <= move.end < len(state.layout.nodes):
+        return f"plays {move_notation(move).split('@')[0]} on e{move.end}, which is not on the table"
+    node = state.layout.nodes[move.end]
+    target = "the centre" if move.end == 0 else f"the {node.value} at e{move.end}"
+    text = f"plays {move_notation(move).split('@')[0]} on {target}"
+    if move.end == state.layout.obligation:
+        places = state.layout.free[move.end] - 1
+        text = f"plays {move_notation(move).split('@')[0]} on the open {KIND_NAMES[node.kind]} at e{move.end}"
+        text += ", closing it" if places == 0 else f", {places} more to close it"
+    p = placement(move.tile, move.inner)
+    if p is not None and p.kind in OPENS:
+        text += f": {OPENS[p.kind]}"  # what the play binds the next players to
+    left = len(state.hands[state.turn]) - 1
+    if left == 0:
+        return text + ", and goes out"
+    text += f" (sheds {POINTS[move.tile]} points)"  # R-WF SCORING: what it no longer counts
+    return text + " and knocks" if move.knock or (left == 1 and not state.manual_knock()) else text
+
+
+def describe_outcome(state: WildfireState, outcome: int) -> tuple[str, str, frozenset[int]]:
+    """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
+    if state.phase == Phase.HUB:
+        text = f"the hub lights up {outcome}"
+        return text, text, frozenset()
+    seat = state.turn
+    if state.phase == Phase.DEAL:
+        seat = state.next_dealt_seat()
+    elif state.phase == Phase.PENALTY:
+        seat = state.penalty
+    name = TILES.name(outcome)
+    if state.phase == Phase.DEAL:
+        then = (
+            _first_double(state, seat, outcome) if len(state.pile) == len(ALL_TILES) - HAND_SIZE * state.n + 1 else ""
+        )
+        return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
+    if state.phase == Phase.PENALTY:
+        why = "draws a penalty tile for not knocking"
+        return f"P{seat + 1} {why}", f"P{seat + 1} {why}: {name}", frozenset({seat})
+    then = ""
+    if state.phase == Phase.FIRST_DOUBLE and (seat + 1) % state.n == (state.dealer + 1) % state.n:
+        then = _first_double(state, seat, outcome)  # the pass is complete
+    return f"P{seat + 1} draws a tile{then}", f"P{seat + 1} draws {name}{then}", frozenset({seat})
+
+
+def _first_double(state: WildfireState, seat: int, outcome: int) -> str:
+    """What everyone sees once the deal, or a pass of draws for a double, is complete: the
+    highest double held goes face up in the hub, or everyone draws again (R-WF PLAY)."""
+    for double in STARTING_DOUBLES:
+        for holder, hand in enumerate(state.hands):
+            if double in hand or (holder == seat and double == outcome):
+                return f"; P{holder + 1} holds the highest double and places {TILES.name(double)} in the hub"
+    return "; nobody holds a double, so each player draws another domino"

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec, View
+from gamenight.engine.protocol import GameSpec, Story, View
 from gamenight.games.wildstar.options import WildstarOptions
 from gamenight.games.wildstar.state import WildstarState
 
@@ -45,6 +45,11 @@ class WildstarGame:
         from gamenight.games.wildstar.view import sample_state
 
         return sample_state(self, view, rng)
+
+    def story(self) -> Story:
+        from gamenight.games.wildstar import story
+
+        return story
 
     def heuristics(self) -> Any:
         from gamenight.games.wildstar import heuristics

@@ -190,7 +190,7 @@ class WildstarState:
         self.pile.remove(outcome)
         self._legal = None
         if phase == Phase.DEAL:
-            self.hands[self._next_dealt_seat()].append(outcome)
+            self.hands[self.next_dealt_seat()].append(outcome)
             if len(self.pile) == len(ALL_TILES) - hand_size(self.n) * self.n:
                 self._find_double()
         elif phase == Phase.FIRST_DOUBLE:
@@ -245,49 +245,6 @@ class WildstarState:
 
     def parse_outcome(self, text: str) -> int:
         return parse(text)
-
-    def describe(self, move: Move) -> str:
-        if move.kind == DRAW:
-            return "cannot play and draws"
-        if move.kind == PASS:
-            return "keeps the drawn tile and passes" if self.phase == Phase.AFTER_DRAW else "cannot play and passes"
-        layout = self.layout
-        if not 0 <= move.end < len(layout.tiles):
-            return f"plays {move_notation(move)}, on an end that is not on the table"
-        value = layout.value[move.end]
-        target = "the centre" if move.end == 0 else f"the {value} at e{move.end}"
-        tile = move_notation(move).split("@")[0]
-        if move.tile == DOUBLE_STAR:
-            tile = f"the double star as {value}-{value}"
-        elif move.kind == PLAY and move.outer >= 0 and tile.startswith("S-"):
-            tile = f"a single star as {value}-{move.outer}"
-        text = f"plays {tile} on {target}"
-        if len(self.hands[self.turn]) == 1:
-            return text + " and goes out"
-        return text + f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
-
-    def describe_outcome(self, outcome: int) -> tuple[str, str, frozenset[int]]:
-        """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
-        seat = self._next_dealt_seat() if self.phase == Phase.DEAL else self.turn
-        name = NAMES[outcome]
-        if self.phase == Phase.DEAL:
-            then = ""
-            if sum(len(h) for h in self.hands) + 1 == hand_size(self.n) * self.n:  # the deal is complete
-                then = self._centre_setter(seat, outcome)
-            return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
-        if self.phase == Phase.FIRST_DOUBLE and outcome == self.required_double:
-            text = f"P{seat + 1} draws {name} and sets it in the star centre"
-            return text, text, frozenset()
-        return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
-
-    def _centre_setter(self, seat: int, outcome: int) -> str:
-        """What everyone sees once the deal is complete: who sets the hand's double in the star
-        centre, or that the shuffler draws for it (R-WS)."""
-        double = self.required_double
-        for holder, hand in enumerate(self.hands):
-            if double in hand or (holder == seat and outcome == double):
-                return f"; P{holder + 1} holds {NAMES[double]} and sets it in the star centre"
-        return f"; nobody holds the hand's double, so P{self.shuffler + 1} draws for it first"
 
     # -- the rules of a turn -------------------------------------------------------------
 
@@ -355,7 +312,7 @@ class WildstarState:
         self.drawn = -1
         self.lacked = [0] * self.n
 
-    def _next_dealt_seat(self) -> int:
+    def next_dealt_seat(self) -> int:
         """Each player draws their hand; one tile at a time, from the shuffler's left."""
         dealt = sum(len(h) for h in self.hands)
         return (self.shuffler + 1 + dealt) % self.n

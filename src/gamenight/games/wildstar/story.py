@@ -3,7 +3,10 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
+from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
+from gamenight.games.wildstar.state import Phase, WildstarState, hand_size
+from gamenight.games.wildstar.tiles import DOUBLE_STAR, NAMES, POINTS
 
 
 def rules_summary(options: WildstarOptions) -> list[str]:
@@ -59,3 +62,49 @@ def _team(seats: range) -> str:
 
 def _with_variants(line: str, variants: list[str]) -> str:
     return line + (f" ({', '.join(variants)})" if variants else "")
+
+
+def describe(state: WildstarState, move: Move) -> str:
+    if move.kind == DRAW:
+        return "cannot play and draws"
+    if move.kind == PASS:
+        return "keeps the drawn tile and passes" if state.phase == Phase.AFTER_DRAW else "cannot play and passes"
+    layout = state.layout
+    if not 0 <= move.end < len(layout.tiles):
+        return f"plays {move_notation(move)}, on an end that is not on the table"
+    value = layout.value[move.end]
+    target = "the centre" if move.end == 0 else f"the {value} at e{move.end}"
+    tile = move_notation(move).split("@")[0]
+    if move.tile == DOUBLE_STAR:
+        tile = f"the double star as {value}-{value}"
+    elif move.kind == PLAY and move.outer >= 0 and tile.startswith("S-"):
+        tile = f"a single star as {value}-{move.outer}"
+    text = f"plays {tile} on {target}"
+    if len(state.hands[state.turn]) == 1:
+        return text + " and goes out"
+    return text + f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
+
+
+def describe_outcome(state: WildstarState, outcome: int) -> tuple[str, str, frozenset[int]]:
+    """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
+    seat = state.next_dealt_seat() if state.phase == Phase.DEAL else state.turn
+    name = NAMES[outcome]
+    if state.phase == Phase.DEAL:
+        then = ""
+        if sum(len(h) for h in state.hands) + 1 == hand_size(state.n) * state.n:  # the deal is complete
+            then = _centre_setter(state, seat, outcome)
+        return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
+    if state.phase == Phase.FIRST_DOUBLE and outcome == state.required_double:
+        text = f"P{seat + 1} draws {name} and sets it in the star centre"
+        return text, text, frozenset()
+    return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
+
+
+def _centre_setter(state: WildstarState, seat: int, outcome: int) -> str:
+    """What everyone sees once the deal is complete: who sets the hand's double in the star
+    centre, or that the shuffler draws for it (R-WS)."""
+    double = state.required_double
+    for holder, hand in enumerate(state.hands):
+        if double in hand or (holder == seat and outcome == double):
+            return f"; P{holder + 1} holds {NAMES[double]} and sets it in the star centre"
+    return f"; nobody holds the hand's double, so P{state.shuffler + 1} draws for it first"
