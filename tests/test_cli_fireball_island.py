@@ -368,7 +368,7 @@ def test_walks_are_numbered_destinations_saying_what_happens_on_the_way() -> Non
     assert "You rolled 3: choose your walk from TA8 Thunder Alley 8." in text
     assert re.search(r"^ \d  TA5   Thunder Alley 5 · in the path of B-1$", text, re.MULTILINE)
     assert re.search(
-        r"^ \d  TA11  Thunder Alley 11 · passes P2 to steal the jewel · dark: draw a card · in the path of B-1$",
+        r"^ \d  TA11  Thunder Alley 11 · passes P2 to steal the jewel · dark: draws a card · in the path of B-1$",
         text,
         re.MULTILINE,
     )
@@ -429,7 +429,7 @@ def test_the_only_rollway_is_aimed_for_you_and_its_spaces_are_all_named() -> Non
     assert person.text == "One rollway only: you aim the Fireball down V-chute.\n"
     # The chute passes FC1 and the junction FJ on its way to the High Road: said, not hidden.
     (aim,) = state.legal_moves()
-    assert story.describe(state, aim) == "rolls Vul-Kar down V-chute (FC8…FC1 FJ HR1…HR6) at P2"
+    assert story.describe(state, aim) == "rolls Vul-Kar down V-chute (FC8…FC1 FJ HR1…HR6) at P2 (69% to hit)"
 
 
 def test_an_error_wraps_at_words_on_a_narrow_screen() -> None:

@@ -46,6 +46,41 @@ def test_layer_imports_point_inward(layer: str) -> None:
     assert {f: bad for f, bad in wrong.items() if bad} == {}
 
 
+def _rules_imports(path: Path) -> list[str]:
+    """The games' `rules` modules that `path` imports, however it is written."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("gamenight.games."):
+            if node.module.endswith(".rules"):
+                found.append(node.module)
+            found += [f"{node.module}.{a.name}" for a in node.names if a.name == "rules"]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.startswith("gamenight.games.") and a.name.endswith(".rules")]
+    return found
+
+
+def test_interfaces_compute_no_rules_they_ask_the_stories() -> None:
+    """A screen tells what the game's story says; it never asks a `rules` module itself, so a
+    browser or any later interface can be told the same (issue 18)."""
+    found = {str(p.relative_to(PACKAGE)): _rules_imports(p) for p in _modules("interfaces")}
+    assert {p: mods for p, mods in found.items() if mods} == {}
+
+
+def test_the_rules_import_check_sees_each_way_of_writing_it(tmp_path: Path) -> None:
+    written = tmp_path / "screen.py"
+    written.write_text(
+        "from gamenight.games.highrise import rules\n"
+        "from gamenight.games.wildfire.rules import play_points\n"
+        "import gamenight.games.wildstar.rules\n"
+        "from gamenight.games.highrise import story\n"
+    )
+    assert _rules_imports(written) == [
+        "gamenight.games.highrise.rules",
+        "gamenight.games.wildfire.rules",
+        "gamenight.games.wildstar.rules",
+    ]
+
+
 def test_a_game_imports_no_other_game_but_the_shared_dominoes() -> None:
     for game_dir in (PACKAGE / "games").iterdir():
         if not game_dir.is_dir() or game_dir.name in ("dominoes", "__pycache__"):

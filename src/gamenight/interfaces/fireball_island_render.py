@@ -28,7 +28,7 @@ from rich.text import Text
 from gamenight.engine.match import Event
 from gamenight.engine.protocol import CHANCE, View
 from gamenight.engine.protocol import Move as AnyMove
-from gamenight.games.fireball_island import rules
+from gamenight.games.fireball_island import story
 from gamenight.games.fireball_island.board import Kind
 from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import NUMBERS, TITLES, CardType, parse_card
@@ -50,6 +50,17 @@ cards (what each card does)."""
 SEAT_STYLES: Final = ("bold cyan", "bold magenta", "bold yellow", "bold green")
 JEWEL: Final = "◆"
 JEWEL_STYLE: Final = "bold red"
+# The colour of each kind of walk consequence the story tells (story.Note.kind).
+NOTE_STYLES: Final = {
+    "token": "bold green",
+    "jewel": JEWEL_STYLE,
+    "cave": "bold",
+    "win": "bold green",
+    "dark": "bold",
+    "danger": "red",
+    "safe": "dim",
+    "": "",
+}
 CELL: Final = 3  # each space is three characters wide: "P1◆", " ▪ "
 NARROW_CELL: Final = 2  # on a narrow screen two: "P1", "1◆" (P1 holds the jewel), "▪ "
 
@@ -97,9 +108,9 @@ def place(space: str, lying: bool = False) -> str:
         return "the water"
     if here.is_pit:
         return f"smolder pit {_PIT_LETTER[space]}" + (" (lying)" if lying else "")
-    if space == rules.START:
+    if space == BOARD.start:
         return "the start (DMP)"
-    if space == rules.DOCK:
+    if space == BOARD.dock:
         return "the Dock"
     return f"{space} {here.name}"
 
@@ -109,25 +120,13 @@ def space_name(space: str) -> str:
     here = BOARD.spaces[space]
     if here.is_cave:
         return f"cave {here.cave}"
-    if space == rules.START:
+    if space == BOARD.start:
         return f"{here.name} (the start)"
     return here.name
 
 
 def rollways_over(space: str) -> list[str]:
     return [r.id for r in BOARD.rollways_over(space)]
-
-
-def hit_chances(rollway: str, pieces: Sequence[str], deterministic: bool) -> dict[int, float]:
-    """Each seat on the rollway and its chance to be hit (D-FI-3, exactly as the engine rolls it)."""
-    on = rules.pieces_on(rollway, list(pieces))
-    if deterministic:
-        return dict.fromkeys(on, 1.0)
-    chances = dict.fromkeys(on, 0.0)
-    for mask, p in rules.hit_chances(rollway, list(pieces)):
-        for seat in rules.seats_in(mask):
-            chances[seat] += p
-    return chances
 
 
 def _percent(p: float) -> str:
@@ -275,7 +274,7 @@ def _row(row: MapRow, board: _Board, wide: bool) -> Text:
             text.append(" ")
         text.append(f"▸ {row.leads_to}", style="dim")
         if row.home:
-            cell = board.crowd(row.leads_to) if row.leads_to in rules.CROWDABLE else board.cell(row.leads_to)
+            cell = board.crowd(row.leads_to) if story.crowdable(row.leads_to) else board.cell(row.leads_to)
             if not cell.plain.startswith(" "):
                 text.append(" ")
             text.append_text(cell)
@@ -334,7 +333,7 @@ def fireball_lines(view: View, you: int | None, deterministic: bool = False, wid
         for rollway in fireball.rollways:
             text = Text(rollway.id, style="bold")
             text.append(f" {runs(rollway.spaces)}", style="dim")
-            for seat in hit_chances(rollway.id, pieces, deterministic):
+            for seat in story.aim_chances(rollway.id, pieces, deterministic):
                 text.append(" ")
                 text.append(f"P{seat + 1}", style=_style(seat))
             ways.append(text)
@@ -358,7 +357,7 @@ def fireballs_table(view: View, you: int | None, deterministic: bool = False) ->
         perch = _PERCH.get(fireball.id, fireball.where)
         for i, rollway in enumerate(fireball.rollways):
             who = Text()
-            for j, (seat, p) in enumerate(hit_chances(rollway.id, pieces, deterministic).items()):
+            for j, (seat, p) in enumerate(story.aim_chances(rollway.id, pieces, deterministic).items()):
                 if j:
                     who.append(", ")
                 who.append(seat_label(seat, you), style=_style(seat))
@@ -391,11 +390,11 @@ class IslandMap:
         board = _Board(view, self.you, cell)
         lines: list[RenderableType] = [_ruler(wide, cell)]
         start = _label("Dead Man's Plateau", "DMP", wide).append("start: ", style="dim")
-        lines.append(start.append_text(board.crowd(rules.START)))
+        lines.append(start.append_text(board.crowd(BOARD.start)))
         for row in MAP_ROWS:
             lines.append(_row(row, board, wide))
             if row.prefix == "BR":
-                vkp = rules.VUL_KAR
+                vkp = BOARD.vul_kar_point
                 body = _label(BOARD.spaces[vkp].name, vkp, wide).append_text(board.cell(vkp))
                 if view["jewel"]["at"] == vkp:
                     body.append("the jewel: the first to land here captures it", style="dim")
@@ -507,7 +506,7 @@ def jewel_line(view: View, you: int | None) -> Text:
         text.append(f" ({place(view['pieces'][owner])})")
         if view["tokens"][owner]:
             text.append(": fitted into a Magic Charm token, no card can be taken from them", style="dim")
-    elif at == rules.VUL_KAR:
+    elif at == BOARD.vul_kar_point:
         text.append(" in the Idol on Vul-Kar Point (VKP): not captured yet")
     else:
         text.append(f" lying on {place(at)}: the first to move onto or past it takes it")
@@ -702,7 +701,7 @@ class Situation:
         return int(self.top["roller"])
 
     def targets(self) -> list[int]:
-        return rules.pieces_on(self.view["aim"], self.view["pieces"])
+        return story.on_rollway(self.view["aim"], self.view["pieces"])
 
     def fireball(self, rollway: str) -> str:
         return BOARD.fireballs[BOARD.rollway(rollway).fireball].name
@@ -754,7 +753,7 @@ class Situation:
             roller = self.roller()
             aim = view["aim"]
             at = ", ".join(self.who(s) for s in self.targets())
-            chances = hit_chances(aim, view["pieces"], self.deterministic)
+            chances = story.aim_chances(aim, view["pieces"], self.deterministic)
             you_hit = chances.get(self.you, 0.0) if self.you is not None else 0.0
             risk = f" ({_percent(you_hit)} to hit you)" if you_hit else ""
             return (
@@ -838,9 +837,8 @@ class Situation:
             CardType.TAKE_ANOTHER_TURN: "take another turn after this one",
         }.get(kind, "")
         if kind is CardType.FIREBALL and self.you is not None:
-            ways = rules.targets(self.you, view["pieces"])
-            at = sorted({s for r in ways for s in rules.pieces_on(r, view["pieces"])})
-            if not ways:
+            at = story.fireball_targets(self.you, view["pieces"])
+            if not at:
                 what = "nobody stands on a rollway: it would not roll"
             elif at == [self.you]:
                 what = "only you stand on a rollway: it would roll at you!"
@@ -876,7 +874,7 @@ class Situation:
         text = Text(f"{rollway:<10}", style="bold")
         text.append(f"{self.fireball(rollway)} rolls {runs(spaces)}")
         text.append(": ")
-        chances = hit_chances(rollway, self.view["pieces"], self.deterministic)
+        chances = story.aim_chances(rollway, self.view["pieces"], self.deterministic)
         for i, (seat, p) in enumerate(chances.items()):
             if i:
                 text.append(", ")
@@ -888,43 +886,16 @@ class Situation:
         view, top = self.view, self.top
         mover, steps, decider = top["mover"], top["steps"], top["seat"]
         path = move.path
-        end = path[-1]
-        here = BOARD.spaces[end]
         text = Text(f"{notation:<6}", style="bold")
-        text.append(space_name(end))
-        notes: list[tuple[str, str]] = []
-        pieces = view["pieces"]
-        occupied = {space: s for s, space in enumerate(pieces) if s != mover}
-        passed = [occupied[s] for s in path[steps - 1 : -1] if s in occupied] if len(path) > steps else []
-        if passed:
-            notes.append((f"moves on past {', '.join(self.who(s) for s in passed)}", ""))
-        own = mover == decider
+        text.append(space_name(path[-1]))
         jewel = view["jewel"]
-        if own:
-            if rules.WITCHLORD_STEP in path and not view["collected"][mover]:
-                notes.append(("collects a Magic Charm token", "bold green"))
-            if jewel["at"] and jewel["at"] != rules.VUL_KAR and jewel["at"] in path:
-                notes.append(("picks up the jewel", JEWEL_STYLE))
-            owner = jewel["owner"]
-            if owner is not None and owner != mover and pieces[owner] in rules.passes(path):
-                notes.append((f"passes {self.who(owner)} to steal the jewel", JEWEL_STYLE))
-            if here.is_cave:
-                notes.append((f"enters cave {here.cave}, then rolls for a new cave", "bold"))
-            elif end == rules.VUL_KAR and jewel["at"] == rules.VUL_KAR:
-                notes.append(("captures the jewel! a full hand, a Fireball and 3 more turns", JEWEL_STYLE))
-            elif end == rules.DOCK:
-                holds = owner == mover or (jewel["at"] and jewel["at"] in path)
-                notes.append(("the Dock with the jewel: wins!", "bold green") if holds else ("the Dock", ""))
-        if here.dark and not here.is_cave:
-            notes.append(("dark: draw a card" if own else f"dark: {_p(mover)} draws a card", "bold"))
-        over = rollways_over(end)
-        if over and not here.safe:
-            notes.append((f"in the path of {', '.join(over)}", "red"))
-        elif end not in (rules.DOCK,) and not here.is_cave:
-            notes.append(("safe", "dim"))
-        for words, style in notes:
+        notes = story.walk_notes(
+            path, mover, decider, steps, view["pieces"], jewel["at"], jewel["owner"], view["collected"]
+        )
+        own = mover == decider
+        for note in notes:
             text.append(" · ", style="dim")
-            text.append(words, style=style)
+            text.append(note.words, style=NOTE_STYLES[note.kind])
         if ">" in notation:
             return text
         if not own and len(path) > 1:
@@ -1160,7 +1131,7 @@ class FireballIslandScreen(StoryScreen):
         rolled_one = event.seat == CHANCE and top["kind"] == "roll" and event.text == "1"
         if rolled_one and not (top["purpose"] == "move" and after["was_doubled"]):
             self._due = before["turns"]
-        if before["jewel"]["at"] == rules.VUL_KAR and after["jewel"]["owner"] is not None:
+        if before["jewel"]["at"] == BOARD.vul_kar_point and after["jewel"]["owner"] is not None:
             self._due = before["turns"]  # the capture's Fireball, after its draws
         if self._due is None:
             return
@@ -1177,7 +1148,7 @@ class FireballIslandScreen(StoryScreen):
             self._due = None
 
     def _hits_line(self, aim: str, fallen: list[int], before: View, after: View) -> str:
-        on = rules.pieces_on(aim, before["pieces"])
+        on = story.on_rollway(aim, before["pieces"])
         fireball = BOARD.fireballs[BOARD.rollway(aim).fireball].name
         parts = []
         for seat in fallen:
@@ -1196,7 +1167,7 @@ class FireballIslandScreen(StoryScreen):
         old, new = was["owner"], now["owner"]
         walked = top["kind"] == "walk"  # the walk's own line said it already
         if old is None and new is not None:
-            if was["at"] == rules.VUL_KAR:
+            if was["at"] == BOARD.vul_kar_point:
                 if not (walked and self.verbose):
                     self._major(after, f"{_p(new)} captures the jewel at Vul-Kar Point!", new, "bold red")
             elif not (walked and self.verbose):
@@ -1254,7 +1225,7 @@ def _pointless(move: Move, view: View, you: int) -> bool:
     stands on a rollway, D-FI-2's target rule): a card spent for nothing, or a turn lost."""
     if move.kind != PLAY or move.card is None or move.card.type is not CardType.FIREBALL:
         return False
-    return all(rules.pieces_on(r, view["pieces"]) == [you] for r in rules.targets(you, view["pieces"]))
+    return story.fireball_targets(you, view["pieces"]) in ([], [you])
 
 
 class FireballHumanAgent(HumanAgent):

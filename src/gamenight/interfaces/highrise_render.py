@@ -22,7 +22,7 @@ from rich.text import Text
 from gamenight.engine.errors import NotationError
 from gamenight.engine.match import Event
 from gamenight.engine.protocol import CHANCE, Move, View
-from gamenight.games.highrise import rules
+from gamenight.games.highrise import story
 from gamenight.games.highrise.moves import DRAW, PLAY, move_notation, parse_move
 from gamenight.games.highrise.moves import Move as HighriseMove
 from gamenight.games.highrise.notation import parse_tower
@@ -282,7 +282,7 @@ def scored_plays(view: View, legal: Sequence[Move]) -> list[Scored]:
     """Each legal play with its level and points, best first (then in notation order)."""
     tower = tower_of(view)
     plays = [
-        Scored(m, move_notation(m, tower.base), rules.level_of(tower, m), rules.play_points(tower, m))
+        Scored(m, move_notation(m, tower.base), *story.play_score(tower, m))
         for m in legal
         if isinstance(m, HighriseMove) and m.kind == PLAY
     ]
@@ -472,7 +472,7 @@ class HighriseScreen(StoryScreen):
             move = parse_move(event.text, base_of(before))
         except NotationError:  # pragma: no cover - events carry the engine's own notation
             return 0
-        points = rules.play_points(tower_of(before), move)
+        _, points = story.play_score(tower_of(before), move)
         hand = self._hand(before)
         hand.plays[event.seat] += points
         laid = "by you" if event.seat == self.you else f"by {seat_label(event.seat)}"

@@ -3,7 +3,8 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board_data import BOARD
@@ -74,8 +75,11 @@ def describe(state: FireballIslandState, move: Move) -> str:
     if move.kind == AIM:
         rollway = move.path[0]
         spaces = BOARD.spaces_on_rollway(rollway)
-        hit = ", ".join(_p(s) for s in rules.pieces_on(rollway, state.pos))
         fireball = BOARD.fireballs[BOARD.rollway(rollway).fireball].name
+        deterministic = state.game.options.fireball_mode == "deterministic"
+        chances = aim_chances(rollway, state.pos, deterministic)
+        # The chance to be hit is what an aim is chosen by (D-FI-3): said with each target.
+        hit = ", ".join(_p(s) if deterministic else f"{_p(s)} ({round(p * 100)}% to hit)" for s, p in chances.items())
         return f"rolls {fireball} down {rollway} ({runs(spaces)}) at {hit}"
     if move.kind == GO and isinstance(task, Path):
         return _describe_walk(state, move, task)
@@ -96,31 +100,104 @@ def _describe_card(state: FireballIslandState, move: Move, task: Task | None) ->
 
 
 def _describe_walk(state: FireballIslandState, move: Move, task: Path) -> str:
-    mover, decider = task.mover, task.decider
-    path = move.path
-    end = path[-1]
+    mover, path = task.mover, move.path
     way = " > ".join(path)
-    if mover != decider:
-        return f"moves {_p(mover)} back {len(path)} to {end} ({way})"
-    words = [f"walks to {end} ({way})"]
-    if rules.WITCHLORD_STEP in path and not state.collected[mover]:
-        words.append("collects a Magic Charm token")
-    if state.jewel_at and state.jewel_at != rules.VUL_KAR and state.jewel_at in path:
-        words.append("picks up the jewel")
-    owner = state.owner
-    if owner >= 0 and owner != mover and state.pos[owner] in rules.passes(path):
-        words.append(f"passes {_p(owner)} to steal the jewel")
+    if mover == task.decider:
+        words = [f"walks to {path[-1]} ({way})"]
+    else:
+        words = [f"moves {_p(mover)} back {len(path)} to {path[-1]} ({way})"]
+    jewel_at = state.jewel_at or None
+    owner = state.owner if state.owner >= 0 else None
+    notes = walk_notes(path, mover, task.decider, task.steps, state.pos, jewel_at, owner, state.collected)
+    return ", ".join([*words, *(note.words for note in notes)])
+
+
+class Note(NamedTuple):
+    """A consequence of a walk, in words, with its kind for an interface's colour:
+    "token", "jewel", "cave", "win", "dark", "danger", "safe", or "" for plain."""
+
+    words: str
+    kind: str
+
+
+def walk_notes(
+    path: Sequence[str],
+    mover: int,
+    decider: int,
+    steps: int,
+    pieces: Sequence[str],
+    jewel_at: str | None,
+    owner: int | None,
+    collected: Sequence[bool],
+) -> list[Note]:
+    """What walking `mover`'s piece along `path` does, from what every seat sees (a view's
+    `pieces`, `jewel` and `collected`, or the state's): the one place these words are written.
+    A walk the mover's own choice (`decider` is the mover) collects, picks up and steals; a
+    MOVE BACK played by another only moves the piece."""
+    end = path[-1]
     here = BOARD.spaces[end]
-    if here.is_cave:
-        words.append(f"enters cave {here.cave}")
-    elif end == rules.VUL_KAR and state.jewel_at == rules.VUL_KAR:
-        words.append(f"captures the jewel at Vul-Kar Point: a full hand, a Fireball and {CAPTURE_TURNS} more turns")
-    elif end == rules.DOCK:
-        holds = owner == mover or (state.jewel_at and state.jewel_at in path)
-        words.append("reaches the Dock with the jewel and wins!" if holds else "reaches the Dock (without the jewel)")
-    elif here.dark:
-        words.append("lands on a dark space")
-    return ", ".join(words)
+    notes = []
+    occupied = {space: s for s, space in enumerate(pieces) if s != mover}
+    passed = [occupied[s] for s in path[steps - 1 : -1] if s in occupied] if len(path) > steps else []
+    if passed:  # R-FI MOVEMENT: a walk may not end on another piece, so it goes on past
+        notes.append(Note(f"moves on past {', '.join(_p(s) for s in passed)}", ""))
+    if mover == decider:
+        if BOARD.witchlord_step in path and not collected[mover]:
+            notes.append(Note("collects a Magic Charm token", "token"))
+        if jewel_at and jewel_at != BOARD.vul_kar_point and jewel_at in path:
+            notes.append(Note("picks up the jewel", "jewel"))
+        if owner is not None and owner != mover and pieces[owner] in rules.passes(tuple(path)):
+            notes.append(Note(f"passes {_p(owner)} to steal the jewel", "jewel"))
+        if here.is_cave:
+            notes.append(Note(f"enters cave {here.cave}, then rolls for a new cave", "cave"))
+        elif end == BOARD.vul_kar_point and jewel_at == BOARD.vul_kar_point:
+            turns = f"a full hand, a Fireball and {CAPTURE_TURNS} more turns"
+            notes.append(Note(f"captures the jewel at Vul-Kar Point: {turns}", "jewel"))
+        elif end == BOARD.dock:
+            holds = owner == mover or (jewel_at is not None and jewel_at in path)
+            notes.append(
+                Note("reaches the Dock with the jewel and wins!", "win")
+                if holds
+                else Note("reaches the Dock (without the jewel)", "")
+            )
+    if here.dark and not here.is_cave:
+        drawer = "" if mover == decider else f"{_p(mover)} "
+        notes.append(Note(f"dark: {drawer}draws a card", "dark"))
+    over = [r.id for r in BOARD.rollways_over(end)]
+    if over and not here.safe:
+        notes.append(Note(f"in the path of {', '.join(over)}", "danger"))
+    elif end != BOARD.dock and not here.is_cave:
+        notes.append(Note("safe", "safe"))
+    return notes
+
+
+def aim_chances(rollway: str, pieces: Sequence[str], deterministic: bool) -> dict[int, float]:
+    """Each seat standing on `rollway` and its chance to be hit by a Fireball rolled down it
+    (D-FI-3, exactly as the engine rolls it; 1 for all of them with deterministic Fireballs)."""
+    on = rules.pieces_on(rollway, list(pieces))
+    if deterministic:
+        return dict.fromkeys(on, 1.0)
+    chances = dict.fromkeys(on, 0.0)
+    for mask, p in rules.hit_chances(rollway, list(pieces)):
+        for seat in rules.seats_in(mask):
+            chances[seat] += p
+    return chances
+
+
+def on_rollway(rollway: str, pieces: Sequence[str]) -> list[int]:
+    """The seats standing on `rollway`, in the order a Fireball reaches them."""
+    return rules.pieces_on(rollway, list(pieces))
+
+
+def fireball_targets(roller: int, pieces: Sequence[str]) -> list[int]:
+    """The seats a Fireball the roller aims now could hit (R-FI ROLLING A FIREBALL 1): those
+    on the rollways it may aim at."""
+    return sorted({s for r in rules.targets(roller, pieces) for s in rules.pieces_on(r, list(pieces))})
+
+
+def crowdable(space: str) -> bool:
+    """Whether many pieces may share `space`: the start, the Dock, the water, the pits."""
+    return space in rules.CROWDABLE
 
 
 def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str, frozenset[int]]:

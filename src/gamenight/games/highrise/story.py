@@ -8,6 +8,7 @@ from gamenight.games.highrise.moves import DRAW, PASS, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
 from gamenight.games.highrise.state import HighriseState, Phase
 from gamenight.games.highrise.tiles import TILES
+from gamenight.games.highrise.tower import Tower
 
 
 def rules_summary(options: HighriseOptions) -> list[str]:
@@ -75,7 +76,7 @@ def describe(state: HighriseState, move: Move) -> str:
     else:
         symbols = TILES.symbols
         where = f", the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]},"
-    level, points = rules.level_of(tower, move), rules.play_points(tower, move)
+    level, points = play_score(tower, move)
     text = f"plays {TILES.name(move.tile)}{where} at level {level} for {points} points"
     if move.spacer >= 0:
         text = f"lays a clear spacer on {names[move.spacer]} and {text}"
@@ -97,3 +98,9 @@ def describe_outcome(state: HighriseState, outcome: int) -> tuple[str, str, froz
         return f"P{seat + 1} takes a domino", f"P{seat + 1} takes {name}", frozenset({seat})
     seat = state.turn
     return f"P{seat + 1} draws a domino", f"P{seat + 1} draws {name}", frozenset({seat})
+
+
+def play_score(tower: Tower, move: Move) -> tuple[int, int]:
+    """A play's level and the points it scores (R-HR SCORING), said before it is made;
+    `tower` is the tower before the play."""
+    return rules.level_of(tower, move), rules.play_points(tower, move)
