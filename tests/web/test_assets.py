@@ -81,3 +81,10 @@ def test_every_rollway_runs_over_its_spaces_from_its_fireball() -> None:
         assert rollway_id in fireballs[rollway.fireball]["rollways"]
         # One point beside each space, or a straight arrow from the Fireball to a lone space.
         assert len(drawn["points"]) == (len(rollway.spaces) if len(rollway.spaces) > 1 else 2)
+
+
+def test_every_card_face_has_its_title() -> None:
+    cards = board_assets("fireball-island")["cards"]
+    assert [c["key"] for c in cards][:3] == ["FIREBALL", "FAKE_JEWEL", "CANCEL"]
+    assert sum(c["copies"] for c in cards) == 48
+    assert {c["key"]: c["title"] for c in cards}["MOVE_BACK_1"] == "MOVE ANY OPPONENT BACK 1 SPACE"

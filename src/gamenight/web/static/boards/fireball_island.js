@@ -1,0 +1,333 @@
+// Fireball Island: the island as docs/board.svg draws it (positions, links, rollways and
+// Fireballs come from /api/boards/fireball-island, the same data and geometry), with the
+// pieces, the jewel, the Magic Charm tokens, the aimed rollway and the legal targets.
+// Moves (docs/notation.md): a walk's end space ("TA8", or a whole walk "WT5>WT6>WT7"), a
+// rollway ("A-1"), a card ("FIREBALL", "TAKE_1_CARD@3"), "trade", "cave", "exit", "pass".
+// A walk is picked by its end space, a rollway by its arrow, a card from the hand (then the
+// opponent's piece for TAKE 1 CARD), "cave" by the cave the piece is in, "exit" by the
+// trail space it leaves by.
+
+import { h, s, svgRoot, clickable, tip, round } from "../dom.js";
+
+export const SEAT_COLOURS = ["#e63946", "#1d70b8", "#2a9d3f", "#f4a300", "#8e44ad", "#00a6a6", "#d35400", "#5d6d7e"];
+const CARD_KEYS = /^(FIREBALL|FAKE_JEWEL|CANCEL|MAGIC_TALISMAN|REROLL|TAKE_ANOTHER_TURN|TAKE_1_CARD|MOVE_AHEAD_\d|MOVE_BACK_\d|DOUBLE_NEXT_ROLL)$/;
+
+export function parseMove(notation, view) {
+  const text = notation.trim();
+  const lower = text.toLowerCase();
+  if (lower === "pass" || lower === "roll") return {};
+  if (lower === "trade") return { hand: "trade" };
+  if (lower === "cave" && view.to_act !== null && view.to_act >= 0) return { target: view.pieces[view.to_act] };
+  if (lower === "exit" && view.decision && view.decision.exit) return { target: view.decision.exit };
+  const take = /^([A-Z0-9_]+)@(\d+)$/i.exec(text);
+  if (take) return { hand: take[1].toUpperCase(), target: `P${take[2]}` };
+  if (CARD_KEYS.test(text.toUpperCase())) return { hand: text.toUpperCase() };
+  if (text.includes("-")) return { target: text }; // a rollway: V-chute, A-1
+  const walk = text.toUpperCase().split(">");
+  return { target: walk[walk.length - 1] };
+}
+
+function cardTitle(assets, key) {
+  const card = ((assets && assets.cards) || []).find((c) => c.key === key);
+  return card ? card.title : key.replace(/_/g, " ");
+}
+
+function spaceShape(space, assets) {
+  const c = assets.colours;
+  const [x, y] = space.at;
+  const at = { cx: x, cy: y };
+  if (space.kind === "water") return [s("ellipse", { ...at, rx: 36, ry: 22, fill: c.water[0], stroke: c.water[1], "stroke-width": 2 }), "white"];
+  if (space.kind === "pit") return [s("circle", { ...at, r: 19, fill: c.pit[0], stroke: c.pit[1], "stroke-width": 2 }), "black"];
+  if (space.kind === "cave") {
+    return [s("rect", { x: x - 21, y: y - 11, width: 42, height: 22, rx: 11, fill: c.cave[0], stroke: c.cave[1], "stroke-width": 1.5 }), "white"];
+  }
+  if (space.kind === "bridge") {
+    return [s("rect", { x: x - 18, y: y - 11, width: 36, height: 22, rx: 3, fill: c.bridge[0], stroke: c.bridge[1], "stroke-width": 2 }), "white"];
+  }
+  let [fill, stroke] = space.dark ? c.dark : space.safe ? c.safe : c.trail;
+  let width = 1.5;
+  if (space.dark && space.safe) [stroke, width] = [c.safe[0], 3.5];
+  if (space.rock_chip) [stroke, width] = [c.rock_chip, 3.5];
+  const r = space.place ? assets.radius.place : assets.radius.space;
+  return [s("circle", { ...at, r, fill, stroke, "stroke-width": width }), space.dark ? "white" : "black"];
+}
+
+function arrowDefs(assets) {
+  const defs = s("defs");
+  const colours = new Set([...assets.rollways.map((r) => r.colour), assets.colours.water[1]]);
+  for (const colour of colours) {
+    defs.append(
+      s(
+        "marker",
+        { id: `arrow-${colour.slice(1)}`, viewBox: "0 0 10 10", refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: "auto" },
+        s("path", { d: "M0,0 L10,5 L0,10 z", fill: colour }),
+      ),
+    );
+  }
+  return defs;
+}
+
+export function drawBoard(ctx) {
+  const { view, assets } = ctx;
+  if (!assets || !assets.spaces) return h("p", { text: "The island is loading…" });
+  const spaces = new Map(assets.spaces.map((sp) => [sp.id, sp]));
+  const fireballs = new Map(assets.fireballs.map((f) => [f.id, f]));
+  const svg = svgRoot(0, 0, assets.width, assets.height, { class: "island", "aria-label": "Fireball Island" });
+  const c = assets.colours;
+  svg.append(
+    arrowDefs(assets),
+    s("rect", { width: assets.width, height: assets.height, fill: c.sea }),
+    s("rect", { x: 25, y: 25, width: assets.width - 45, height: assets.height - 40, rx: 90, fill: c.island }),
+  );
+
+  // Links under everything: trails, the dashed ways into caves, the water's one way out.
+  const links = s("g", { class: "links" });
+  for (const link of assets.links) {
+    const [x1, y1] = spaces.get(link.from).at;
+    const [x2, y2] = spaces.get(link.to).at;
+    const line = { x1, y1, x2, y2 };
+    if (link.kind === "trail") links.append(s("line", { ...line, stroke: c.link, "stroke-width": 5, "stroke-linecap": "round" }));
+    else if (link.kind === "cave") links.append(s("line", { ...line, stroke: "#262626", "stroke-width": 2, "stroke-dasharray": "4 3" }));
+    else {
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const back = assets.radius.space + 2;
+      links.append(
+        s("line", {
+          x1,
+          y1,
+          x2: round(x2 - ((x2 - x1) * back) / len),
+          y2: round(y2 - ((y2 - y1) * back) / len),
+          stroke: c.water[1],
+          "stroke-width": 2.5,
+          "stroke-dasharray": "6 4",
+          "marker-end": `url(#arrow-${c.water[1].slice(1)})`,
+        }),
+      );
+    }
+  }
+  for (const pit of assets.pits) {
+    if (!pit.rock_chip) continue;
+    const [x1, y1] = spaces.get(pit.space).at;
+    const [x2, y2] = spaces.get(pit.rock_chip).at;
+    links.append(s("line", { x1, y1, x2, y2, stroke: c.rock_chip, "stroke-width": 2, "stroke-dasharray": "2 3" }));
+  }
+  svg.append(links);
+  for (const seg of assets.segments) {
+    if (!seg.label) continue;
+    svg.append(s("text", { class: "segment-label", x: seg.label[0], y: seg.label[1] + 4, text: seg.name }));
+  }
+
+  svg.append(drawRollways(ctx, fireballs));
+
+  const spaceLayer = s("g", { class: "spaces" });
+  for (const space of assets.spaces) {
+    const [shape, textColour] = spaceShape(space, assets);
+    const g = s("g", { class: "space", "data-space": space.id }, tip(space.title), shape);
+    g.append(s("text", { class: "space-label", x: space.at[0], y: space.at[1] + 3, fill: textColour, text: space.id }));
+    if (ctx.targets.has(space.id)) {
+      g.classList.add("target");
+      g.setAttribute("data-target", space.id);
+      g.append(s("circle", { class: "target-ring", cx: space.at[0], cy: space.at[1], r: (space.place ? 17 : 12.5) + 6 }));
+      clickable(g, () => ctx.pickTarget(space.id), `go to ${space.id}, ${space.name}`);
+    }
+    spaceLayer.append(g);
+  }
+  svg.append(spaceLayer);
+
+  for (const f of assets.fireballs) {
+    const [x, y] = f.at;
+    svg.append(
+      s(
+        "g",
+        { class: "fireball" },
+        tip(`${f.name}: ${f.where}`),
+        s("circle", { cx: x, cy: y, r: 14, fill: "#e0241b", stroke: f.colour, "stroke-width": 4 }),
+        s("text", { class: "fireball-label", x, y: y + 5, text: f.id }),
+      ),
+    );
+  }
+  for (const space of assets.spaces) {
+    if (!space.place) continue;
+    svg.append(s("text", { class: "place-name", x: space.at[0], y: space.at[1] + 31, text: space.place }));
+  }
+  svg.append(drawTokens(view, spaces), drawPieces(ctx, spaces), drawJewel(view, spaces));
+  return svg;
+}
+
+function drawRollways(ctx, fireballs) {
+  const { view, assets } = ctx;
+  const g = s("g", { class: "rollways" });
+  for (const r of assets.rollways) {
+    const colour = r.colour;
+    const aimed = view.aim === r.id;
+    const target = ctx.targets.has(r.id);
+    const group = s("g", { class: `rollway${aimed ? " aimed" : ""}`, "data-rollway": r.id }, tip(`rollway ${r.id}: ${r.spaces.join(" ")}`));
+    const points = r.points.map((p) => p.join(",")).join(" ");
+    const marker = `url(#arrow-${colour.slice(1)})`;
+    if (r.spaces.length > 1) {
+      const [fx, fy] = fireballs.get(r.fireball).at;
+      group.append(
+        s("line", { x1: fx, y1: fy, x2: r.points[0][0], y2: r.points[0][1], stroke: colour, "stroke-width": 1.5, "stroke-dasharray": "5 4", opacity: 0.6 }),
+      );
+    }
+    const width = aimed || target ? 6 : 3;
+    group.append(s("polyline", { class: "rollway-line", points, fill: "none", stroke: colour, "stroke-width": width, "stroke-linejoin": "round", opacity: 0.9, "marker-end": marker }));
+    group.append(s("text", { class: "rollway-label", x: r.label[0], y: r.label[1] + 4, "text-anchor": r.anchor, fill: colour, text: r.id }));
+    if (target) {
+      // A wide invisible stroke makes the thin arrow easy to hit with a finger.
+      group.append(s("polyline", { class: "hit", points, fill: "none", stroke: "transparent", "stroke-width": 22 }));
+      group.classList.add("target");
+      group.setAttribute("data-target", r.id);
+      clickable(group, () => ctx.pickTarget(r.id), `aim down ${r.id}`);
+    }
+    g.append(group);
+  }
+  return g;
+}
+
+/** Pieces sharing a space stand in a small ring round it, so each stays visible and clickable. */
+function drawPieces(ctx, spaces) {
+  const { view } = ctx;
+  const g = s("g", { class: "pieces" });
+  const bySpace = new Map();
+  view.pieces.forEach((space, seat) => bySpace.set(space, [...(bySpace.get(space) || []), seat]));
+  for (const [space, seats] of bySpace) {
+    const at = spaces.get(space) ? spaces.get(space).at : [0, 0];
+    seats.forEach((seat, i) => {
+      const angle = (i / seats.length) * 2 * Math.PI - Math.PI / 2;
+      const spread = seats.length > 1 ? 13 : 0;
+      const x = at[0] + Math.cos(angle) * spread;
+      const y = at[1] + Math.sin(angle) * spread - (seats.length > 1 ? 0 : 4);
+      const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+      const lying = view.lying[seat];
+      const piece = s("g", { class: `piece${lying ? " lying" : ""}`, "data-piece": seat, transform: `translate(${round(x)},${round(y)})` });
+      const name = ctx.names[seat] || `P${seat + 1}`;
+      piece.append(tip(`${name} (P${seat + 1}) on ${space}${lying ? ", lying down" : ""}`));
+      if (lying) piece.append(s("ellipse", { rx: 12, ry: 6, fill: colour, stroke: "white", "stroke-width": 2, transform: "rotate(-20)" }));
+      else {
+        piece.append(
+          s("path", { d: "M-8,9 L-4,-2 L4,-2 L8,9 Z", fill: colour, stroke: "white", "stroke-width": 1.5 }),
+          s("circle", { cy: -6, r: 6, fill: colour, stroke: "white", "stroke-width": 1.5 }),
+        );
+      }
+      piece.append(s("text", { class: "piece-label", y: lying ? 3.5 : 7, text: String(seat + 1) }));
+      if (view.tokens[seat]) piece.append(s("circle", { class: "charm", cx: 8, cy: -10, r: 4 }));
+      const key = `P${seat + 1}`;
+      if (ctx.targets.has(key)) {
+        piece.classList.add("target");
+        piece.setAttribute("data-target", key);
+        clickable(piece, () => ctx.pickTarget(key), `against ${name}`);
+      }
+      g.append(piece);
+    });
+  }
+  return g;
+}
+
+function gem(x, y) {
+  return s("polygon", {
+    class: "jewel",
+    points: `${x},${y - 9} ${x + 8},${y - 2} ${x},${y + 9} ${x - 8},${y - 2}`,
+  });
+}
+
+function drawJewel(view, spaces) {
+  const g = s("g", { class: "jewel-mark" });
+  const { owner, at } = view.jewel;
+  if (owner !== null && owner !== undefined) {
+    const space = spaces.get(view.pieces[owner]);
+    if (space) g.append(gem(space.at[0] + 14, space.at[1] - 16), tip(`the jewel: held by P${owner + 1}`));
+  } else if (at && spaces.get(at)) {
+    const [x, y] = spaces.get(at).at;
+    g.append(gem(x + 16, y - 14), tip(`the jewel, on ${at}`));
+  }
+  return g;
+}
+
+/** The Magic Charm tokens still in the Ruin at Witchlord Step: one for each seat yet to collect. */
+function drawTokens(view, spaces) {
+  const g = s("g", { class: "tokens" });
+  const ruin = spaces.get("WS");
+  if (!ruin) return g;
+  const left = view.collected.filter((x) => !x).length;
+  for (let i = 0; i < left; i++) g.append(s("circle", { class: "charm", cx: ruin.at[0] - 22 + i * 9, cy: ruin.at[1] + 22, r: 4 }));
+  if (left) g.append(tip(`${left} Magic Charm token${left === 1 ? "" : "s"} in the Ruin`));
+  return g;
+}
+
+export function drawHand(ctx) {
+  const { view, assets } = ctx;
+  if (!view.hand) return null;
+  const row = h("div", { class: "cards-row" });
+  for (const key of view.hand) {
+    const on = ctx.playable.has(key);
+    row.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: `card${on ? " playable" : ""}${ctx.selection.hand === key ? " picked" : ""}`,
+          "data-card": key,
+          "data-tile": key,
+          disabled: !on,
+          title: cardTitle(assets, key),
+          onclick: () => ctx.pickHand(key),
+        },
+        h("span", { class: "card-title", text: cardTitle(assets, key) }),
+      ),
+    );
+  }
+  if (view.tokens[view.seat]) {
+    const on = ctx.playable.has("trade");
+    row.append(
+      h("button", {
+        type: "button",
+        class: `card token${on ? " playable" : ""}`,
+        "data-card": "trade",
+        disabled: !on,
+        title: "trade the Magic Charm token in for a full hand of 4",
+        onclick: () => ctx.pickHand("trade"),
+        text: "Magic Charm token",
+      }),
+    );
+  }
+  if (!row.childNodes.length) row.append(h("p", { class: "empty", text: "No cards in hand." }));
+  return row;
+}
+
+export function summary({ view }) {
+  const parts = [`Turn ${view.turns}`];
+  if (view.roll) parts.push(`rolled ${view.roll}${view.was_doubled ? " (doubled)" : ""}`);
+  if (view.ahead) parts.push(`moving ahead ${view.ahead}`);
+  if (view.aim) parts.push(`Fireball aimed down ${view.aim}`);
+  parts.push(`pile ${view.pile}`);
+  if (view.decision) parts.push(view.decision.words);
+  return parts;
+}
+
+export function prompt(view) {
+  return view.decision ? view.decision.words : "Your move";
+}
+
+export function seatFacts(view, seat) {
+  const facts = [`${view.hand_sizes[seat]} card${view.hand_sizes[seat] === 1 ? "" : "s"}`, `on ${view.pieces[seat]}`];
+  if (view.jewel.owner === seat) facts.push("has the jewel");
+  if (view.tokens[seat]) facts.push("holds a charm");
+  if (view.lying[seat]) facts.push("lying down");
+  return facts.join(" · ");
+}
+
+export function sideName(view, side, name) {
+  return name(side);
+}
+
+export function sheet({ view, names }) {
+  const rows = view.pieces.map((space, i) => [
+    names[i] || `P${i + 1}`,
+    space,
+    String(view.hand_sizes[i]),
+    view.tokens[i] ? "held" : view.collected[i] ? "traded" : "-",
+    view.jewel.owner === i ? "yes" : "",
+  ]);
+  return { head: ["", "space", "cards", "charm", "jewel"], rows, foot: null };
+}

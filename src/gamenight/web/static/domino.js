@@ -1,0 +1,83 @@
+// Domino tiles as SVG, shared by Wildfire, Wildstar and Highrise. Halves are drawn as the
+// notation writes them (digits, W, D, T, S) so that what a player reads on a tile is what
+// the move list and the log say; the wild halves get a shape as well as a letter.
+
+import { s, round } from "./dom.js";
+
+const FLAME = "M0,-1 C0.55,-0.35 0.75,0.25 0.45,0.7 C0.25,1 -0.25,1 -0.45,0.7 C-0.75,0.25 -0.55,-0.35 0,-1 Z";
+
+function starPath(r) {
+  const points = [];
+  for (let i = 0; i < 10; i++) {
+    const radius = i % 2 ? r * 0.45 : r;
+    const angle = -Math.PI / 2 + (i * Math.PI) / 5;
+    points.push(`${round(Math.cos(angle) * radius)},${round(Math.sin(angle) * radius)}`);
+  }
+  return `M${points.join(" L")} Z`;
+}
+
+/** One half's face, centred on (0, 0), `u` wide. */
+export function halfFace(symbol, u) {
+  const g = s("g", { class: `half half-${symbol}` });
+  const size = u * 0.62;
+  if (symbol === "W" || symbol === "D" || symbol === "T") {
+    // A flame: the Wild One (W), the Double (D) and Triple (T) Wildfires.
+    g.append(s("path", { d: FLAME, class: "flame", transform: `scale(${round(u * 0.38)})` }));
+    g.append(s("text", { class: "flame-letter", "font-size": round(u * 0.4), y: round(u * 0.2), text: symbol }));
+  } else if (symbol === "S") {
+    g.append(s("path", { d: starPath(u * 0.4), class: "star" }));
+  } else {
+    g.append(s("text", { class: "pips", "font-size": round(size), y: round(size * 0.36), text: symbol }));
+  }
+  return g;
+}
+
+/** The two halves of a tile as written: "5-3" -> ["5", "3"]; "SS" -> ["S", "S"]; "S" -> ["S", "?"]. */
+export function halvesOf(tile) {
+  if (tile === "SS") return ["S", "S"];
+  if (tile === "S") return ["S", ""]; // a single star: one star half, one plain
+  const [a, b] = tile.split("-");
+  return [a, b];
+}
+
+/** The same tile whichever way round it is written: "3-5" and "5-3" give "3-5". */
+export function tileKey(tile) {
+  return halvesOf(tile.toUpperCase()).slice().sort().join("-");
+}
+
+/**
+ * A tile at (x, y), its long side turned `angle` degrees from pointing right, the first
+ * half at the back (towards the end it is laid on). `u` is the size of one half.
+ */
+export function tileShape(halves, { x = 0, y = 0, angle = 0, u = 20, cls = "" } = {}) {
+  const g = s("g", {
+    class: `tile ${cls}`.trim(),
+    transform: `translate(${round(x)},${round(y)}) rotate(${round(angle)})`,
+  });
+  g.append(s("rect", { class: "tile-body", x: -u, y: -u / 2, width: 2 * u, height: u, rx: u * 0.14 }));
+  g.append(s("line", { class: "tile-divider", x1: 0, y1: -u * 0.38, x2: 0, y2: u * 0.38 }));
+  // Each face is turned back by `angle` so its digit reads upright whatever the tile's turn.
+  const [a, b] = halves;
+  const first = halfFace(a, u);
+  first.setAttribute("transform", `translate(${round(-u / 2)},0) rotate(${round(-angle)})`);
+  const second = halfFace(b, u);
+  second.setAttribute("transform", `translate(${round(u / 2)},0) rotate(${round(-angle)})`);
+  g.append(first, second);
+  return g;
+}
+
+/** A hand tile as a small standalone <svg>, upright, for the hand and the choice lists. */
+export function tileIcon(tile, u = 26, vertical = false) {
+  const halves = halvesOf(tile);
+  const width = vertical ? u + 4 : 2 * u + 4;
+  const height = vertical ? 2 * u + 4 : u + 4;
+  const svg = s("svg", {
+    class: "tile-icon",
+    viewBox: `${-width / 2} ${-height / 2} ${width} ${height}`,
+    width,
+    height,
+    "aria-hidden": "true",
+  });
+  svg.append(tileShape(halves, { u, angle: vertical ? 90 : 0 }));
+  return svg;
+}

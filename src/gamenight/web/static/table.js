@@ -1,0 +1,410 @@
+// The table page: everything inside <main id="table">, drawn from the server's messages.
+//
+// The server is the only judge. The page never decides what is legal: it reads the
+// pending choices (notation and description), lets the board module map each one to what
+// is clicked (a hand tile or card, then a target on the board), and sends the notation of
+// the choice the clicks single out. Every choice is also a plain button, and a notation box
+// takes typed moves, so a decision the board cannot map is still one click away.
+
+import { h, clear } from "./dom.js";
+import { Connection } from "./connection.js";
+
+const root = document.getElementById("table");
+const game = root.dataset.game;
+const mySeat = root.dataset.seat === "" || root.dataset.seat === undefined ? null : Number(root.dataset.seat);
+
+const page = {
+  meta: null,
+  view: null,
+  pending: null,
+  result: null,
+  choices: [], // [{notation, description, keys}]: keys from the board module's parseMove
+  selection: { hand: null, target: null },
+  partial: null, // a board's half-made pick (Highrise's first cell)
+  log: [],
+  board: null, // the game's board module
+  assets: null,
+  connection: null,
+};
+
+// -- the page's frame ------------------------------------------------------------------
+
+const el = {
+  title: h("h1", { id: "title", text: "gamenight" }),
+  turn: h("p", { id: "turn", "aria-live": "polite" }),
+  conn: h("span", { id: "conn", class: "conn", title: "connection" }),
+  banner: h("div", { id: "banner", class: "banner", role: "status", hidden: true, text: "reconnecting…" }),
+  message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
+  board: h("div", { id: "board", class: "board" }),
+  summary: h("p", { id: "summary", class: "summary" }),
+  handArea: h("section", { id: "hand-area", class: "panel", hidden: true }),
+  hand: h("div", { id: "hand", class: "hand" }),
+  prompt: h("h2", { id: "prompt", class: "prompt" }),
+  hint: h("p", { id: "hint", class: "hint" }),
+  choices: h("div", { id: "choices", class: "choices" }),
+  notation: h("input", {
+    id: "notation",
+    name: "move",
+    autocomplete: "off",
+    spellcheck: "false",
+    placeholder: "or type a move",
+    "aria-label": "move in notation",
+  }),
+  seats: h("ul", { id: "seats", class: "seats" }),
+  result: h("section", { id: "result", class: "panel result", hidden: true }),
+  log: h("ol", { id: "log", class: "log", "aria-live": "polite" }),
+  sheet: h("div", { id: "sheet", class: "sheet" }),
+};
+
+function buildFrame() {
+  const form = h(
+    "form",
+    { id: "notation-form", class: "notation-form" },
+    el.notation,
+    h("button", { type: "submit", text: "Send" }),
+  );
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = el.notation.value.trim();
+    if (text) sendMove(text);
+    el.notation.value = "";
+  });
+  el.handArea.append(h("h2", { text: "Your hand" }), el.hand);
+  clear(root).append(
+    h("header", { class: "bar" }, el.title, el.conn, el.turn, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
+    el.banner,
+    el.message,
+    h(
+      "div",
+      { class: "layout" },
+      h(
+        "section",
+        { class: "play" },
+        el.board,
+        el.summary,
+        el.handArea,
+        h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form),
+      ),
+      h(
+        "aside",
+        { class: "side" },
+        h("section", { class: "panel" }, h("h2", { text: "Players" }), el.seats),
+        el.result,
+        h("section", { id: "log-area", class: "panel" }, h("h2", { text: "Log" }), el.log),
+        h("section", { id: "sheet-area", class: "panel" }, h("h2", { text: "Score sheet" }), el.sheet),
+      ),
+    ),
+  );
+}
+
+// -- names and messages ------------------------------------------------------------------
+
+function seatName(seat) {
+  const info = page.meta && page.meta.seats && page.meta.seats[seat];
+  return info && info.name ? info.name : `P${seat + 1}`;
+}
+
+function showMessage(text, kind) {
+  el.message.textContent = text;
+  el.message.className = `message ${kind}`;
+  el.message.hidden = false;
+}
+
+function hideMessage() {
+  el.message.hidden = true;
+  el.message.textContent = "";
+}
+
+// -- choosing ----------------------------------------------------------------------------
+
+function sendMove(notation) {
+  hideMessage();
+  page.selection = { hand: null, target: null };
+  page.partial = null;
+  if (!page.connection.move(notation)) showMessage("Not connected: the move was not sent.", "error");
+  else el.choices.classList.add("sent");
+  render();
+}
+
+function matches(choice) {
+  const { hand, target } = page.selection;
+  if (hand !== null && choice.keys.hand !== hand) return false;
+  if (target !== null && choice.keys.target !== target) return false;
+  return true;
+}
+
+function candidates() {
+  return page.choices.filter(matches);
+}
+
+/** A hand tile or card was picked (again: put back). */
+function pickHand(value) {
+  hideMessage();
+  if (page.selection.hand === value) page.selection = { hand: null, target: null };
+  else page.selection = { hand: value, target: null };
+  page.partial = null;
+  const left = candidates();
+  // A card with nothing more to say (FIREBALL, REROLL) is played at once; one that goes
+  // somewhere waits for the target.
+  if (page.selection.hand !== null && left.length === 1 && !left[0].keys.target) return sendMove(left[0].notation);
+  render();
+}
+
+/** A target on the board was picked: an end, two cells, a space or a rollway. */
+function pickTarget(value) {
+  hideMessage();
+  page.selection = { ...page.selection, target: value };
+  page.partial = null;
+  const left = candidates();
+  if (left.length === 1) return sendMove(left[0].notation);
+  if (left.length === 0) page.selection = { hand: page.selection.hand, target: null };
+  render();
+}
+
+function setPartial(value) {
+  page.partial = value;
+  render();
+}
+
+function resetSelection() {
+  page.selection = { hand: null, target: null };
+  page.partial = null;
+  render();
+}
+
+// -- drawing -------------------------------------------------------------------------------
+
+function render() {
+  if (!page.view || !page.board) return;
+  const view = page.view;
+  const myTurn = Boolean(page.pending && mySeat !== null && page.pending.seat === mySeat && page.choices.length);
+  const live = myTurn ? page.choices.filter(matches) : [];
+  const targets = new Set(live.map((c) => c.keys.target).filter(Boolean));
+  const playable = new Set(
+    (myTurn ? page.choices : [])
+      .filter((c) => page.selection.target === null || c.keys.target === page.selection.target)
+      .map((c) => c.keys.hand)
+      .filter(Boolean),
+  );
+  const ctx = {
+    view,
+    assets: page.assets,
+    seat: mySeat,
+    names: (page.meta ? page.meta.seats : []).map((_, i) => seatName(i)),
+    myTurn,
+    choices: myTurn ? page.choices : [],
+    selection: page.selection,
+    targets,
+    playable,
+    partial: page.partial,
+    pickHand,
+    pickTarget,
+    setPartial,
+  };
+  clear(el.board).append(page.board.drawBoard(ctx));
+  el.summary.textContent = page.board.summary(ctx).join(" · ");
+  const hand = mySeat === null ? null : page.board.drawHand(ctx);
+  el.handArea.hidden = !hand;
+  if (hand) clear(el.hand).append(hand);
+  renderTurn(myTurn);
+  renderChoices(myTurn);
+  renderSeats();
+  renderResult();
+  renderSheet(ctx);
+}
+
+function renderTurn(myTurn) {
+  const meta = page.meta || {};
+  let text;
+  if (page.result || meta.status === "over") text = "The game is over.";
+  else if (meta.status === "ended") text = "The host ended this table.";
+  else if (meta.status === "waiting") text = "Waiting for the host to start.";
+  else if (myTurn) text = "Your turn.";
+  else if (page.pending) text = `${seatName(page.pending.seat)} to play.`;
+  else text = "";
+  if (meta.deadline_seconds && page.pending) text += ` (${Math.ceil(meta.deadline_seconds)} s)`;
+  el.turn.textContent = text;
+  el.turn.className = myTurn ? "your-turn" : "";
+  el.title.textContent = meta.title || game;
+  document.title = `${myTurn ? "● " : ""}${meta.title || game} · gamenight`;
+}
+
+function renderChoices(myTurn) {
+  el.choices.classList.remove("sent");
+  clear(el.choices);
+  el.hint.textContent = "";
+  if (!myTurn) {
+    el.prompt.textContent = page.pending ? `Waiting for ${seatName(page.pending.seat)}…` : "Nothing to decide.";
+    el.notation.disabled = !page.pending || mySeat === null;
+    return;
+  }
+  el.notation.disabled = false;
+  const words = page.board.prompt ? page.board.prompt(page.view) : null;
+  el.prompt.textContent = words || "Your move";
+  const { hand, target } = page.selection;
+  const narrowed = hand !== null || target !== null;
+  const left = candidates();
+  if (narrowed) {
+    const what = [hand, target].filter((x) => x !== null).join(" at ");
+    el.hint.append(
+      `${left.length} choice${left.length === 1 ? "" : "s"} for ${what}: ` +
+        (target === null ? "pick a highlighted place on the board, or a move below. " : "pick one below. "),
+      h("button", { type: "button", class: "link", onclick: resetSelection, text: "clear" }),
+    );
+  } else if (page.choices.some((c) => c.keys.hand)) el.hint.textContent = "Pick from your hand, then where it goes; or pick a move below.";
+  for (const choice of page.choices) {
+    const on = !narrowed || matches(choice);
+    el.choices.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: `choice${on ? "" : " dim"}${narrowed && on ? " candidate" : ""}`,
+          "data-move": choice.notation,
+          title: choice.description,
+          onclick: () => sendMove(choice.notation),
+        },
+        h("code", { text: choice.notation }),
+        h("span", { class: "desc", text: choice.description }),
+      ),
+    );
+  }
+}
+
+function renderSeats() {
+  const view = page.view;
+  const meta = page.meta || { seats: [] };
+  const count = meta.seats.length || view.players || 0;
+  clear(el.seats);
+  const acting = page.pending ? page.pending.seat : null;
+  for (let i = 0; i < count; i++) {
+    const info = meta.seats[i] || {};
+    const status = info.kind === "bot" ? `bot${info.level ? ` · ${info.level}` : ""}` : info.away ? "away: a bot plays" : info.connected === false ? "offline" : "";
+    el.seats.append(
+      h(
+        "li",
+        { class: `seat${i === acting ? " acting" : ""}${i === mySeat ? " me" : ""}`, "data-seat": i },
+        h("span", { class: `dot seat-colour-${i}` }),
+        h("span", { class: "name", text: seatName(i) + (i === mySeat ? " (you)" : "") }),
+        status ? h("span", { class: "kind", text: status }) : null,
+        h("span", { class: "facts", text: page.board.seatFacts(view, i) }),
+      ),
+    );
+  }
+}
+
+function renderResult() {
+  const result = page.result;
+  el.result.hidden = !result;
+  if (!result) return;
+  clear(el.result).append(h("h2", { text: "Result" }));
+  const winners = result.winners || [];
+  el.result.append(
+    h("p", { class: "winners", text: winners.length ? `Won by ${winners.map((w) => page.board.sideName(page.view, w, seatName)).join(" and ")}.` : "Nobody won." }),
+  );
+  if (result.scores && result.scores.length) {
+    el.result.append(
+      h("p", { text: `Scores: ${result.scores.map((sc, i) => `${page.board.sideName(page.view, i, seatName)} ${sc}`).join(", ")}` }),
+    );
+  }
+  if (result.record_url) {
+    el.result.append(h("a", { id: "record", href: result.record_url, download: "", text: "Download the record" }));
+  }
+}
+
+function renderSheet(ctx) {
+  const sheet = page.board.sheet(ctx);
+  clear(el.sheet);
+  if (!sheet) return;
+  const table = h("table", {}, h("thead", {}, h("tr", {}, sheet.head.map((x) => h("th", { text: x })))));
+  const body = h("tbody");
+  for (const row of sheet.rows) body.append(h("tr", {}, row.map((x) => h("td", { text: x }))));
+  table.append(body);
+  if (sheet.foot) table.append(h("tfoot", {}, h("tr", {}, sheet.foot.map((x) => h("th", { text: x })))));
+  el.sheet.append(table);
+}
+
+function appendLog(events) {
+  const stick = el.log.scrollTop + el.log.clientHeight >= el.log.scrollHeight - 8;
+  for (const event of events) {
+    page.log.push(event);
+    const who = event.seat === null || event.seat === undefined ? null : seatName(event.seat);
+    el.log.append(
+      h(
+        "li",
+        { "data-n": event.n, class: who ? `by seat-colour-${event.seat}` : "chance" },
+        who ? h("b", { text: `${who}: ` }) : null,
+        event.text,
+      ),
+    );
+  }
+  // Follow the newest event, unless the reader has scrolled up to look back.
+  if (stick || events.length > 20) el.log.scrollTop = el.log.scrollHeight;
+}
+
+// -- messages from the server --------------------------------------------------------------------
+
+function onState(msg, fresh) {
+  const before = page.pending;
+  page.meta = msg.table || page.meta;
+  page.view = msg.view;
+  page.pending = msg.pending;
+  page.result = msg.result;
+  const choices = (msg.pending && msg.pending.choices) || [];
+  page.choices = choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} }));
+  // A new decision starts with nothing picked; a repeat of the same keeps the picking.
+  const same = before && msg.pending && before.seat === msg.pending.seat && sameNotations(before.choices, choices);
+  if (!same) {
+    page.selection = { hand: null, target: null };
+    page.partial = null;
+  }
+  if (fresh.length) {
+    appendLog(fresh);
+    if (!el.message.classList.contains("refused")) hideMessage();
+  }
+  render();
+}
+
+function sameNotations(a, b) {
+  return a.length === b.length && a.every((c, i) => c.notation === b[i].notation);
+}
+
+function onRefused(msg) {
+  showMessage(`Refused${msg.move ? ` (${msg.move})` : ""}: ${msg.reason}`, "refused");
+  render();
+}
+
+function onError(msg) {
+  showMessage(msg.reason || "Something went wrong.", "error");
+}
+
+function onStatus(up) {
+  el.banner.hidden = up;
+  el.conn.className = `conn ${up ? "up" : "down"}`;
+  el.conn.title = up ? "connected" : "reconnecting";
+}
+
+async function start() {
+  buildFrame();
+  const module = game.replace(/-/g, "_");
+  try {
+    const [board, assets] = await Promise.all([
+      import(`./boards/${module}.js`),
+      fetch(`/api/boards/${encodeURIComponent(game)}`).then((r) => (r.ok ? r.json() : {})),
+    ]);
+    page.board = board;
+    page.assets = assets;
+  } catch (err) {
+    showMessage(`This page cannot draw ${game}: ${err}`, "error");
+    return;
+  }
+  page.connection = new Connection(root.dataset.ws, { state: onState, refused: onRefused, error: onError, status: onStatus });
+  onStatus(false);
+  el.banner.textContent = "connecting…";
+  page.connection.handlers.status = (up) => {
+    el.banner.textContent = "reconnecting…";
+    onStatus(up);
+  };
+}
+
+start();
