@@ -15,8 +15,9 @@ from typer.testing import CliRunner
 
 from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Match
+from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE
-from gamenight.engine.record import replay
+from gamenight.engine.record import Record, replay
 from gamenight.engine.registry import make_game
 from gamenight.games.highrise import moves as highrise_moves
 from gamenight.games.highrise.tower import BASES
@@ -28,7 +29,7 @@ from gamenight.interfaces.highrise_render import HighriseScreen
 from gamenight.interfaces.terminal import DEFAULT_PACE, Choice, HumanAgent, PacedBot, QuitGame, move_help
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen, hand_tile, star_nodes
-from gamenight.record_files import read_record
+from gamenight.record_files import read_record, write_record
 
 BOTS = ["greedy", "greedy", "random", "random"]
 
@@ -369,6 +370,26 @@ def test_a_draw_or_pass_that_is_the_only_move_is_played_without_asking() -> None
     assert match.state.move_notation(move) == "draw"
     assert "Nothing you hold can be played: you draw." in out.getvalue()
     assert "Your move" not in out.getvalue()
+
+
+# The More Strategic Game: 5-W goes wild half out, then its player names the hub's number.
+BEFORE_A_WILD_PLAY = "dealer=2 turn=1 | layout 9-9 9-5@e0 | hands W-5 W-3 8-2 6-4 / 4-4 7-0 5-3 3-0 | pile *"
+
+
+def test_undo_takes_back_your_own_move_until_the_next_is_anyone_elses(tmp_path: Path) -> None:
+    """Board Game Arena's undo: your own last move, while nobody else moved and nothing was
+    drawn or rolled. The saved file forgets the move taken back, and play goes on from before it."""
+    game = make_game("wildfire", {"players": 2, "strategic": True, "rounds": 1})
+    saved = tmp_path / "game.json"
+    write_record(saved, Record("wildfire", options_to_dict(game.options), ["human", "greedy"], 7, BEFORE_A_WILD_PLAY))
+    result = gamenight("play", "--resume", str(saved), input="5-W@e1\nundo\nundo\nW-5@e1\nundo\nquit\n")
+    text = " ".join(result.output.split())
+    assert "Taken back: your move 5-W@e1, which plays 5-W on the 5 at e1: wild half out" in text
+    assert "Cannot undo: nothing has been played yet." in text
+    # W-5 on the 5 is played, and the greedy bot answers at once: that move is not yours to take back.
+    assert "Cannot undo: P2 has moved since: only your own last move can be taken back." in text
+    steps = [step.text for step in read_record(saved).steps]
+    assert steps[0] == "W-5@e1" and "5-W@e1" not in steps
 
 
 def test_a_person_at_a_keyboard_is_asked_before_the_game_is_stopped() -> None:

@@ -181,3 +181,70 @@ def test_without_a_seed_the_table_draws_one_nobody_can_guess():
     game = make_game("wildstar", {"players": 2, "hands": 1})
     seeds = {Table(game, ["a", "b"]).seed for _ in range(5)}
     assert len(seeds) == 5 and all(seed >= 0 for seed in seeds)
+
+
+# -- undo: Board Game Arena's policy -------------------------------------------------------
+
+UNDOABLE = [
+    ("wildfire", {"players": 2, "rounds": 1, "strategic": True}),  # a wild play, then its hub number
+    ("fireball-island", {"players": 3, "turn_limit": 60}),  # a card, then the walk it gives
+]
+
+
+@pytest.mark.parametrize(("name", "options"), UNDOABLE)
+def test_a_seat_takes_back_its_last_move_while_nobody_else_moved_and_nothing_was_revealed(name, options):
+    table, twin = new_table(name, options), new_table(name, options)
+    rng = random.Random(3)
+    undone = 0
+    while (seat := table.to_act()) is not None:
+        before, number = table.state.notation(), table.number
+        move = rng.choice(list(table.legal_moves()))
+        table.submit(seat, move)
+        twin.submit(seat, move)
+        if table.to_act() == seat and table.why_no_undo(seat) is None:
+            event = table.undo(seat)
+            assert (table.state.notation(), table.number) == (before, number)
+            assert event.seat == seat and event.text == table.state.move_notation(move)
+            assert table.record.steps == twin.record.steps[:-1]
+            table.submit(seat, move)  # made again: the game goes on as the twin's does
+            undone += 1
+    assert undone >= 3
+    # Undoing moved no generator: every chance step after each undo is the twin's.
+    assert table.record.steps == twin.record.steps
+    assert table.state.notation() == twin.state.notation()
+
+
+def test_undo_is_refused_once_chance_revealed_something_or_another_seat_moved():
+    table = new_table("wildfire", {"players": 3, "rounds": 1})
+    rng = random.Random(5)
+    refused = {"chance": 0, "other": 0}
+    while (seat := table.to_act()) is not None and min(refused.values()) < 3:
+        table.submit(seat, rng.choice(list(table.legal_moves())))
+        for who in range(3):
+            why = table.why_no_undo(who)
+            if who == seat and table.record.steps[-1].seat == CHANCE:
+                assert why is not None and "chance" in why
+                refused["chance"] += 1
+            elif table.record.steps[-1].seat not in (CHANCE, who):
+                assert why is not None and "only your own" in why
+                refused["other"] += 1
+            else:
+                continue
+            before = (table.state.notation(), table.number, len(table.record.steps))
+            with pytest.raises(IllegalMoveError, match="cannot undo"):
+                table.undo(who)
+            assert (table.state.notation(), table.number, len(table.record.steps)) == before
+    assert min(refused.values()) >= 3
+
+
+def test_nothing_is_taken_back_before_the_first_move_or_after_the_end():
+    game = make_game("highrise", {"players": 2, "hands": 1})
+    fresh = Table(game, ["a", "b"], seed=SEED, auto_chance=False)
+    assert fresh.why_no_undo(0) == "nothing has been played yet"
+    table = new_table("highrise", {"players": 2, "hands": 1})
+    play_randomly(table, random.Random(2))
+    last = table.record.steps[-1].seat
+    assert last != CHANCE  # the hand ends with the play that goes out
+    assert table.why_no_undo(last) == "the game is over"
+    with pytest.raises(IllegalMoveError, match="cannot undo: the game is over"):
+        table.undo(last)

@@ -98,6 +98,17 @@ class RecordFile:
     def __init__(self, path: Path, record: Record, *, force: bool = False) -> None:
         check_target(path, force=force)
         self.path = path
+        self._journal: IO[str] | None = None
+        self._start(record)
+
+    def rewrite(self, record: Record) -> None:
+        """The journal written again from `record`, whole (atomically): after a move is taken
+        back, the file must not keep it."""
+        self.close()
+        self._start(record)
+
+    def _start(self, record: Record) -> None:
+        path = self.path
         handle = _temporary(path)
         try:
             handle.write(record.journal_header())
@@ -110,7 +121,7 @@ class RecordFile:
             handle.close()
             Path(handle.name).unlink(missing_ok=True)
             raise
-        self._journal: IO[str] | None = handle  # still open: the renamed file is appended to
+        self._journal = handle  # still open: the renamed file is appended to
         self.steps = len(record.steps)
 
     def append(self, step: Step) -> None:

@@ -214,6 +214,35 @@ class Table:
             raise RulesError("the record is shown when the game is over: it holds the seed and every hidden draw")
         return self.record
 
+    def why_no_undo(self, seat: int) -> str | None:
+        """Why `seat` may not take back its last move now, or None if it may. Board Game
+        Arena's policy: only your own last move, while no other seat has acted since and
+        nothing hidden was revealed (a tile drawn, a die or a hub number rolled)."""
+        steps = self.record.steps
+        if not steps:
+            return "nothing has been played yet"
+        last = steps[-1]
+        if last.seat == CHANCE:
+            return "chance has spoken since your move (a draw or a roll): what it revealed stays"
+        if last.seat != seat:
+            return f"P{last.seat + 1} has moved since: only your own last move can be taken back"
+        if self.is_over():
+            return "the game is over"
+        return None
+
+    def undo(self, seat: int) -> Event:
+        """Take back `seat`'s last move (see `why_no_undo`; IllegalMoveError saying why it may
+        not, the table unchanged): the event it made. The position before it is replayed from
+        the record, and the generator stays where it is, since no chance step followed."""
+        if (why := self.why_no_undo(seat)) is not None:
+            raise IllegalMoveError(f"cannot undo: {why}")
+        shorter = Record(self.record.game, self.record.options, list(self.record.seats), self.seed, self.record.start)
+        shorter.steps = self.record.steps[:-1]
+        self.state = Table.resume(shorter, auto_chance=False).state
+        self.record.steps.pop()
+        self.record.result = None
+        return self.events.pop()
+
     # -- inside ----------------------------------------------------------------------
 
     def _decide(self, seat: int, move: Move) -> None:

@@ -45,6 +45,7 @@ from gamenight.interfaces.terminal import (
     HumanAgent,
     PacedBot,
     QuitGame,
+    TakeBack,
     check_pace,
     error,
     make_console,
@@ -525,7 +526,7 @@ def _run(
         if seat == you:
             # The person's MoveHelp asks the Match's table, which exists only once the Match
             # does: `match` is looked up when a move is asked about, by then it is bound.
-            person = cli.human(console, seat, screen, move_help(lambda: match.table), screen.title)
+            person = cli.human(console, seat, screen, move_help(lambda: match.table, seat), screen.title)
             agents.append(person)
         elif you is not None or pace > 0:
             agents.append(PacedBot(bots[seat], seat, console, pace, bot_pause))
@@ -569,8 +570,23 @@ def _run(
             if person is not None:
                 person.next_round(screen.round_name)
 
+    def play_on() -> None:
+        """The match to its end; a move the person takes back is undone on the table and in
+        the saved file, and play goes on from the position before it."""
+        while True:
+            try:
+                match.run(on_event)
+                return
+            except TakeBack:
+                assert you is not None  # only a person's prompt takes a move back
+                event = match.table.undo(you)  # the prompt asked the table first: allowed
+                if record_file is not None:
+                    record_file.rewrite(match.record)
+                screen.start(match.state.view(you))
+                console.print(Text(f"Taken back: your move {event.text}, which {event.public}.", style="yellow"))
+
     try:
-        match.run(on_event)
+        play_on()
         print_news()
         console.print(screen.final(match.state.view(you)))
     except (QuitGame, KeyboardInterrupt) as exc:
@@ -991,3 +1007,45 @@ def arena(
     for note in written.notes:
         console.print(Text(note, style="yellow"))
     console.print(Text(f"Wrote {', '.join(p.name for p in written.files)} to {out}"))
+
+
+# -- gamenight serve ---------------------------------------------------------------------
+# The web server lives in the [web] extra: it is imported here, inside the command, so that
+# `gamenight play` works without FastAPI installed.
+
+
+@app.command("serve")
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on; 0.0.0.0 for every network.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help=r"A database URL, e.g. postgresql+psycopg://user:pass@host/db \[default: SQLite in the data folder]",
+            show_default=False,
+        ),
+    ] = None,
+    data: Annotated[
+        Path, typer.Option(help="The folder for the SQLite database (made if missing).", file_okay=False)
+    ] = Path("data"),
+) -> None:
+    """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
+    try:
+        import uvicorn
+
+        from gamenight.web.app import create_app
+    except ImportError as exc:
+        _fail(f"the server needs the web extra: pip install 'gamenight[web]' ({exc.name} is missing)")
+    if not 0 < port < 65536:
+        _fail(f"--port {port}: give a port from 1 to 65535")
+    if database is not None and not database.startswith(("sqlite", "postgresql")):
+        _fail(f"--database {database!r}: give sqlite:///FILE or postgresql+psycopg://user:pass@host/db")
+    try:
+        web_app = create_app(database, data)
+    except OSError as exc:
+        _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
+    except Exception as exc:  # SQLAlchemy refusing the URL, or its driver missing
+        _fail(f"--database: {exc}")
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"gamenight is serving at http://{shown}:{port}/  (database: {database or data / 'gamenight.db'})")
+    uvicorn.run(web_app, host=host, port=port, log_level="warning")

@@ -85,6 +85,10 @@ def error(console: Console, message: str, *, wrap: bool = False) -> None:
     console.print(Text(printable(message), style="bold red"), soft_wrap=not wrap)
 
 
+class TakeBack(Exception):
+    """The person asked to take back their last move, and the table allows it."""
+
+
 class QuitGame(Exception):
     """The person asked to stop (quit, or end of input): the Match stops where it is."""
 
@@ -281,10 +285,13 @@ class MoveHelp:
     parse: Callable[[str], Move]
     check: Callable[[Move], None]
     """Raises IllegalMoveError (or NotationError) saying why, if the move may not be made now."""
+    why_no_undo: Callable[[], str | None] = lambda: "there is nothing to take back"
+    """Why the person may not take back their last move now, or None if they may."""
 
 
-def move_help(table: Callable[[], GameTable]) -> MoveHelp:
-    """MoveHelp answered by `table()` (a Match's table), asked only about the seat to act's moves."""
+def move_help(table: Callable[[], GameTable], seat: int | None = None) -> MoveHelp:
+    """MoveHelp answered by `table()` (a Match's table), asked only about the seat to act's
+    moves; `seat` is the person's, for taking back a move."""
 
     def check(move: Move) -> None:
         table().state.clone().apply(move)  # a trial on a copy: IllegalMoveError says why
@@ -294,13 +301,15 @@ def move_help(table: Callable[[], GameTable]) -> MoveHelp:
         notation=lambda move: table().state.move_notation(move),
         parse=lambda text: table().state.parse_move(text),
         check=check,
+        why_no_undo=lambda: "you have no seat" if seat is None else table().why_no_undo(seat),
     )
 
 
 ANSWER_HELP = "Answer with the number of a move from the list, or write the move in notation:"
 COMMANDS_HELP = """\
 Commands: b or board (show the table again), m or moves (list your moves), s or sheet (score
-sheet), rules (the game in short, with this game's options), ? or help (this text), quit
+sheet), rules (the game in short, with this game's options), u or undo (take back your last
+move, while nobody else has moved and nothing was drawn or rolled), ? or help (this text), quit
 (stop the game; with --save what was played is kept, and `gamenight play --resume FILE` goes
 on with it).
 Press Enter alone when there is only one move."""
@@ -451,6 +460,11 @@ class HumanAgent:
         if command == "rules":
             console.print(rules_text(self._view, getattr(self.screen, "options", None)))
             return None
+        if command in ("u", "undo"):
+            if (why := self.moves.why_no_undo()) is not None:
+                error(console, f"Cannot undo: {why}.", wrap=True)
+                return None
+            raise TakeBack()
         if command in ("m", "moves"):
             self._show_moves()
             return None
