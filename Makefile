@@ -1,4 +1,4 @@
-# make run: play Wildfire in the terminal against three bots.  make test: lint, types, tests.
+# make run: serve the lobby at http://127.0.0.1:8000/ (SQLite in data/).  make test: lint, types, tests.
 # Both create .venv on first use; nothing else needs installing but Python 3.11+, pip and make.
 PYTHON ?= python3
 VENV := .venv
@@ -19,7 +19,7 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 run: $(VENV)/.installed
-	$(BIN)/gamenight play wildfire --seats human,greedy,greedy,greedy
+	$(BIN)/gamenight serve --host 127.0.0.1 --port 8000 --data data
 
 test: lint typecheck pytest
 

@@ -1,0 +1,499 @@
+"""The web server: lobby, table pages, host controls, records and the tables' WebSockets.
+
+`create_app(database_url, data_dir)` builds the FastAPI app. At startup it migrates the
+database (Alembic, from the package), loads the key that signs seat tokens, and resumes
+every table whose game was being played. Pages are rendered on the server from
+`templates/`; a game's board is drawn in the browser by `static/table.js`, which gets
+everything it shows over the table's WebSocket (`/ws/t/{id}`, messages in live.py).
+
+No traceback reaches a browser: bad input gets a page (or JSON) that says what was wrong.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.requests import HTTPConnection
+
+from gamenight.engine.errors import ConfigError, RulesError
+from gamenight.engine.registry import GAMES, make_game
+from gamenight.web.forms import game_forms, options_from_form
+from gamenight.web.live import BOT_LEVELS, Hub, LiveTable, Refused, bot_name
+from gamenight.web.store import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
+from gamenight.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
+
+HERE = Path(__file__).resolve().parent
+log = logging.getLogger("gamenight.web")
+
+MAX_NAME = 40
+DEFAULT_ZOMBIE_TIMEOUT = 60.0
+MAX_SECONDS = 24 * 3600.0
+MAX_PACE = 10.0
+
+
+class Forbidden(Exception):
+    """A request from someone whose cookie does not allow it: answered with a 403 page."""
+
+
+def create_app(
+    database_url: str | None = None,
+    data_dir: Path | None = None,
+    *,
+    bot_pace: float = 0.8,
+) -> FastAPI:
+    """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
+    `bot_pace` is a new table's default pause between bot moves, in seconds."""
+    data_dir = Path("data") if data_dir is None else data_dir
+    if database_url is None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        database_url = sqlite_url(data_dir)
+    store = Store(database_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub = Hub(store, default_bot_pace=bot_pace)
+        await hub.db(store.migrate)
+        app.state.tokens = Tokens(await hub.db(store.secret_key))
+        app.state.hub = hub
+        resumed = await hub.resume_all()
+        if resumed:
+            log.info("resumed %d tables", resumed)
+        try:
+            yield
+        finally:
+            await hub.close()
+            store.close()
+
+    app = FastAPI(title="gamenight", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.store = store
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static"), check_dir=False), name="static")
+
+    def hub_of(connection: HTTPConnection) -> Hub:
+        hub: Hub = connection.app.state.hub
+        return hub
+
+    def page(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+        response: HTMLResponse = templates.TemplateResponse(request, name, context, status_code=status)
+        return response
+
+    def error_page(request: Request, status: int, message: str) -> Response:
+        if request.url.path.startswith("/api/") or request.url.path.endswith("/record"):
+            return JSONResponse({"error": message}, status_code=status)
+        return page(request, "error.html", {"status": status, "message": message}, status)
+
+    # -- errors ------------------------------------------------------------------------------
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        message = str(exc.detail) if exc.status_code != 404 or exc.detail != "Not Found" else "no such page"
+        return error_page(request, exc.status_code, message)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> Response:
+        return error_page(request, 400, "the request is not one this server understands")
+
+    @app.exception_handler(RulesError)
+    async def rules_error(request: Request, exc: RulesError) -> Response:
+        return error_page(request, 400, str(exc))
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> Response:
+        return error_page(request, 409, str(exc))
+
+    @app.exception_handler(Forbidden)
+    async def forbidden(request: Request, exc: Forbidden) -> Response:
+        response = error_page(request, 403, str(exc))
+        table_id = request.path_params.get("table_id")
+        if isinstance(table_id, str) and str(exc).startswith("your seat token"):
+            response.delete_cookie(cookie_name(table_id), path="/")  # it will never work again
+        return response
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("error serving %s", request.url.path)
+        return error_page(request, 500, "something went wrong on the server; the table is as it was")
+
+    # -- who is asking ---------------------------------------------------------------------
+
+    async def live_table(request: Request, table_id: str) -> LiveTable:
+        live = await hub_of(request).get(table_id) if len(table_id) <= 32 else None
+        if live is None:
+            raise StarletteHTTPException(404, "there is no such table (check the link)")
+        return live
+
+    def seat_of(connection: HTTPConnection, live: LiveTable) -> tuple[int, str] | None:
+        """The seat and nonce the table's cookie holds; None without one; Forbidden if the
+        cookie is forged, expired, another table's, or its seat was revoked."""
+        token = connection.cookies.get(cookie_name(live.id))
+        if token is None:
+            return None
+        tokens: Tokens = connection.app.state.tokens
+        try:
+            held = tokens.read(token, live.id)
+        except TokenError as exc:
+            raise Forbidden(str(exc)) from None
+        if not live.seat_holds(held.seat, held.nonce):
+            raise Forbidden("your seat token was revoked: ask the host for the invite link")
+        return held.seat, held.nonce
+
+    def host_of(request: Request, live: LiveTable) -> None:
+        held = seat_of(request, live)
+        if held is None or held[0] != 0:
+            raise Forbidden("only the host, in seat 1, can do that")
+
+    def set_seat_cookie(response: Response, request: Request, table_id: str, seat: int, nonce: str) -> None:
+        tokens: Tokens = request.app.state.tokens
+        response.set_cookie(
+            cookie_name(table_id),
+            tokens.sign(table_id, seat, nonce),
+            max_age=MAX_AGE,
+            path="/",
+            httponly=True,
+            samesite="lax",  # a cross-site form cannot act for the seat
+        )
+
+    def to_table(table_id: str) -> RedirectResponse:
+        return RedirectResponse(f"/t/{table_id}", status_code=303)
+
+    # -- lobby ---------------------------------------------------------------------------------
+
+    async def lobby_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
+        tables = await hub_of(request).db(store.public_tables)
+        context = {
+            "tables": tables,
+            "games": game_forms(),
+            "titles": {g.name: g.title for g in game_forms()},
+            "levels": BOT_LEVELS,
+            "error": error,
+            "zombie_timeout": DEFAULT_ZOMBIE_TIMEOUT,
+            "bot_pace": hub_of(request).default_bot_pace,
+        }
+        return page(request, "lobby.html", context, status)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby(request: Request) -> HTMLResponse:
+        return await lobby_page(request)
+
+    @app.post("/tables")
+    async def create_table(request: Request) -> Response:
+        form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
+        try:
+            name = display_name(form.get("name", ""))
+            game_name = form.get("game", "")
+            if game_name not in GAMES:
+                raise ConfigError(f"choose a game: {', '.join(GAMES)}")
+            options = options_from_form(game_name, form)
+            game = make_game(game_name, options)
+            players = game.new_state().num_players
+            seats: list[tuple[str, str | None, str]] = [(PERSON, None, name)]
+            for index in range(1, players):
+                choice = form.get(f"seat_{index + 1}", OPEN)
+                if choice == OPEN:
+                    seats.append((OPEN, None, ""))
+                elif choice in BOT_LEVELS:
+                    seats.append((BOT, choice, bot_name(choice)))
+                else:
+                    raise ConfigError(f"seat {index + 1}: open for a person or a bot ({', '.join(BOT_LEVELS)})")
+            pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace)
+        except ConfigError as exc:
+            return await lobby_page(request, str(exc), 400)
+        title = form.get("title", "").strip()[:80] or f"{name}'s {game.spec.title}"
+        data = await hub_of(request).db(
+            lambda: store.create_table(
+                game=game_name,
+                options=_stored_options(game),
+                title=title,
+                public=form.get("public") not in (None, "", "0", "off"),
+                seats=seats,
+                bot_pace=pace,
+                zombie_timeout=zombie,
+                turn_timer=timer,
+            )
+        )
+        response = to_table(data.id)
+        set_seat_cookie(response, request, data.id, 0, data.seats[0].nonce)
+        return response
+
+    # -- a table's page ----------------------------------------------------------------------
+
+    async def table_page(request: Request, live: LiveTable, seat: int | None, watching: bool) -> HTMLResponse:
+        hub = hub_of(request)
+        game = make_game(live.data.game, live.data.options)
+        story = game.story()
+        results = await hub.db(store.results, live.data.lineage)
+        base = str(request.base_url).rstrip("/")
+        seated = seat is not None
+        context = {
+            "live": live,
+            "data": live.data,
+            "seats": live.seats,
+            "meta": live.meta(),
+            "seat": seat,
+            "watching": watching,
+            "is_host": seat == 0,
+            "game_title": game.spec.title,
+            "summary": f"{len(live.seats)} players, {story.summary(game.options)}",
+            "goal": story.goal(game.options),
+            "rules": story.rules_summary(game.options),
+            "invite_url": f"{base}/t/{live.id}/join/{live.data.invite_code}" if seated or live.data.public else None,
+            "watch_url": f"{base}/t/{live.id}/watch",
+            "ws_path": f"/ws/t/{live.id}" + ("?watch=1" if watching else ""),
+            "results": results,
+            "result": live.result(),
+            "levels": BOT_LEVELS,
+            "WAITING": WAITING,
+            "PLAYING": PLAYING,
+            "OVER": OVER,
+            "ENDED": ENDED,
+            "OPEN": OPEN,
+            "PERSON": PERSON,
+            "BOT": BOT,
+        }
+        return page(request, "table.html", context)
+
+    @app.get("/t/{table_id}", response_class=HTMLResponse)
+    async def table_view(request: Request, table_id: str) -> HTMLResponse:
+        live = await live_table(request, table_id)
+        held = seat_of(request, live)
+        return await table_page(request, live, None if held is None else held[0], watching=False)
+
+    @app.get("/t/{table_id}/watch", response_class=HTMLResponse)
+    async def watch(request: Request, table_id: str) -> HTMLResponse:
+        live = await live_table(request, table_id)
+        return await table_page(request, live, None, watching=True)
+
+    @app.get("/t/{table_id}/join/{code}", response_class=HTMLResponse)
+    async def join_form(request: Request, table_id: str, code: str) -> Response:
+        live = await live_table(request, table_id)
+        check_invite(live, code)
+        with contextlib.suppress(Forbidden):  # a dead token only means: join afresh
+            if seat_of(request, live) is not None:
+                return to_table(table_id)
+        return page(request, "join.html", {"data": live.data, "code": code, "error": None, "seats": live.seats})
+
+    @app.post("/t/{table_id}/join/{code}")
+    async def join(request: Request, table_id: str, code: str) -> Response:
+        live = await live_table(request, table_id)
+        check_invite(live, code)
+        with contextlib.suppress(Forbidden):
+            if seat_of(request, live) is not None:
+                return to_table(table_id)
+        form = await request.form()
+        try:
+            name = display_name(str(form.get("name", "")))
+        except ConfigError as exc:
+            context = {"data": live.data, "code": code, "error": str(exc), "seats": live.seats}
+            return page(request, "join.html", context, 400)
+        seat = await live.join(name)
+        response = to_table(table_id)
+        set_seat_cookie(response, request, table_id, seat.index, seat.nonce)
+        return response
+
+    def check_invite(live: LiveTable, code: str) -> None:
+        if code != live.data.invite_code:
+            raise StarletteHTTPException(404, "this invite link is not this table's: ask the host for it again")
+
+    # -- the host's controls -------------------------------------------------------------------
+
+    @app.post("/t/{table_id}/start")
+    async def start(request: Request, table_id: str) -> Response:
+        live = await live_table(request, table_id)
+        host_of(request, live)
+        await live.start()
+        return to_table(table_id)
+
+    @app.post("/t/{table_id}/seats/{index}")
+    async def swap_seat(request: Request, table_id: str, index: int) -> Response:
+        live = await live_table(request, table_id)
+        host_of(request, live)
+        choice = str((await request.form()).get("to", ""))
+        if choice == OPEN:
+            await live.set_seat(index - 1, OPEN, None)
+        elif choice in BOT_LEVELS:
+            await live.set_seat(index - 1, BOT, choice)
+        else:
+            raise Refused(f"a seat can be open for a person or a bot ({', '.join(BOT_LEVELS)})")
+        return to_table(table_id)
+
+    @app.post("/t/{table_id}/seats/{index}/revoke")
+    async def revoke(request: Request, table_id: str, index: int) -> Response:
+        live = await live_table(request, table_id)
+        host_of(request, live)
+        await live.revoke(index - 1)
+        return to_table(table_id)
+
+    @app.post("/t/{table_id}/settings")
+    async def settings(request: Request, table_id: str) -> Response:
+        live = await live_table(request, table_id)
+        host_of(request, live)
+        form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
+        pace, zombie, timer = table_settings(form, live.data.bot_pace)
+        await live.settings(pace, zombie, timer)
+        return to_table(table_id)
+
+    @app.post("/t/{table_id}/end")
+    async def end(request: Request, table_id: str) -> Response:
+        live = await live_table(request, table_id)
+        host_of(request, live)
+        await live.end()
+        return to_table(table_id)
+
+    @app.post("/t/{table_id}/rematch")
+    async def rematch(request: Request, table_id: str) -> Response:
+        """A new table for the same game, options and seats: each person keeps their seat
+        (their nonce is carried over; they pick up the new table's cookie at GET .../rematch)."""
+        live = await live_table(request, table_id)
+        host_of(request, live)
+        if live.status != OVER:
+            raise Refused("a rematch is offered once the game is over")
+        if live.data.rematch_id is None:
+            data = live.data
+            new = await hub_of(request).db(
+                lambda: store.create_table(
+                    game=data.game,
+                    options=data.options,
+                    title=data.title,
+                    public=data.public,
+                    seats=[(s.kind, s.level, s.name) for s in live.seats],
+                    bot_pace=data.bot_pace,
+                    zombie_timeout=data.zombie_timeout,
+                    turn_timer=data.turn_timer,
+                    lineage=data.lineage,
+                    nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
+                )
+            )
+            await hub_of(request).db(store.set_rematch, table_id, new.id)
+            live.data.rematch_id = new.id
+            async with live.lock:
+                live._changed()  # everyone's page learns of the rematch
+        return await follow_rematch(request, table_id)
+
+    @app.get("/t/{table_id}/rematch")
+    async def follow_rematch(request: Request, table_id: str) -> Response:
+        live = await live_table(request, table_id)
+        new_id = live.data.rematch_id
+        if new_id is None:
+            raise StarletteHTTPException(404, "there is no rematch of this table yet")
+        with contextlib.suppress(Forbidden):
+            held = seat_of(request, live)
+            new = await hub_of(request).get(new_id)
+            if held is not None and new is not None and new.seat_holds(*held):
+                response = to_table(new_id)
+                set_seat_cookie(response, request, new_id, held[0], held[1])
+                return response
+        return RedirectResponse(f"/t/{new_id}/watch", status_code=303)
+
+    # -- records and boards ------------------------------------------------------------------------
+
+    @app.get("/t/{table_id}/record")
+    async def record(request: Request, table_id: str) -> Response:
+        live = await live_table(request, table_id)
+        if live.status != OVER or live.table is None:
+            return JSONResponse(
+                {"error": "the record is shown when the game is over: it holds the seed and every hidden draw"},
+                status_code=403,
+            )
+        stored = await hub_of(request).db(store.record, table_id)
+        if stored is None:  # pragma: no cover - an over table always has its record
+            raise StarletteHTTPException(404, "no record")
+        headers = {"Content-Disposition": f'attachment; filename="{live.data.game}-{table_id}.record.json"'}
+        return JSONResponse(stored.to_json(), headers=headers)
+
+    @app.get("/api/boards/{game}")
+    async def boards(game: str) -> Response:
+        from gamenight.web.assets import board_assets
+
+        try:
+            return JSONResponse(board_assets(game))
+        except KeyError:
+            return JSONResponse({"error": f"no board for {game[:40]!r}"}, status_code=404)
+
+    # -- the table's WebSocket ------------------------------------------------------------------------
+
+    @app.websocket("/ws/t/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        await websocket.accept()
+        live = await hub_of(websocket).get(table_id) if len(table_id) <= 32 else None
+        if live is None:
+            await websocket.send_json({"type": "error", "reason": "there is no such table"})
+            await websocket.close(code=4404)
+            return
+        held: tuple[int, str] | None = None
+        if websocket.query_params.get("watch") is None:
+            try:
+                held = seat_of(websocket, live)
+            except Forbidden as exc:
+                await websocket.send_json({"type": "error", "reason": str(exc)})
+                await websocket.close(code=4403)
+                return
+        connection = live.connect(websocket, *(held or (None, None)))
+        sender = asyncio.create_task(live.run_sender(connection))
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    connection.push({"type": "error", "reason": "send JSON as text, not bytes"})
+                    continue
+                await live.handle(connection, text)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            live.disconnect(connection)
+            sender.cancel()
+            await asyncio.gather(sender, return_exceptions=True)
+
+    return app
+
+
+def display_name(text: str) -> str:
+    name = " ".join(text.split())
+    if not name:
+        raise ConfigError("give a display name: how the others will see you at the table")
+    if len(name) > MAX_NAME:
+        raise ConfigError(f"a display name is at most {MAX_NAME} characters")
+    if not name.isprintable():
+        raise ConfigError("a display name is letters, digits, spaces and punctuation")
+    return name
+
+
+def table_settings(form: dict[str, str], default_pace: float) -> tuple[float, float, float | None]:
+    """(bot pace, zombie timeout, turn timer or None) from a form; ConfigError naming the bad one."""
+    pace = _seconds(form.get("bot_pace"), "Bot pace", default_pace, MAX_PACE)
+    zombie = _seconds(form.get("zombie_timeout"), "Zombie timeout", DEFAULT_ZOMBIE_TIMEOUT, MAX_SECONDS)
+    timer_text = (form.get("turn_timer") or "").strip()
+    timer = _seconds(timer_text, "Turn timer", 0.0, MAX_SECONDS) if timer_text else 0.0
+    return pace, zombie, timer or None
+
+
+def _seconds(text: str | None, what: str, default: float, most: float) -> float:
+    text = (text or "").strip()
+    if not text:
+        return default
+    if not re.fullmatch(r"\d+(\.\d+)?", text):
+        raise ConfigError(f"{what}: give a number of seconds, not {text[:20]!r}")
+    value = float(text)
+    if value > most:
+        raise ConfigError(f"{what}: at most {most:g} seconds")
+    return value
+
+
+def _stored_options(game: Any) -> dict[str, Any]:
+    from gamenight.engine.options import options_to_dict
+
+    return options_to_dict(game.options)

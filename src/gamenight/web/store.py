@@ -1,0 +1,406 @@
+"""Stored tables: SQLAlchemy 2 models and the few writes and reads the server makes.
+
+A table's game is stored as its record: the header (game, options, seat names, seed) in
+the `tables` row once the game starts, and one `steps` row per step, appended in the same
+transaction that accepts a move, so a move is on disk before anyone hears of it. The
+seed stays in the database: nothing here hands a record out; `app.py` does, once the game
+is over.
+
+Every function is synchronous; the live layer runs them on its one database thread.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, selectinload, sessionmaker
+
+from gamenight.engine.record import Record, Step
+
+WAITING, PLAYING, OVER, ENDED = "waiting", "playing", "over", "ended"
+"""A table's life: seats filling, the game on, the game finished, or ended by its host."""
+
+OPEN, PERSON, BOT = "open", "person", "bot"
+"""What holds a seat: nobody yet, a person (by a signed cookie), or a bot at a level."""
+
+SECRET_KEY = "secret_key"
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class Setting(Base):
+    """Server-wide values kept across restarts: the key that signs seat tokens."""
+
+    __tablename__ = "settings"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    lineage: Mapped[str] = mapped_column(String(32), index=True)
+    """The first table of a chain of rematches: the games played by the same seats."""
+    game: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    title: Mapped[str] = mapped_column(String(200))
+    public: Mapped[bool] = mapped_column(Boolean)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    invite_code: Mapped[str] = mapped_column(String(64))
+    bot_pace: Mapped[float] = mapped_column(Float)
+    zombie_timeout: Mapped[float] = mapped_column(Float)
+    """Seconds a person may be away before a bot plays their seat; 0: never."""
+    turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    seat_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
+    """The record's seats, fixed when the game starts."""
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    seats: Mapped[list[SeatRow]] = relationship(order_by="SeatRow.index", cascade="all, delete-orphan")
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    index: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    name: Mapped[str] = mapped_column(String(80))
+    nonce: Mapped[str] = mapped_column(String(64))
+    """Part of the seat's token: a new nonce revokes every token given out before."""
+
+
+class StepRow(Base):
+    __tablename__ = "steps"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    """The step's event number, from 1 (the record's step index + 1)."""
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+
+
+class ResultRow(Base):
+    """A finished game, listed on the pages of every table of its lineage."""
+
+    __tablename__ = "results"
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True)
+    lineage: Mapped[str] = mapped_column(String(32), index=True)
+    seat_names: Mapped[list[str]] = mapped_column(JSON)
+    scores: Mapped[list[int]] = mapped_column(JSON)
+    winners: Mapped[list[int]] = mapped_column(JSON)
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+@dataclass
+class SeatData:
+    index: int
+    kind: str
+    level: str | None
+    name: str
+    nonce: str
+
+
+@dataclass
+class TableData:
+    """A table as stored, detached from any session."""
+
+    id: str
+    lineage: str
+    game: str
+    options: dict[str, Any]
+    title: str
+    public: bool
+    status: str
+    invite_code: str
+    bot_pace: float
+    zombie_timeout: float
+    turn_timer: float | None
+    seed: int | None
+    seat_names: list[str] | None
+    rematch_id: str | None
+    seats: list[SeatData]
+
+
+@dataclass(frozen=True)
+class ResultData:
+    table_id: str
+    seat_names: list[str]
+    scores: list[int]
+    winners: list[int]
+    finished_at: datetime
+
+
+@dataclass(frozen=True)
+class Listing:
+    id: str
+    title: str
+    game: str
+    status: str
+    seats: int
+    open_seats: int
+
+
+def new_nonce() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(6)
+
+
+def sqlite_url(data_dir: Path) -> str:
+    return f"sqlite:///{data_dir / 'gamenight.db'}"
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for `url`. SQLite gets WAL (readers never wait on the writer, and a commit
+    survives a killed process) and a busy timeout rather than 'database is locked'."""
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")  # in WAL: durable against a crash of this process
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+
+    return engine
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def migrate(self) -> None:
+        from gamenight.web.migrations import upgrade
+
+        upgrade(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def session(self) -> Iterator[Session]:
+        with self.sessions() as session, session.begin():
+            yield session
+
+    # -- settings ---------------------------------------------------------------------
+
+    def secret_key(self) -> str:
+        """The key that signs seat tokens: made on the first start, then always the same,
+        so tokens outlive a restart."""
+        with self.session() as session:
+            row = session.get(Setting, SECRET_KEY)
+            if row is not None:
+                return row.value
+            row = Setting(key=SECRET_KEY, value=secrets.token_urlsafe(48))
+            session.add(row)
+            return row.value
+
+    # -- tables -----------------------------------------------------------------------
+
+    def create_table(
+        self,
+        *,
+        game: str,
+        options: dict[str, Any],
+        title: str,
+        public: bool,
+        seats: Sequence[tuple[str, str | None, str]],
+        bot_pace: float,
+        zombie_timeout: float,
+        turn_timer: float | None,
+        lineage: str | None = None,
+        nonces: Sequence[str | None] = (),
+    ) -> TableData:
+        """A new waiting table; `seats` are (kind, level, name); `nonces` carry persons'
+        seat tokens over from a finished table (a rematch)."""
+        table_id = new_id()
+        row = TableRow(
+            id=table_id,
+            lineage=lineage or table_id,
+            game=game,
+            options=options,
+            title=title,
+            public=public,
+            status=WAITING,
+            invite_code=secrets.token_urlsafe(9),
+            bot_pace=bot_pace,
+            zombie_timeout=zombie_timeout,
+            turn_timer=turn_timer,
+            seed=None,
+            seat_names=None,
+            rematch_id=None,
+            created_at=datetime.now(UTC),
+        )
+        for index, (kind, level, name) in enumerate(seats):
+            nonce = nonces[index] if index < len(nonces) else None
+            row.seats.append(SeatRow(index=index, kind=kind, level=level, name=name, nonce=nonce or new_nonce()))
+        with self.session() as session:
+            session.add(row)
+            session.flush()
+            return _table_data(row)
+
+    def load(self, table_id: str) -> TableData | None:
+        with self.session() as session:
+            row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
+            return None if row is None else _table_data(row)
+
+    def unfinished(self) -> list[str]:
+        """The tables whose game was being played: a restart resumes each."""
+        with self.session() as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING)))
+
+    def public_tables(self, limit: int = 100) -> list[Listing]:
+        with self.session() as session:
+            rows = session.scalars(
+                select(TableRow)
+                .where(TableRow.public, TableRow.status.in_((WAITING, PLAYING)))
+                .options(selectinload(TableRow.seats))
+                .order_by(TableRow.created_at.desc())
+                .limit(limit)
+            )
+            return [
+                Listing(r.id, r.title, r.game, r.status, len(r.seats), sum(s.kind == OPEN for s in r.seats))
+                for r in rows
+            ]
+
+    def set_seat(self, table_id: str, seat: SeatData) -> None:
+        with self.session() as session:
+            row = session.get(SeatRow, (table_id, seat.index))
+            if row is None:
+                raise KeyError(f"no seat {seat.index} at table {table_id}")
+            row.kind, row.level, row.name, row.nonce = seat.kind, seat.level, seat.name, seat.nonce
+
+    def set_settings(self, table_id: str, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
+        with self.session() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(bot_pace=bot_pace, zombie_timeout=zombie_timeout, turn_timer=turn_timer)
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.session() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+
+    def set_rematch(self, table_id: str, rematch_id: str) -> None:
+        with self.session() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_id=rematch_id))
+
+    # -- the game ---------------------------------------------------------------------
+
+    def start(self, table_id: str, record: Record) -> None:
+        """The game begins: its header (seed included) and the deal's steps, at once."""
+        with self.session() as session:
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=PLAYING, seed=record.seed, seat_names=list(record.seats))
+            )
+            _add_steps(session, table_id, 1, record.steps)
+
+    def append_steps(
+        self,
+        table_id: str,
+        first: int,
+        steps: Sequence[Step],
+        result: tuple[list[int], list[int]] | None,
+    ) -> None:
+        """One accepted move and the chance steps after it, numbered from `first`, in one
+        transaction; with `result` (scores, winners) the game is over too. A number already
+        taken fails the whole transaction: no move is stored twice."""
+        with self.session() as session:
+            _add_steps(session, table_id, first, steps)
+            if result is None:
+                return
+            row = session.get(TableRow, table_id)
+            if row is None:
+                raise KeyError(f"no table {table_id}")
+            row.status = OVER
+            scores, winners = result
+            session.add(
+                ResultRow(
+                    table_id=table_id,
+                    lineage=row.lineage,
+                    seat_names=list(row.seat_names or []),
+                    scores=scores,
+                    winners=winners,
+                    finished_at=datetime.now(UTC),
+                )
+            )
+
+    def record(self, table_id: str) -> Record | None:
+        """The stored record (None before the game starts). The caller decides who sees it."""
+        with self.session() as session:
+            row = session.get(TableRow, table_id)
+            if row is None or row.seed is None or row.seat_names is None:
+                return None
+            steps = session.scalars(select(StepRow).where(StepRow.table_id == table_id).order_by(StepRow.number))
+            record = Record(row.game, dict(row.options), list(row.seat_names), row.seed)
+            record.steps = [Step(s.seat, s.text) for s in steps]
+            result = session.get(ResultRow, table_id)
+            record.result = None if result is None else list(result.scores)
+            return record
+
+    def results(self, lineage: str) -> list[ResultData]:
+        with self.session() as session:
+            rows = session.scalars(
+                select(ResultRow).where(ResultRow.lineage == lineage).order_by(ResultRow.finished_at)
+            )
+            return [ResultData(r.table_id, r.seat_names, r.scores, r.winners, r.finished_at) for r in rows]
+
+
+def _add_steps(session: Session, table_id: str, first: int, steps: Sequence[Step]) -> None:
+    session.add_all(
+        StepRow(table_id=table_id, number=first + i, seat=step.seat, text=step.text) for i, step in enumerate(steps)
+    )
+
+
+def _table_data(row: TableRow) -> TableData:
+    return TableData(
+        id=row.id,
+        lineage=row.lineage,
+        game=row.game,
+        options=dict(row.options),
+        title=row.title,
+        public=row.public,
+        status=row.status,
+        invite_code=row.invite_code,
+        bot_pace=row.bot_pace,
+        zombie_timeout=row.zombie_timeout,
+        turn_timer=row.turn_timer,
+        seed=row.seed,
+        seat_names=None if row.seat_names is None else list(row.seat_names),
+        rematch_id=row.rematch_id,
+        seats=[SeatData(s.index, s.kind, s.level, s.name, s.nonce) for s in row.seats],
+    )

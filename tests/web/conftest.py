@@ -1,0 +1,71 @@
+"""The web tests' server: an app on a SQLite file in a temporary folder, bots at pace 0, and
+a watchdog so that a WebSocket waiting for a message that never comes fails the test
+instead of hanging the suite."""
+
+from __future__ import annotations
+
+import faulthandler
+import sys
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from gamenight.web.app import create_app
+
+with warnings.catch_warnings():
+    # Starlette now asks for `httpx2` under its test client; `httpx` (in the [test] extra) still works.
+    warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
+    from starlette.testclient import TestClient
+
+WATCHDOG_SECONDS = 60
+
+
+@pytest.fixture(autouse=True)
+def watchdog() -> Iterator[None]:
+    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True, file=sys.stderr)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+class Server:
+    """One app running in a test client's event loop, and browsers for it."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.app = create_app(None, data_dir, bot_pace=0.0)
+        self.loop_client = TestClient(self.app, follow_redirects=False)
+
+    def __enter__(self) -> Server:
+        self.loop_client.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.loop_client.__exit__(None, None, None)
+
+    def browser(self) -> TestClient:
+        """Another browser on this server: the same event loop, a cookie jar of its own."""
+        client = TestClient(self.app, follow_redirects=False)
+        client.portal = self.loop_client.portal
+        return client
+
+
+@pytest.fixture
+def server(data_dir: Path) -> Iterator[Server]:
+    with Server(data_dir) as running:
+        yield running
+
+
+@pytest.fixture
+def make_client(server: Server) -> Callable[[], TestClient]:
+    return server.browser
+
+
+@pytest.fixture
+def client(make_client: Callable[[], TestClient]) -> TestClient:
+    return make_client()
