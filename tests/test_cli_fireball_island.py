@@ -18,13 +18,16 @@ from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island import rules, story
 from gamenight.games.fireball_island.board_data import BOARD
-from gamenight.games.fireball_island.cards import FACES
+from gamenight.games.fireball_island.cards import FACES, CardType
+from gamenight.games.fireball_island.moves import PLAY
 from gamenight.interfaces.cli import app
 from gamenight.interfaces.fireball_island_render import (
     MAP_ROWS,
     FireballHumanAgent,
     FireballIslandScreen,
+    Situation,
     island_map,
+    turn_facts,
 )
 from gamenight.interfaces.terminal import move_help
 
@@ -489,3 +492,39 @@ def test_the_map_draws_every_space_once_and_fits_100_columns() -> None:
     narrow = rendered(island_map(state.view(0), 0), 80)
     assert re.search(r"^BR +·", narrow, re.MULTILINE)  # on 80 columns the trails' names are left out
     assert max(len(line) for line in narrow.splitlines()[:16]) <= 80
+
+
+def _positions(seeds: range):  # type: ignore[no-untyped-def]
+    """Every decision of random games: (view of the seat to act, the seat, its legal moves)."""
+    from gamenight.engine.table import Table
+
+    game = make_game("fireball-island", {"players": 4, "turn_limit": 40})
+    for seed in seeds:
+        table = Table(game, ["a", "b", "c", "d"], seed=seed)
+        rng = random.Random(seed)
+        while (seat := table.to_act()) is not None:
+            yield table.view(seat), seat, table.legal_moves(), table.state
+            table.submit(seat, rng.choice(list(table.legal_moves())))
+
+
+def test_once_the_turn_is_over_its_roll_is_not_told_as_still_to_move() -> None:
+    seen = 0
+    for view, seat, _, _ in _positions(range(6)):
+        if (view["decision"] or {}).get("window") == "end" and view["roll"] > 1 and view["turn"] == seat:
+            rolled = turn_facts(view, seat)[0].plain
+            assert rolled.startswith(f"rolled {view['roll']}") and "to move" not in rolled
+            seen += 1
+    assert seen >= 3
+
+
+def test_a_move_back_after_a_roll_of_1_comes_after_the_fireball_not_a_move() -> None:
+    seen = 0
+    for view, seat, legal, state in _positions(range(40)):
+        if view["roll"] != 1 or view["was_doubled"] or view["rolling"] == "cave" or seat == view["turn"]:
+            continue
+        for move in legal:
+            if move.kind == PLAY and move.card is not None and move.card.type is CardType.MOVE_BACK:
+                line = Situation(view, seat).line(move, state.move_notation(move)).plain
+                assert "after the Fireball" in line and "after the move" not in line
+                seen += 1
+    assert seen >= 1

@@ -477,9 +477,12 @@ def turn_facts(view: View, you: int | None) -> list[Text]:
         what = "cave 1 and a Fireball" if view["rolling"] == "cave" else "a Fireball instead of a move"
         facts.append(Text(f"rolled a 1: {what}", style="bold red"))
     elif roll:
-        what = "for a cave" if view["rolling"] == "cave" else "to move"
+        what = " for a cave" if view["rolling"] == "cave" else " to move"
+        decision = view["decision"] or {}
+        if decision.get("window") == "end":
+            what = ""  # the turn is over: the roll is spent, not still to be moved
         doubled = f" (doubled from {roll // 2})" if view["was_doubled"] else ""
-        facts.append(Text(f"rolled {roll}{doubled} {what}"))
+        facts.append(Text(f"rolled {roll}{doubled}{what}"))
     if view["ahead"]:
         facts.append(Text(f"moves ahead {view['ahead']} instead of rolling"))
     if view["declared"]:
@@ -858,7 +861,10 @@ class Situation:
                 else f"{_p(turn)} must move {card.spaces} instead of rolling"
             )
         elif kind is CardType.MOVE_BACK:
+            fireball_instead = view["roll"] == 1 and not view["was_doubled"] and view["rolling"] != "cave"
             when = "before rolling" if view["roll"] == 0 else "after the move"
+            if fireball_instead:
+                when = "after the Fireball"  # a 1 rolls a Fireball instead of a move: no move to follow
             what = f"{_p(turn)} moves back {card.spaces} {when}; you choose where"
         elif kind is CardType.CANCEL:
             seat, cancels, last = top["player"], top["cancels"], top["last"]
