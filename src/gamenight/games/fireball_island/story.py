@@ -87,16 +87,42 @@ def describe(state: FireballIslandState, move: Move) -> str:
 
 
 def _describe_card(state: FireballIslandState, move: Move, task: Task | None) -> str:
+    """A card play and what it does, in the words of its face (R-FI THE CARDS)."""
     card = move.card
     assert card is not None
+    kind, turn, player = card.type, state.turn, state.to_act()
     text = f"plays {card.title}"
-    if card.type is CardType.TAKE_1_CARD:
-        return f"{text} against {_p(move.target)}"
-    if card.type in (CardType.MOVE_BACK, CardType.MOVE_AHEAD) and state.to_act() != state.turn:
-        return f"{text} on {_p(state.turn)}"
+    if kind is CardType.TAKE_1_CARD:
+        k = len(state.hands[move.target])
+        return f"{text}: takes one of {_p(move.target)}'s {k} card{'s' if k != 1 else ''} at random"
     if isinstance(task, Chain):
         return f"{text} on {_p(task.last)}'s {task.card if task.cancels == 0 else 'CANCEL'}"
-    return text
+    if kind is CardType.MOVE_AHEAD:
+        return f"{text}: {'' if player == turn else _p(turn) + ' '}moves ahead {card.spaces} instead of rolling"
+    if kind is CardType.MOVE_BACK:
+        if state.roll == 0:
+            when = "before rolling"
+        elif state.roll == 1 and not state.was_doubled and state.rolling != "cave":
+            when = "after the Fireball"  # a 1 rolls a Fireball instead of a move
+        else:
+            when = "after the move"
+        return f"{text}: {_p(turn)} moves back {card.spaces} {when}"
+    if kind is CardType.FIREBALL and player is not None and player >= 0:
+        at = fireball_targets(player, state.pos)
+        if not at:
+            return f"{text}: nobody stands on a rollway, so it does not roll"
+        others = ", ".join(_p(s) for s in at if s != player)
+        if not others:
+            return f"{text}: only {_p(player)} stands on a rollway, so it rolls at {_p(player)}"
+        return f"{text}: rolls a Fireball now, at {others}" + (f" ({_p(player)} too)" if player in at else "")
+    what = {
+        CardType.REROLL: f"{_p(turn)} rolls again; this roll does not count",
+        CardType.FAKE_JEWEL: "keeps the jewel; the thief moves on",
+        CardType.MAGIC_TALISMAN: "stops the Fireball",
+        CardType.DOUBLE_NEXT_ROLL: "the next roll to move counts double",
+        CardType.TAKE_ANOTHER_TURN: "takes another turn after this one",
+    }.get(kind)
+    return f"{text}: {what}" if what else text
 
 
 def _describe_walk(state: FireballIslandState, move: Move, task: Path) -> str:
