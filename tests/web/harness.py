@@ -218,7 +218,8 @@ def create_app(pace: float = 0.05) -> FastAPI:
                         try:
                             t.table.submit(conn.seat, str(msg.get("move", "")))
                         except RulesError as exc:
-                            await socket.send_text(json.dumps({"type": "refused", "move": msg.get("move"), "reason": str(exc)}))
+                            refusal = {"type": "refused", "move": msg.get("move"), "reason": str(exc)}
+                            await socket.send_text(json.dumps(refusal))
                             continue
                         await t.broadcast()
                 asyncio.get_running_loop().create_task(t.run_bots())

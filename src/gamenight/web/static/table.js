@@ -11,7 +11,7 @@ import { Connection } from "./connection.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
-const mySeat = root.dataset.seat === "" || root.dataset.seat === undefined ? null : Number(root.dataset.seat);
+let mySeat = root.dataset.seat === "" || root.dataset.seat === undefined ? null : Number(root.dataset.seat);
 
 const page = {
   meta: null,
@@ -25,6 +25,7 @@ const page = {
   board: null, // the game's board module
   assets: null,
   connection: null,
+  awaiting: false, // false, or the last event number when a move was sent and not yet answered
 };
 
 // -- the page's frame ------------------------------------------------------------------
@@ -37,6 +38,7 @@ const el = {
   message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
   board: h("div", { id: "board", class: "board" }),
   summary: h("p", { id: "summary", class: "summary" }),
+  zoom: h("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false", text: "Zoom in" }),
   handArea: h("section", { id: "hand-area", class: "panel", hidden: true }),
   hand: h("div", { id: "hand", class: "hand" }),
   prompt: h("h2", { id: "prompt", class: "prompt" }),
@@ -56,7 +58,19 @@ const el = {
   sheet: h("div", { id: "sheet", class: "sheet" }),
 };
 
+// A long layout or the whole island on a phone draws small: zoomed, the board keeps its
+// natural size and scrolls inside its frame instead of shrinking to fit.
+const ZOOM = 1.6; // CSS pixels per SVG unit when zoomed
+
+function toggleZoom() {
+  const on = el.board.classList.toggle("zoomed");
+  el.zoom.setAttribute("aria-pressed", String(on));
+  el.zoom.textContent = on ? "Fit the board" : "Zoom in";
+  render();
+}
+
 function buildFrame() {
+  el.zoom.addEventListener("click", toggleZoom);
   const form = h(
     "form",
     { id: "notation-form", class: "notation-form" },
@@ -81,7 +95,7 @@ function buildFrame() {
         "section",
         { class: "play" },
         el.board,
-        el.summary,
+        h("div", { class: "board-tools" }, el.summary, el.zoom),
         el.handArea,
         h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form),
       ),
@@ -122,7 +136,14 @@ function sendMove(notation) {
   page.selection = { hand: null, target: null };
   page.partial = null;
   if (!page.connection.move(notation)) showMessage("Not connected: the move was not sent.", "error");
-  else el.choices.classList.add("sent");
+  else {
+    // The choices stay greyed out until the server answers: with the move's event (a state
+    // past the last event we had) or a refusal. A state sent before it saw our move is no answer.
+    page.awaiting = page.connection.last;
+    // For tests and curious readers: how many moves this page has sent, and the last.
+    root.dataset.sent = String(Number(root.dataset.sent || 0) + 1);
+    root.dataset.lastMove = notation;
+  }
   render();
 }
 
@@ -201,7 +222,13 @@ function render() {
     pickTarget,
     setPartial,
   };
-  clear(el.board).append(page.board.drawBoard(ctx));
+  const scroll = [el.board.scrollLeft, el.board.scrollTop];
+  const drawn = page.board.drawBoard(ctx);
+  clear(el.board).append(drawn);
+  if (el.board.classList.contains("zoomed") && drawn.viewBox) {
+    drawn.style.width = `${Math.max(drawn.viewBox.baseVal.width * ZOOM, el.board.clientWidth)}px`;
+    [el.board.scrollLeft, el.board.scrollTop] = scroll;
+  }
   el.summary.textContent = page.board.summary(ctx).join(" · ");
   const hand = mySeat === null ? null : page.board.drawHand(ctx);
   el.handArea.hidden = !hand;
@@ -230,7 +257,7 @@ function renderTurn(myTurn) {
 }
 
 function renderChoices(myTurn) {
-  el.choices.classList.remove("sent");
+  el.choices.classList.toggle("sent", page.awaiting !== false);
   clear(el.choices);
   el.hint.textContent = "";
   if (!myTurn) {
@@ -310,6 +337,8 @@ function renderResult() {
   if (result.record_url) {
     el.result.append(h("a", { id: "record", href: result.record_url, download: "", text: "Download the record" }));
   }
+  const rematch = page.meta && page.meta.rematch_url;
+  if (rematch) el.result.append(" ", h("a", { id: "rematch", href: rematch, text: "Go to the rematch" }));
 }
 
 function renderSheet(ctx) {
@@ -345,8 +374,10 @@ function appendLog(events) {
 // -- messages from the server --------------------------------------------------------------------
 
 function onState(msg, fresh) {
+  if (page.awaiting !== false && msg.last > page.awaiting) page.awaiting = false;
   const before = page.pending;
   page.meta = msg.table || page.meta;
+  if (msg.seat !== undefined) mySeat = msg.seat; // the server knows best whose seat this is
   page.view = msg.view;
   page.pending = msg.pending;
   page.result = msg.result;
@@ -358,6 +389,7 @@ function onState(msg, fresh) {
     page.selection = { hand: null, target: null };
     page.partial = null;
   }
+  root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
     appendLog(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
@@ -370,12 +402,15 @@ function sameNotations(a, b) {
 }
 
 function onRefused(msg) {
+  page.awaiting = false;
   showMessage(`Refused${msg.move ? ` (${msg.move})` : ""}: ${msg.reason}`, "refused");
   render();
 }
 
 function onError(msg) {
+  page.awaiting = false;
   showMessage(msg.reason || "Something went wrong.", "error");
+  render();
 }
 
 function onStatus(up) {

@@ -117,7 +117,8 @@ export function drawBoard(ctx) {
     svg.append(s("text", { class: "segment-label", x: seg.label[0], y: seg.label[1] + 4, text: seg.name }));
   }
 
-  svg.append(drawRollways(ctx, fireballs));
+  const [rollways, badges] = drawRollways(ctx, fireballs);
+  svg.append(rollways);
 
   const spaceLayer = s("g", { class: "spaces" });
   for (const space of assets.spaces) {
@@ -150,13 +151,14 @@ export function drawBoard(ctx) {
     if (!space.place) continue;
     svg.append(s("text", { class: "place-name", x: space.at[0], y: space.at[1] + 31, text: space.place }));
   }
-  svg.append(drawTokens(view, spaces), drawPieces(ctx, spaces), drawJewel(view, spaces));
+  svg.append(drawTokens(view, spaces), drawPieces(ctx, spaces), drawJewel(view, spaces), badges);
   return svg;
 }
 
 function drawRollways(ctx, fireballs) {
   const { view, assets } = ctx;
   const g = s("g", { class: "rollways" });
+  const badges = []; // drawn last, above every arrow
   for (const r of assets.rollways) {
     const colour = r.colour;
     const aimed = view.aim === r.id;
@@ -174,15 +176,24 @@ function drawRollways(ctx, fireballs) {
     group.append(s("polyline", { class: "rollway-line", points, fill: "none", stroke: colour, "stroke-width": width, "stroke-linejoin": "round", opacity: 0.9, "marker-end": marker }));
     group.append(s("text", { class: "rollway-label", x: r.label[0], y: r.label[1] + 4, "text-anchor": r.anchor, fill: colour, text: r.id }));
     if (target) {
-      // A wide invisible stroke makes the thin arrow easy to hit with a finger.
+      // A wide invisible stroke makes the thin arrow easy to hit with a finger, and a badge
+      // halfway down names it: the badge is the target's handle (its centre is on the way).
       group.append(s("polyline", { class: "hit", points, fill: "none", stroke: "transparent", "stroke-width": 22 }));
       group.classList.add("target");
-      group.setAttribute("data-target", r.id);
-      clickable(group, () => ctx.pickTarget(r.id), `aim down ${r.id}`);
+      group.addEventListener("click", () => ctx.pickTarget(r.id));
+      const [bx, by] = r.points[Math.floor(r.points.length / 2)];
+      const badge = s(
+        "g",
+        { class: "rollway-badge target", "data-target": r.id, transform: `translate(${bx},${by})` },
+        s("rect", { x: -24, y: -11, width: 48, height: 22, rx: 11, fill: "white", stroke: colour, "stroke-width": 3 }),
+        s("text", { y: 4.5, "text-anchor": "middle", fill: colour, text: r.id }),
+      );
+      clickable(badge, () => ctx.pickTarget(r.id), `aim down ${r.id}`);
+      badges.push(badge);
     }
     g.append(group);
   }
-  return g;
+  return [g, s("g", { class: "rollway-badges" }, badges)];
 }
 
 /** Pieces sharing a space stand in a small ring round it, so each stays visible and clickable. */
@@ -195,12 +206,12 @@ function drawPieces(ctx, spaces) {
     const at = spaces.get(space) ? spaces.get(space).at : [0, 0];
     seats.forEach((seat, i) => {
       const angle = (i / seats.length) * 2 * Math.PI - Math.PI / 2;
-      const spread = seats.length > 1 ? 13 : 0;
+      const spread = seats.length > 1 ? 17 : 0;
       const x = at[0] + Math.cos(angle) * spread;
       const y = at[1] + Math.sin(angle) * spread - (seats.length > 1 ? 0 : 4);
       const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
       const lying = view.lying[seat];
-      const piece = s("g", { class: `piece${lying ? " lying" : ""}`, "data-piece": seat, transform: `translate(${round(x)},${round(y)})` });
+      const piece = s("g", { class: `piece${lying ? " lying" : ""}`, "data-piece": seat, transform: `translate(${round(x)},${round(y)}) scale(1.45)` });
       const name = ctx.names[seat] || `P${seat + 1}`;
       piece.append(tip(`${name} (P${seat + 1}) on ${space}${lying ? ", lying down" : ""}`));
       if (lying) piece.append(s("ellipse", { rx: 12, ry: 6, fill: colour, stroke: "white", "stroke-width": 2, transform: "rotate(-20)" }));

@@ -128,6 +128,7 @@ function outlines(view, cells, where) {
     const row = Number(cell.cell.slice(1));
     const partners = [`${String.fromCharCode(col + 1)}${row}`, `${String.fromCharCode(col)}${row + 1}`];
     const mate = partners.map((n) => cells.get(n)).find((o) => o && o.domino === cell.domino && o.level === cell.level);
+    if (!mate && !cell.level) continue; // half a basement domino: the cell's edge says enough
     const a = where(cell.cell);
     const b = mate ? where(mate.cell) : a;
     done.add(cell.cell);

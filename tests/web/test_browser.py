@@ -1,0 +1,251 @@
+"""Browser tests: people play each game to its end in Chromium, by clicking.
+
+For each of the four games, two people in two browser contexts (each with its own cookie,
+so its own seat) and a bot sit at one table on a real server (uvicorn in a thread, SQLite in
+a temporary folder, bots at pace 0). They play a short game (one round or hand; Fireball
+Island to a turn limit) by clicking what the page offers: a hand tile or card, then a
+highlighted target on the board (an end, two cells, a space, a rollway, a piece), then one
+of the candidates when several moves fit; the plain list of choices when the board has no
+target for the decision. One person reloads the page mid-game and carries on.
+
+Every page's log must end up holding each event exactly once, in order, and the result must
+show with its record link. Set GAMENIGHT_SCREENSHOTS to a folder (docs/screenshots) to save
+a screenshot of each game's page mid-game and at its end.
+
+Playwright never downloads a browser here: it drives Debian's /usr/bin/chromium, and the
+tests are skipped without it.
+"""
+
+from __future__ import annotations
+
+import faulthandler
+import os
+import random
+import socket
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium")
+
+SHORT: dict[str, dict[str, Any]] = {
+    "wildfire": {"rounds": 1},
+    "wildstar": {"hands": 1},
+    "highrise": {"hands": 1},
+    "fireball-island": {"turn_limit": 12},
+}
+GAME_SECONDS = 120  # one game, both people's clicks and the bot's moves
+BOB = "Bob <img src=x onerror=alert(1)>"  # a name is text, never markup
+
+
+@pytest.fixture(autouse=True)
+def watchdog() -> Iterator[None]:
+    """A browser game takes longer than the API tests' watchdog allows; a hang still fails."""
+    faulthandler.dump_traceback_later(GAME_SECONDS + 60, exit=True, file=sys.stderr)
+    yield
+    faulthandler.cancel_dump_traceback_later()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real server, in-process: uvicorn in a thread, on a free port, SQLite in a temp folder."""
+    import uvicorn
+
+    from gamenight.web.app import create_app
+
+    app = create_app(None, tmp_path_factory.mktemp("browser") / "data", bot_pace=0.0)
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class Person:
+    name: str
+    page: Any
+    errors: list[str] = field(default_factory=list)
+    moves: int = 0
+    by_board: int = 0  # moves made by clicking the hand or the board, not the list
+
+    def over(self) -> bool:
+        return bool(self.page.locator("#result:not([hidden])").count())
+
+    def my_turn(self) -> bool:
+        return bool(self.page.locator("#choices button[data-move]").count()) and not self.over()
+
+    def sent(self) -> int:
+        return int(self.page.locator("#table").get_attribute("data-sent") or 0)
+
+
+def _watch_errors(person: Person) -> None:
+    person.page.on("pageerror", lambda exc: person.errors.append(str(exc)))
+    person.page.on("dialog", lambda dialog: person.errors.append(f"a dialog opened: {dialog.message}"))
+
+
+def _seat_people(browser: Any, base_url: str, game: str) -> tuple[Person, Person]:
+    """Ann creates the table (seat 2: open, seat 3: a medium bot), Bob joins by the invite
+    link in his own context, Ann starts the game; both pages then show the board."""
+    ann_context = browser.new_context(base_url=base_url, viewport={"width": 1280, "height": 900})
+    bob_context = browser.new_context(base_url=base_url, viewport={"width": 420, "height": 860})  # a phone
+    ann = Person("Ann", ann_context.new_page())
+    bob = Person(BOB, bob_context.new_page())
+    _watch_errors(ann)
+    _watch_errors(bob)
+    players = 3
+    form = {"name": "Ann", "game": game, "seat_2": "open", "seat_3": "medium", "bot_pace": "0", "public": "on"}
+    form.update({f"{game}:{key}": str(value) for key, value in {"players": players, **SHORT[game]}.items()})
+    response = ann_context.request.post("/tables", form=form)
+    assert response.ok, response.text()
+    table_url = response.url
+    ann.page.goto(table_url)
+    invite = ann.page.locator("#invite").inner_text().strip()
+    bob.page.goto(invite)
+    bob.page.fill("input[name=name]", BOB)
+    bob.page.click("button[type=submit]")
+    bob.page.wait_for_url(table_url)
+    ann.page.goto(table_url)
+    ann.page.click("text=Start the game")
+    for person in (ann, bob):
+        person.page.goto(table_url)
+        person.page.wait_for_selector("#table[data-last]")
+        person.page.wait_for_selector("#board svg")
+    return ann, bob
+
+
+def _wait_answered(person: Person) -> None:
+    """Until the page has the server's answer to the move it sent: a new state or a refusal."""
+    person.page.wait_for_function("() => !document.querySelector('#choices.sent')", timeout=15_000)
+
+
+def _click_random(person: Person, selector: str, rng: random.Random) -> bool:
+    found = person.page.locator(selector)
+    count = found.count()
+    if not count:
+        return False
+    found.nth(rng.randrange(count)).click()
+    return True
+
+
+def _decide(person: Person, rng: random.Random) -> None:
+    """One decision by clicking: the hand, then the board, then a candidate; the list when the
+    board offers nothing (a pass, a draw, a window's "pass")."""
+    before = person.sent()
+    board = False
+    for _ in range(6):
+        if person.sent() != before:
+            break
+        if person.page.locator("#choices button.candidate").count():
+            _click_random(person, "#choices button.candidate", rng)
+        elif person.page.locator("#hand button.playable").count() and not person.page.locator("#hand .picked").count():
+            board = True
+            _click_random(person, "#hand button.playable", rng)
+        elif person.page.locator("#board [data-target]").count():
+            board = True
+            _click_random(person, "#board [data-target]:not(.picked)", rng)
+        else:
+            moves = person.page.locator("#choices button[data-move]")
+            notations = [moves.nth(i).get_attribute("data-move") for i in range(moves.count())]
+            plays = [n for n in notations if n not in ("pass", "draw")] or notations
+            person.page.click(f'#choices button[data-move="{rng.choice(plays)}"]')
+    assert person.sent() == before + 1, f"{person.name}: no move was sent by clicking"
+    person.moves += 1
+    person.by_board += board
+    _wait_answered(person)
+
+
+def _check_log(person: Person) -> None:
+    """The page's log holds events 1 .. last, each once, in order."""
+    numbers = person.page.eval_on_selector_all("#log li", "items => items.map(li => Number(li.dataset.n))")
+    last = int(person.page.locator("#table").get_attribute("data-last") or 0)
+    assert numbers == list(range(1, last + 1)), f"{person.name}'s log: {numbers[:5]}… (last {last})"
+
+
+def _screenshot(person: Person, game: str, suffix: str) -> None:
+    folder = os.environ.get("GAMENIGHT_SCREENSHOTS")
+    if folder:
+        person.page.evaluate("window.scrollTo(0, 0)")
+        person.page.screenshot(path=str(Path(folder) / f"{game}{suffix}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", list(SHORT))
+def test_two_people_and_a_bot_play_a_game_to_its_end_by_clicking(browser: Any, base_url: str, game: str) -> None:
+    rng = random.Random(game)
+    ann, bob = _seat_people(browser, base_url, game)
+    people = (ann, bob)
+    # Names are text: Bob's name shows as he typed it, and makes no element.
+    assert BOB in ann.page.locator("#seats").inner_text()
+    assert ann.page.locator("#seats img").count() == 0
+    reloaded = shot = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while not all(p.over() for p in people):
+        assert time.monotonic() < deadline, f"{game}: the game did not end in {GAME_SECONDS} s"
+        acted = False
+        for person in people:
+            if person.my_turn():
+                if person is ann and not shot and ann.moves >= 3:
+                    # A domino picked shows its targets for the picture (a card might be played at once).
+                    _click_random(ann, "#hand button.playable:not([data-card])", rng)
+                    _screenshot(ann, game, "")
+                    _screenshot(bob, game, "-phone")
+                    shot = True
+                _decide(person, rng)
+                acted = True
+            if person is bob and not reloaded and bob.moves >= 2:
+                # Bob reloads mid-game: the page starts from since=0 and rebuilds the log.
+                bob.page.reload()
+                bob.page.wait_for_selector("#table[data-last]")
+                bob.page.wait_for_selector("#board svg")
+                _check_log(bob)
+                reloaded = True
+        if not acted:
+            ann.page.wait_for_timeout(60)
+    assert reloaded, f"{game}: Bob never got to move twice"
+    for person in people:
+        assert person.moves > 0, f"{game}: {person.name} never moved"
+        assert person.by_board > 0, f"{game}: {person.name} never decided on the board"
+        _check_log(person)
+        assert person.page.locator("#result a#record").get_attribute("href")
+        assert not person.errors, person.errors
+    _screenshot(ann, game, "-over")
+    ann.page.context.close()
+    bob.page.context.close()
