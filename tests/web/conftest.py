@@ -9,7 +9,9 @@ import sys
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import anyio
 import pytest
 
 from gamenight.web.app import create_app
@@ -17,14 +19,25 @@ from gamenight.web.app import create_app
 with warnings.catch_warnings():
     # Starlette now asks for `httpx2` under its test client; `httpx` (in the [test] extra) still works.
     warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
-    from starlette.testclient import TestClient
+    from starlette.testclient import TestClient, WebSocketTestSession
 
-WATCHDOG_SECONDS = 60
+RECEIVE_SECONDS = 15
+"""How long a test waits for a WebSocket message before it fails."""
+WATCHDOG_SECONDS = 120
+"""The last resort: a test stuck anywhere else ends the run, with every thread's stack."""
 
 
 @pytest.fixture(autouse=True)
-def watchdog() -> Iterator[None]:
-    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True, file=sys.stderr)
+def watchdog(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    def receive(self: WebSocketTestSession) -> Any:
+        async def wait() -> Any:
+            with anyio.fail_after(RECEIVE_SECONDS):
+                return await self._send_rx.receive()
+
+        return self.portal.call(wait)
+
+    monkeypatch.setattr(WebSocketTestSession, "receive", receive)
+    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True, file=sys.__stderr__)
     yield
     faulthandler.cancel_dump_traceback_later()
 

@@ -78,8 +78,12 @@ def receive(ws: WebSocketTestSession, kind: str = "state") -> Message:
 
 
 def sync(ws: WebSocketTestSession, since: int = 0) -> Message:
+    """Ask for the events after `since`: the state that answers (a state sent before the
+    question, with other news, is passed over)."""
     ws.send_json({"type": "sync", "since": since})
-    return receive(ws)
+    while (state := receive(ws))["since"] != since:
+        pass
+    return state
 
 
 Chooser = Callable[[Message], str]
@@ -90,18 +94,23 @@ def first_choice(state: Message) -> str:
     return notation
 
 
-def play_to_end(ws: WebSocketTestSession, seat: int, choose: Chooser = first_choice, moves: int = 10_000) -> Message:
-    """Play `seat`'s turns (at most `moves` of them) until the game is over; the last state.
-    Every state's events follow on from the last one's: none missed, none twice."""
+def play_to_end(
+    ws: WebSocketTestSession, seat: int, choose: Chooser = first_choice, moves: int | None = None
+) -> Message:
+    """Play `seat`'s turns until the game is over, or (with `moves`) until its turn comes
+    after that many moves: then the table waits for it. The last state. Every state's events
+    follow on from the last one's: none missed, none twice."""
     state = sync(ws)
     last = state["last"]
     moved_at = -1  # a state can come before the move's (a seat connected): never move twice on one position
-    while state["result"] is None and moves > 0:
+    while state["result"] is None:
         pending = state["pending"]
         if pending is not None and pending["seat"] == seat and pending["choices"] and last != moved_at:
+            if moves is not None and moves <= 0:
+                return state
             ws.send_json({"type": "move", "move": choose(state)})
             moved_at = last
-            moves -= 1
+            moves = None if moves is None else moves - 1
         state = receive(ws)
         assert state["since"] == last, (state["since"], last)
         assert [e["n"] for e in state["events"]] == list(range(last + 1, state["last"] + 1))

@@ -3,6 +3,8 @@ WebSocket with bots in the other seats, the result, the record, the rematch."""
 
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
+
 from gamenight.engine.record import Record, replay
 
 from .support import create_table, invite_path, join, play_to_end, start
@@ -28,9 +30,15 @@ def test_two_people_and_bots_play_a_wildfire_round_to_its_end(make_client) -> No
     page = ann.get(f"/t/{table_id}")
     assert f'data-table-id="{table_id}"' in page.text
     assert 'data-seat="0"' in page.text
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws_ann, bob.websocket_connect(f"/ws/t/{table_id}") as ws_bob:
-        end = play_to_end(ws_ann, 0)
-        bob_end = play_to_end(ws_bob, 1)
+    # Each person plays at their own browser, at the same time.
+    with (
+        ann.websocket_connect(f"/ws/t/{table_id}") as ws_ann,
+        bob.websocket_connect(f"/ws/t/{table_id}") as ws_bob,
+        ThreadPoolExecutor(2) as people,
+    ):
+        ann_playing = people.submit(play_to_end, ws_ann, 0)
+        bob_playing = people.submit(play_to_end, ws_bob, 1)
+        end, bob_end = ann_playing.result(), bob_playing.result()
     assert end["table"]["status"] == "over"
     assert end["result"] == bob_end["result"]
     record = Record.from_json(ann.get(f"/t/{table_id}/record").json())
