@@ -1049,3 +1049,139 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"gamenight is serving at http://{shown}:{port}/  (database: {database or data / 'gamenight.db'})")
     uvicorn.run(web_app, host=host, port=port, log_level="warning")
+
+
+# -- gamenight balance ---------------------------------------------------------------------
+# Designers' balance reports (issue 22): many bot games per variant, read from their events.
+# Its modules are imported inside the command, so this section stands alone.
+
+
+@app.command("balance")
+def balance(
+    game: Annotated[str, typer.Argument(help=f"The game: {', '.join(sorted(GAMES))}.", show_default=False)],
+    more: Annotated[
+        list[str] | None,
+        typer.Argument(help="More variants after --compare's first: --compare a=1 a=2.", show_default=False),
+    ] = None,
+    compare: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A variant: option=value, several joined by commas (strategic=true,rounds=1); repeat "
+            "--compare for each variant, or list them after one: --compare strategic=false strategic=true.",
+            show_default=False,
+        ),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="Games per variant (the most, with --until-ci).")] = 1000,
+    until_ci: Annotated[
+        float | None,
+        typer.Option(
+            help="Play until every headline figure's 95% interval (win rate by seat, how rounds end) "
+            "is narrower than this, e.g. 0.02; --games is then the most.",
+            show_default=False,
+        ),
+    ] = None,
+    seats: Annotated[
+        str, typer.Option(help="Comma list of bot specs, one per seat, as in the arena; seats rotate.")
+    ] = "greedy,greedy,greedy,greedy",
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option every variant shares, name=value: -o rounds=1."),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="The same seed plays the same games.")] = 0,
+    workers: Annotated[
+        int | None, typer.Option(help=r"Local processes playing at once; 1: no pool \[default: the number of CPUs]")
+    ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(help="A Dask scheduler's address, tcp://HOST:8786: play the games on its workers."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write report.html, report.md, the plots, summary.json, games.csv and rounds.csv here."),
+    ] = None,
+    records: Annotated[bool, flag("--records", help="With --out: every game's record too, in records/.")] = False,
+    quiet: Annotated[bool, flag("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Compare variants of a game over many bot games: win rate by seat, lengths, how rounds end
+    and why, scores and the game's own figures, each with its 95% interval."""
+    import contextlib
+
+    from gamenight.interfaces.balance_render import headline, progress_bar, run_line
+    from gamenight.sim.balance import BalanceConfig, parse_variants, run_balance
+    from gamenight.sim.balance import check_config as check_balance
+    from gamenight.sim.balance_cluster import join_cluster
+    from gamenight.sim.balance_report import GameLog as BalanceLog
+    from gamenight.sim.balance_report import write_report
+
+    items: list[str] = []
+    try:
+        for item in compare or []:
+            items += item.split()
+        if more and not compare:
+            raise ConfigError(f"unexpected {' '.join(more)}: give variants after --compare")
+        items += more or []
+        config = BalanceConfig(
+            game=game,
+            seats=parse_seat_specs(seats),
+            games=games,
+            options=parse_options(option or []),
+            variants=parse_variants(items),
+            seed=seed,
+            until_ci=until_ci,
+            records=records,
+        )
+        check_balance(config)
+        if workers is not None and workers < 1:
+            raise ConfigError(f"--workers {workers}: give 1 or more")
+        if out is not None:
+            check_out_dir(out)
+        elif records:
+            raise ConfigError("--records: give --out DIR too (the records are written to DIR/records)")
+    except ConfigError as exc:
+        _fail(str(exc))
+    errors = make_console(stderr=True)
+    bar = progress_bar(errors, disable=quiet or not errors.is_terminal)
+    task = bar.add_task("games", total=games * len(config.all_variants))
+    log = None
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        with contextlib.ExitStack() as stack:
+            executor, where = None, ""
+            if cluster is not None:
+                joined = stack.enter_context(join_cluster(cluster))
+                executor, workers, where = joined.executor, joined.workers, f"the Dask cluster at {cluster}"
+            if out is not None:
+                log = BalanceLog(out, config)
+            with bar:
+                result = run_balance(
+                    config,
+                    workers,
+                    lambda done, total: bar.update(task, completed=done),
+                    None if log is None else log.add,
+                    executor=executor,
+                    where=where,
+                )
+    except ConfigError as exc:
+        _fail(str(exc))
+    except KeyboardInterrupt:
+        kept = f"the {log.games} games played are in {out}" if log is not None else "no results (no --out)"
+        error(errors, f"Interrupted: {kept}.")
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+    except OSError as exc:
+        _fail(f"cannot write the outputs to {out}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if log is not None:
+            log.close()
+    console = make_console()
+    console.print(headline(result))
+    console.print(Text(run_line(result), style="dim"), soft_wrap=True)
+    if out is None:
+        return
+    timing = {"where": result.where, "workers": result.workers, "wall_seconds": round(result.wall_seconds, 3)}
+    try:
+        written = write_report(result, out, timing)
+    except OSError as exc:
+        _fail(f"cannot write the outputs to {out}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)
+    names = [p.name for p in written] + ["games.csv", "rounds.csv"] + (["records/"] if records else [])
+    console.print(Text(f"Wrote {', '.join(names)} to {out}"))

@@ -1,0 +1,619 @@
+"""A balance run on disk, for people and for pandas.
+
+`GameLog` writes games.csv and rounds.csv (and the records, if asked) as games finish, so
+a run of any length keeps nothing per game in memory. `write_report` writes summary.json,
+report.md, report.html (self-contained: its plots inside as base64 PNG) and the plots as
+PNG files beside them. `findings` and `differences` are the report's sentences: what each
+variant's figures say, and where two variants differ beyond noise (their 95% intervals do
+not overlap). Nothing written here depends on the workers or the cluster; the timings go to
+timing.json alone.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import html
+import io
+import json
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from gamenight.record_files import write_record
+from gamenight.sim.balance import BalanceConfig, BalanceResult, Played
+from gamenight.sim.balance_figures import FIGURES, RATES, ROUND_FIGURES, reasons
+from gamenight.sim.report import check_out_dir, record_name
+
+ROUND_WORD = {"wildfire": "round", "wildstar": "hand", "highrise": "hand", "fireball-island": "game"}
+LENGTHS = {
+    "game_decisions": "a game's length in decisions",
+    "game_turns": "a game's length in turns",
+    "rounds_per_game": "rounds in a game",
+    "round_decisions": "a round's length in decisions",
+    "round_turns": "a round's length in turns",
+}
+END_WORDS = {
+    "out": "end with a player going out",
+    "blocked": "end blocked",
+    "blocked: obligation": "end blocked by an obligation nobody can fill",
+    "blocked: open ends": "end blocked on the open ends, no obligation open",
+    "won": "are won (the jewel reaches the Dock)",
+    "undecided": "stop undecided at the turn limit",
+}
+
+BLOCKED_WHY = {
+    "blocked: obligation": "by an obligation nobody could fill, the pile out",
+    "blocked: open ends": "on the open ends, with no obligation open",
+}
+
+
+def round_word(game: str) -> str:
+    return ROUND_WORD.get(game, "round")
+
+
+# -- streamed files --------------------------------------------------------------------------------
+
+
+class GameLog:
+    """games.csv and rounds.csv, a line per game and per round as each game finishes (in game
+    order), and each game's record under records/VARIANT/ if the config keeps them."""
+
+    def __init__(self, out_dir: str | Path, config: BalanceConfig) -> None:
+        self.out = Path(out_dir)
+        check_out_dir(self.out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.config = config
+        self.game = config.game
+        self.seats = max(len(config.seats_for(v)) for v in range(len(config.all_variants)))
+        self.figures = list(FIGURES.get(self.game, {}))
+        self.round_figures = list(ROUND_FIGURES.get(self.game, {}))
+        self.games = 0
+        self._games = (self.out / "games.csv").open("w", newline="", encoding="utf-8")
+        self._rounds = (self.out / "rounds.csv").open("w", newline="", encoding="utf-8")
+        self._gw = csv.writer(self._games, lineterminator="\n")
+        self._rw = csv.writer(self._rounds, lineterminator="\n")
+        header = ["variant", "game", "deal", "seed", "steps", "decisions", "turns", "rounds", "winners"]
+        header += [f"ends_{_slug(r)}" for r in reasons(self.game)] + self.figures
+        for s in range(1, self.seats + 1):
+            header += [f"p{s}_bot", f"p{s}_score", f"p{s}_return", f"p{s}_decisions"]
+        self._gw.writerow(header)
+        rounds = ["variant", "game", "round", "decisions", "turns", "end", *self.round_figures]
+        self._rw.writerow(rounds + [f"p{s}_points" for s in range(1, self.seats + 1)])
+
+    def add(self, g: Played) -> None:
+        label = self.config.all_variants[g.variant].label
+        winners = " ".join(f"P{s + 1}" for s, r in enumerate(g.returns) if r > 0)
+        ends = [sum(1 for rd in g.rounds if rd.end == reason) for reason in reasons(self.game)]
+        row: list[Any] = [label, g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), g.turns, len(g.rounds)]
+        row += [winners, *ends, *(_num(g.figures.get(k, 0.0)) for k in self.figures)]
+        for s in range(self.seats):
+            if s < len(g.seats):
+                row += [g.seats[s], g.scores[s], f"{g.returns[s]:g}", g.decisions[s]]
+            else:
+                row += ["", "", "", ""]
+        self._gw.writerow(row)
+        for r, rd in enumerate(g.rounds, 1):
+            line: list[Any] = [label, g.index + 1, r, rd.decisions, rd.turns, rd.end]
+            line += [_num(rd.figures.get(k, 0.0)) for k in self.round_figures]
+            self._rw.writerow(line + list(rd.points) + [""] * (self.seats - len(rd.points)))
+        if g.record is not None:
+            folder = self.out / "records" / _slug(label)
+            folder.mkdir(parents=True, exist_ok=True)
+            write_record(folder / record_name(g.index), g.record, sync=False)
+        self.games += 1
+        if self.games % 256 == 0:
+            self.flush()
+
+    def flush(self) -> None:
+        self._games.flush()
+        self._rounds.flush()
+
+    def close(self) -> None:
+        self._games.close()
+        self._rounds.close()
+
+
+def _slug(text: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_=." else "_" for c in text).strip("_") or "variant"
+
+
+def _num(x: float) -> str:
+    return f"{round(x, 6):g}"
+
+
+# -- sentences ---------------------------------------------------------------------------------------
+
+
+def pct(p: float) -> str:
+    """28% or 0.5%: a decimal below 10%, where it matters."""
+    value = 100 * p
+    if value == 0 or value >= 10 or value == 100:
+        return f"{value:.0f}%"
+    return f"{value:.1f}%"
+
+
+def pct_ci(prop: dict[str, Any]) -> str:
+    low, high = prop["ci95"]
+    return f"{pct(prop['p'])} ({pct(low).rstrip('%')}–{pct(high)})"
+
+
+def num(x: float) -> str:
+    return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
+
+
+def mean_ci(m: dict[str, Any]) -> str:
+    low, high = m["ci95"]
+    return f"{num(m['mean'])} ({num(low)}–{num(high)})"
+
+
+def findings(result: BalanceResult) -> dict[str, list[str]]:
+    """What each variant's figures say, in sentences, by variant label."""
+    game = result.config.game
+    word = round_word(game)
+    out: dict[str, list[str]] = {}
+    for v in result.variants:
+        lines: list[str] = []
+        ends = v["ends"]
+        shown = [f"{pct_ci(ends[r])} {END_WORDS.get(r, r)}" for r in reasons(game) if ends[r]["k"]]
+        if shown:
+            lines.append(f"Of {v['rounds']:,} {word}s, " + "; ".join(shown) + ".")
+        blocked = v["blocked"]
+        if blocked["k"]:
+            why = [r for r in reasons(game) if r.startswith("blocked") and ends[r]["k"]]
+            if len(why) == 1 and why[0] in BLOCKED_WHY:
+                lines.append(
+                    f"Every blocked {word} ({blocked['k']:g} of {blocked['n']:,}) was blocked {BLOCKED_WHY[why[0]]}."
+                )
+            if blocked["ci95"][0] > 0.5:
+                lines.append(f"Most {word}s end blocked: {pct_ci(blocked)}.")
+        lines += _seat_sentences(v)
+        lines += _game_sentences(game, v)
+        out[v["label"]] = lines
+    return out
+
+
+def _seat_sentences(v: dict[str, Any]) -> list[str]:
+    seats = v["win_rate_by_seat"]
+    decided = 1 - v["undecided"]["p"]
+    fair = decided / len(seats)
+    lines = []
+    for s, prop in enumerate(seats):
+        low, high = prop["ci95"]
+        if high < fair or low > fair:
+            more = "more" if low > fair else "less"
+            lines.append(f"P{s + 1} wins {pct_ci(prop)} of games, {more} than the {pct(fair)} of an even share.")
+    if not lines:
+        lines.append(f"No seat wins more or less than an even share ({pct(fair)}) beyond noise.")
+    if "team_a_win_rate" in v:
+        lines.append(f"Team A (P1, P3, ...) wins {pct_ci(v['team_a_win_rate'])} of games.")
+    return lines
+
+
+def _game_sentences(game: str, v: dict[str, Any]) -> list[str]:
+    rates, figures = v["rates"], v["figures"]
+    lines = []
+    if game == "highrise":
+        late, every = rates["draw rate per turn, 8+ dominoes up"], rates["draw rate per turn"]
+        lines.append(
+            f"Once 8 or more dominoes are up, {pct_ci(late)} of turns begin with a draw or pass "
+            f"(every turn: {pct_ci(every)}); the highest level reached averages {mean_ci(v['round_figures']['level'])}."
+        )
+    elif game == "wildfire":
+        lines.append(
+            f"A game opens {mean_ci(figures['obligations_opened'])} obligations; plays close "
+            f"{pct_ci(rates['share of obligations closed'])} of them"
+            + (
+                f", {pct_ci(rates['share of obligations burned out'])} burn out."
+                if figures["obligations_burned_out"]["mean"]
+                else "."
+            )
+        )
+    elif game == "fireball-island":
+        lines.append(
+            f"A game rolls {mean_ci(figures['fireballs'])} Fireballs, hitting {pct_ci(rates['hit rate per target'])} "
+            f"of the pieces they roll at; the jewel changes hands {mean_ci(figures['jewel_changes'])} times."
+        )
+    elif game == "wildstar":
+        lines.append(f"A game sees {mean_ci(figures['stars_played'])} stars played.")
+    return lines
+
+
+def _apart(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Beyond noise: the two 95% intervals do not overlap."""
+    return bool(a["ci95"][1] < b["ci95"][0] or b["ci95"][1] < a["ci95"][0])
+
+
+def differences(result: BalanceResult) -> list[str]:
+    """Where each variant differs from the first beyond noise, in sentences."""
+    if len(result.variants) < 2:
+        return []
+    game = result.config.game
+    word = round_word(game)
+    base = result.variants[0]
+    lines: list[str] = []
+    for v in result.variants[1:]:
+        a, b = f"with {v['label']}", f"with {base['label']}"
+        if _apart(v["blocked"], base["blocked"]):
+            lines.append(
+                f"{a.capitalize()}, {pct_ci(v['blocked'])} of {word}s block, against {pct_ci(base['blocked'])} {b}."
+            )
+        causes = [r for r in reasons(game) if r.startswith("blocked: ")]
+        if sum(1 for r in causes if v["ends"][r]["k"] or base["ends"][r]["k"]) > 1:
+            for reason in causes:
+                x, y = v["ends"][reason], base["ends"][reason]
+                if _apart(x, y):
+                    how = END_WORDS.get(reason, reason)
+                    lines.append(f"{a.capitalize()}, {pct_ci(x)} of {word}s {how}, against {pct_ci(y)} {b}.")
+        if _apart(v["undecided"], base["undecided"]):
+            x, y = v["undecided"], base["undecided"]
+            lines.append(f"{a.capitalize()}, {pct_ci(x)} of games end with no winner, against {pct_ci(y)} {b}.")
+        if len(v["win_rate_by_seat"]) == len(base["win_rate_by_seat"]):
+            for s, (x, y) in enumerate(zip(v["win_rate_by_seat"], base["win_rate_by_seat"], strict=True)):
+                if _apart(x, y):
+                    lines.append(f"{a.capitalize()}, P{s + 1} wins {pct_ci(x)} of games, against {pct_ci(y)} {b}.")
+        one_round = v["lengths"]["rounds_per_game"]["sd"] == 0 == base["lengths"]["rounds_per_game"]["sd"]
+        for key, words in LENGTHS.items():
+            if one_round and key.startswith("round"):
+                continue  # a game of one round: its round is the game
+            x, y = v["lengths"][key], base["lengths"][key]
+            if _apart(x, y):
+                lines.append(f"{a.capitalize()}, {words} averages {mean_ci(x)}, against {mean_ci(y)} {b}.")
+        x, y = v["scores"]["final"], base["scores"]["final"]
+        if _apart(x, y):
+            lines.append(f"{a.capitalize()}, a final score averages {mean_ci(x)}, against {mean_ci(y)} {b}.")
+        for name, (x, y) in _pairs(v["rates"], base["rates"]):
+            if _apart(x, y):
+                lines.append(f"{a.capitalize()}, the {name} is {pct_ci(x)}, against {pct_ci(y)} {b}.")
+        words_of = FIGURES.get(game, {})
+        for name, (x, y) in _pairs(v["figures"], base["figures"]):
+            if _apart(x, y):
+                lines.append(f"{a.capitalize()}, {words_of[name]}: {mean_ci(x)} a game, against {mean_ci(y)} {b}.")
+    return lines
+
+
+def _pairs(x: dict[str, Any], y: dict[str, Any]) -> list[tuple[str, tuple[dict[str, Any], dict[str, Any]]]]:
+    return [(k, (x[k], y[k])) for k in x if k in y]
+
+
+# -- plots ---------------------------------------------------------------------------------------------
+
+PLOTS = ("win_rates", "lengths", "scores", "ends", "figures")
+
+
+def plots(result: BalanceResult) -> dict[str, bytes] | str:
+    """Each plot as PNG bytes by name; or a note saying why there are none."""
+    try:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+    except ImportError:
+        return "no plots: matplotlib is not installed (pip install 'gamenight[sim]')"
+    drawers = {
+        "win_rates": _plot_win_rates,
+        "lengths": _plot_lengths,
+        "scores": _plot_scores,
+        "ends": _plot_ends,
+        "figures": _plot_figures,
+    }
+    out = {}
+    for name in PLOTS:
+        figure = drawers[name](result, Figure)
+        FigureCanvasAgg(figure)
+        buffer = io.BytesIO()
+        # No date or software version in the file: the same run gives the same bytes.
+        figure.savefig(buffer, format="png", dpi=90, metadata={"Software": None})
+        out[name] = buffer.getvalue()
+    return out
+
+
+def _labels(result: BalanceResult) -> list[str]:
+    return [v["label"] for v in result.variants]
+
+
+def _plot_win_rates(result: BalanceResult, Figure: Any) -> Any:
+    variants = result.variants
+    seats = max(len(v["win_rate_by_seat"]) for v in variants)
+    figure = Figure(figsize=(7, 3.8), layout="constrained")
+    ax = figure.subplots()
+    width = 0.8 / len(variants)
+    for i, v in enumerate(variants):
+        props = v["win_rate_by_seat"]
+        xs = [s + (i - (len(variants) - 1) / 2) * width for s in range(len(props))]
+        ps = [p["p"] for p in props]
+        err = [[p["p"] - p["ci95"][0] for p in props], [p["ci95"][1] - p["p"] for p in props]]
+        ax.bar(xs, ps, width, yerr=err, capsize=3, label=v["label"])
+        fair = (1 - v["undecided"]["p"]) / len(props)
+        ax.hlines(fair, -0.5, len(props) - 0.5, colors="grey", linestyles="dashed", linewidth=0.8)
+    ax.set_xticks(range(seats), [f"P{s + 1}" for s in range(seats)])
+    ax.set_ylabel("share of games won")
+    ax.set_title(f"{result.config.game}: win rate by seat, 95% intervals (dashed: an even share)", fontsize=10)
+    ax.legend(fontsize=8)
+    return figure
+
+
+def _hist_values(hist: dict[str, int]) -> tuple[list[float], list[int]]:
+    return [float(k) for k in hist], list(hist.values())
+
+
+def _plot_lengths(result: BalanceResult, Figure: Any) -> Any:
+    word = round_word(result.config.game)
+    figure = Figure(figsize=(9, 3.6), layout="constrained")
+    axes = figure.subplots(1, 2)
+    for ax, key, title in (
+        (axes[0], "game_decisions", "game length, decisions"),
+        (axes[1], "round_turns", f"{word} length, turns"),
+    ):
+        for v in result.variants:
+            values, weights = _hist_values(v["histograms"][key])
+            if values:
+                bins = _bins(values)
+                ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.4, label=v["label"])
+        ax.set_title(title, fontsize=10)
+        ax.set_ylabel("count")
+    axes[0].legend(fontsize=8)
+    return figure
+
+
+def _bins(values: Sequence[float]) -> Any:
+    low, high = min(values), max(values)
+    span = high - low
+    if span <= 40:
+        return [low - 0.5 + i for i in range(int(span) + 2)]
+    return 40
+
+
+def _plot_scores(result: BalanceResult, Figure: Any) -> Any:
+    word = round_word(result.config.game)
+    figure = Figure(figsize=(9, 3.6), layout="constrained")
+    axes = figure.subplots(1, 2)
+    for ax, key, title in (
+        (axes[0], "final_score", "final score, every seat"),
+        (axes[1], "round_points", f"points in a {word}, every seat"),
+    ):
+        for v in result.variants:
+            values, weights = _hist_values(v["histograms"][key])
+            if values:
+                ax.hist(values, bins=_bins(values), weights=weights, histtype="step", linewidth=1.4, label=v["label"])
+        ax.set_title(title, fontsize=10)
+        ax.set_ylabel("count")
+    axes[0].legend(fontsize=8)
+    return figure
+
+
+def _plot_ends(result: BalanceResult, Figure: Any) -> Any:
+    game = result.config.game
+    figure = Figure(figsize=(7, 1.2 + 0.55 * len(result.variants)), layout="constrained")
+    ax = figure.subplots()
+    labels = _labels(result)
+    for r, reason in enumerate(reasons(game)):
+        lefts = [sum(v["ends"][x]["p"] for x in reasons(game)[:r]) for v in result.variants]
+        widths = [v["ends"][reason]["p"] for v in result.variants]
+        bars = ax.barh(labels, widths, left=lefts, label=reason)
+        for bar, w in zip(bars, widths, strict=True):
+            if w >= 0.06:
+                ax.text(
+                    bar.get_x() + w / 2,
+                    bar.get_y() + bar.get_height() / 2,
+                    pct(w),
+                    ha="center",
+                    va="center",
+                    fontsize=8,
+                    color="white",
+                )
+    ax.set_xlim(0, 1)
+    ax.invert_yaxis()
+    ax.set_title(f"how {round_word(game)}s end", fontsize=10)
+    ax.legend(fontsize=8, ncols=len(reasons(game)), loc="upper center", bbox_to_anchor=(0.5, -0.25))
+    return figure
+
+
+def _plot_figures(result: BalanceResult, Figure: Any) -> Any:
+    game = result.config.game
+    names = [("figures", k) for k in FIGURES.get(game, {})] + [("rates", k) for k in RATES.get(game, {})]
+    names += [("round_figures", k) for k in ROUND_FIGURES.get(game, {})]
+    cols = 4
+    rows = max(1, math.ceil(len(names) / cols))
+    figure = Figure(figsize=(11, 1.9 * rows + 0.4), layout="constrained")
+    axes = figure.subplots(rows, cols, squeeze=False)
+    words = {**FIGURES.get(game, {}), **{k: k for k in RATES.get(game, {})}, **ROUND_FIGURES.get(game, {})}
+    for i, (kind, key) in enumerate(names):
+        ax = axes[i // cols][i % cols]
+        values, lows, highs = [], [], []
+        for v in result.variants:
+            item = v[kind][key]
+            centre = item["p"] if kind == "rates" else item["mean"]
+            values.append(centre)
+            lows.append(centre - item["ci95"][0])
+            highs.append(item["ci95"][1] - centre)
+        ax.bar(range(len(values)), values, yerr=[lows, highs], capsize=3, color=[f"C{j}" for j in range(len(values))])
+        ax.set_xticks(range(len(values)), [str(j + 1) for j in range(len(values))], fontsize=7)
+        ax.tick_params(axis="y", labelsize=7)
+        ax.set_title(_wrap(words[key] + (" (share)" if kind == "rates" else "")), fontsize=7)
+    for j in range(len(names), rows * cols):
+        axes[j // cols][j % cols].set_visible(False)
+    key = "; ".join(f"{j + 1}: {label}" for j, label in enumerate(_labels(result)))
+    figure.suptitle(f"{game}'s own figures, a game's mean with 95% interval ({key})", fontsize=9)
+    return figure
+
+
+def _wrap(text: str, width: int = 34) -> str:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        if line and len(line) + len(word) + 1 > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return "\n".join([*lines, line])
+
+
+# -- the report -------------------------------------------------------------------------------------------
+
+
+def write_report(result: BalanceResult, out_dir: str | Path, timing: dict[str, Any] | None = None) -> list[Path]:
+    """summary.json, report.md, report.html and the plots (balance_NAME.png) in `out_dir`;
+    timing.json if `timing` is given. The paths written."""
+    out = Path(out_dir)
+    check_out_dir(out)
+    out.mkdir(parents=True, exist_ok=True)
+    summary = result.summary()
+    summary["findings"] = findings(result)
+    summary["differences"] = differences(result)
+    written = []
+    path = out / "summary.json"
+    path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    written.append(path)
+    images = plots(result)
+    notes = [images] if isinstance(images, str) else []
+    pngs = {} if isinstance(images, str) else images
+    for name, data in pngs.items():
+        path = out / f"balance_{name}.png"
+        path.write_bytes(data)
+        written.append(path)
+    md = out / "report.md"
+    md.write_text(markdown(result, summary, [f"balance_{n}.png" for n in pngs], notes), encoding="utf-8")
+    page = out / "report.html"
+    page.write_text(html_page(result, summary, pngs, notes), encoding="utf-8")
+    written += [md, page]
+    if timing is not None:
+        path = out / "timing.json"
+        path.write_text(json.dumps(timing, indent=1) + "\n", encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def title(result: BalanceResult) -> str:
+    return f"Balance report: {result.config.game}"
+
+
+def setup_line(result: BalanceResult) -> str:
+    config = result.config
+    given = " ".join(f"{k}={json.dumps(v)}" for k, v in config.options.items())
+    until = f", until every headline interval is narrower than {config.until_ci:g}" if config.until_ci else ""
+    return (
+        f"{result.games:,} games per variant{until}; seats {','.join(config.seats)} (rotated from game to game)"
+        f"{'; options ' + given if given else ''}; seed {config.seed}. Game i of every variant is dealt from "
+        "the same seed, so variants with as many seats are compared on the same deals."
+    )
+
+
+def tables(result: BalanceResult) -> list[tuple[str, list[str], list[list[str]]]]:
+    """The report's tables: (title, header, rows), the same in Markdown and HTML."""
+    game = result.config.game
+    word = round_word(game)
+    labels = _labels(result)
+    variants = result.variants
+    seats = max(len(v["win_rate_by_seat"]) for v in variants)
+    out = []
+    rows = []
+    for s in range(seats):
+        row = [f"P{s + 1}"]
+        for v in variants:
+            props = v["win_rate_by_seat"]
+            row.append(pct_ci(props[s]) if s < len(props) else "")
+        rows.append(row)
+    rows.append(["undecided", *(pct_ci(v["undecided"]) for v in variants)])
+    if any("team_a_win_rate" in v for v in variants):
+        rows.append(["team A", *(pct_ci(v["team_a_win_rate"]) if "team_a_win_rate" in v else "" for v in variants)])
+    out.append(("Win rate by seat (95% interval)", ["seat", *labels], rows))
+    rows = [[f"{word}s played", *(f"{v['rounds']:,}" for v in variants)]]
+    for reason in reasons(game):
+        rows.append([reason, *(pct_ci(v["ends"][reason]) for v in variants)])
+    if game != "fireball-island":
+        rows.append(["blocked, all reasons", *(pct_ci(v["blocked"]) for v in variants)])
+    out.append((f"How {word}s end (95% interval)", [f"{word} end", *labels], rows))
+    rows = [[words, *(mean_ci(v["lengths"][key]) for v in variants)] for key, words in LENGTHS.items()]
+    out.append(("Lengths, mean (95% interval)", ["length", *labels], rows))
+    rows = [["final score, every seat", *(mean_ci(v["scores"]["final"]) for v in variants)]]
+    for s in range(seats):
+        rows.append(
+            [
+                f"final score, P{s + 1}",
+                *(
+                    mean_ci(v["scores"]["final_by_seat"][s]) if s < len(v["scores"]["final_by_seat"]) else ""
+                    for v in variants
+                ),
+            ]
+        )
+    rows.append([f"points in a {word}, every seat", *(mean_ci(v["scores"]["round_points"]) for v in variants)])
+    rows.append(["final score, sd", *(num(v["scores"]["final"]["sd"]) for v in variants)])
+    out.append(("Scores, mean (95% interval)", ["score", *labels], rows))
+    rows = [[words, *(mean_ci(v["figures"][key]) for v in variants)] for key, words in FIGURES.get(game, {}).items()]
+    rows += [[name, *(pct_ci(v["rates"][name]) for v in variants)] for name in RATES.get(game, {})]
+    rows += [
+        [words + ", per " + word, *(mean_ci(v["round_figures"][key]) for v in variants)]
+        for key, words in ROUND_FIGURES.get(game, {}).items()
+    ]
+    out.append((f"{game}'s own figures: a game's mean, or a pooled share (95% interval)", ["figure", *labels], rows))
+    return out
+
+
+def markdown(result: BalanceResult, summary: dict[str, Any], images: list[str], notes: list[str]) -> str:
+    lines = [f"# {title(result)}", "", setup_line(result), ""]
+    for label, given in ((v["label"], v["given"]) for v in result.variants):
+        options = ", ".join(f"{k}={json.dumps(x)}" for k, x in given.items()) or "the options as given"
+        lines.append(f"- **{label}**: {options}")
+    lines.append("")
+    if summary["differences"]:
+        lines += ["## Where the variants differ beyond noise", ""]
+        lines += [f"- {s}" for s in summary["differences"]] + [""]
+    elif len(result.variants) > 1:
+        lines += ["## Where the variants differ beyond noise", "", "Nowhere: every interval overlaps.", ""]
+    lines += ["## What each variant's figures say", ""]
+    for label, said in summary["findings"].items():
+        lines += [f"**{label}**", ""] + [f"- {s}" for s in said] + [""]
+    for caption, header, rows in tables(result):
+        lines += [f"## {caption}", "", "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+        lines += ["| " + " | ".join(row) + " |" for row in rows] + [""]
+    if images:
+        lines += ["## Plots", ""] + [f"![{name}]({name})" for name in images] + [""]
+    lines += [f"_{note}_" for note in notes]
+    lines += [
+        "Intervals: Wilson's for shares, the normal one for means. Variants differ *beyond noise* "
+        "where their 95% intervals do not overlap. games.csv and rounds.csv hold every game and round.",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def html_page(result: BalanceResult, summary: dict[str, Any], images: dict[str, bytes], notes: list[str]) -> str:
+    e = html.escape
+    parts = [
+        "<!doctype html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{e(title(result))}</title>",
+        "<style>body{font-family:system-ui,sans-serif;max-width:70rem;margin:2rem auto;padding:0 1rem;color:#222}"
+        "table{border-collapse:collapse;margin:0.5rem 0 1.5rem}td,th{border:1px solid #ccc;padding:0.25rem 0.6rem;"
+        "text-align:right}td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}"
+        "img{max-width:100%;display:block;margin:1rem 0}li{margin:0.2rem 0}</style></head><body>",
+        f"<h1>{e(title(result))}</h1>",
+        f"<p>{e(setup_line(result))}</p><ul>",
+    ]
+    for v in result.variants:
+        options = ", ".join(f"{k}={json.dumps(x)}" for k, x in v["given"].items()) or "the options as given"
+        parts.append(f"<li><b>{e(v['label'])}</b>: {e(options)}</li>")
+    parts.append("</ul>")
+    if len(result.variants) > 1:
+        parts.append("<h2>Where the variants differ beyond noise</h2>")
+        said = summary["differences"] or ["Nowhere: every interval overlaps."]
+        parts.append("<ul>" + "".join(f"<li>{e(s)}</li>" for s in said) + "</ul>")
+    parts.append("<h2>What each variant's figures say</h2>")
+    for label, said in summary["findings"].items():
+        parts.append(f"<h3>{e(label)}</h3><ul>" + "".join(f"<li>{e(s)}</li>" for s in said) + "</ul>")
+    for caption, header, rows in tables(result):
+        parts.append(f"<h2>{e(caption)}</h2><table><tr>" + "".join(f"<th>{e(h)}</th>" for h in header) + "</tr>")
+        for row in rows:
+            parts.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+        parts.append("</table>")
+    if images:
+        parts.append("<h2>Plots</h2>")
+        for name, data in images.items():
+            encoded = base64.b64encode(data).decode("ascii")
+            parts.append(f'<img alt="{e(name)}" src="data:image/png;base64,{encoded}">')
+    parts += [f"<p><i>{e(note)}</i></p>" for note in notes]
+    parts.append(
+        "<p>Intervals: Wilson's for shares, the normal one for means. Variants differ <i>beyond noise</i> where "
+        "their 95% intervals do not overlap. games.csv and rounds.csv hold every game and round.</p></body></html>"
+    )
+    return "\n".join(parts) + "\n"
