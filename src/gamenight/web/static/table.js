@@ -38,6 +38,7 @@ const el = {
   message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
   board: h("div", { id: "board", class: "board" }),
   summary: h("p", { id: "summary", class: "summary" }),
+  clock: h("span", { id: "clock", class: "clock" }),
   zoom: h("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false", text: "Zoom in" }),
   handArea: h("section", { id: "hand-area", class: "panel", hidden: true }),
   hand: h("div", { id: "hand", class: "hand" }),
@@ -60,13 +61,24 @@ const el = {
 
 // A long layout or the whole island on a phone draws small: zoomed, the board keeps its
 // natural size and scrolls inside its frame instead of shrinking to fit.
-const ZOOM = 1.6; // CSS pixels per SVG unit when zoomed
+const ZOOM = 1.4; // CSS pixels per SVG unit when zoomed, unless the board says otherwise
 
 function toggleZoom() {
   const on = el.board.classList.toggle("zoomed");
   el.zoom.setAttribute("aria-pressed", String(on));
   el.zoom.textContent = on ? "Fit the board" : "Zoom in";
   render();
+}
+
+/** Zoomed in, bring a legal target into the frame when none is in sight. */
+function showSomeTarget() {
+  const frame = el.board.getBoundingClientRect();
+  const targets = [...el.board.querySelectorAll("[data-target]")];
+  const inside = (r) => r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
+  if (!targets.length || targets.some((t) => inside(t.getBoundingClientRect()))) return;
+  const r = targets[0].getBoundingClientRect();
+  el.board.scrollLeft += r.left + r.width / 2 - (frame.left + frame.width / 2);
+  el.board.scrollTop += r.top + r.height / 2 - (frame.top + frame.height / 2);
 }
 
 function buildFrame() {
@@ -84,6 +96,7 @@ function buildFrame() {
     el.notation.value = "";
   });
   el.handArea.append(h("h2", { text: "Your hand" }), el.hand);
+  root.classList.add(`game-${game}`);
   clear(root).append(
     h("header", { class: "bar" }, el.title, el.conn, el.turn, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
     el.banner,
@@ -226,8 +239,10 @@ function render() {
   const drawn = page.board.drawBoard(ctx);
   clear(el.board).append(drawn);
   if (el.board.classList.contains("zoomed") && drawn.viewBox) {
-    drawn.style.width = `${Math.max(drawn.viewBox.baseVal.width * ZOOM, el.board.clientWidth)}px`;
+    const scale = page.board.zoomScale || ZOOM;
+    drawn.style.width = `${Math.max(drawn.viewBox.baseVal.width * scale, el.board.clientWidth)}px`;
     [el.board.scrollLeft, el.board.scrollTop] = scroll;
+    showSomeTarget();
   }
   el.summary.textContent = page.board.summary(ctx).join(" · ");
   const hand = mySeat === null ? null : page.board.drawHand(ctx);
@@ -249,12 +264,25 @@ function renderTurn(myTurn) {
   else if (myTurn) text = "Your turn.";
   else if (page.pending) text = `${seatName(page.pending.seat)} to play.`;
   else text = "";
-  if (meta.deadline_seconds && page.pending) text += ` (${Math.ceil(meta.deadline_seconds)} s)`;
   el.turn.textContent = text;
+  el.turn.append(el.clock);
+  tick();
   el.turn.className = myTurn ? "your-turn" : "";
   el.title.textContent = meta.title || game;
   document.title = `${myTurn ? "● " : ""}${meta.title || game} · gamenight`;
 }
+
+// The turn's clock: the server says how many seconds are left when it sends a state (a
+// turn timer, or a bot about to play for someone who left); the page counts down from there.
+let deadline = null;
+
+function tick() {
+  const left = deadline === null ? null : Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+  el.clock.textContent = left === null ? "" : ` ${left} s left`;
+  el.clock.classList.toggle("urgent", left !== null && left <= 10);
+}
+
+setInterval(tick, 1000);
 
 function renderChoices(myTurn) {
   el.choices.classList.toggle("sent", page.awaiting !== false);
@@ -377,7 +405,9 @@ function onState(msg, fresh) {
   if (page.awaiting !== false && msg.last > page.awaiting) page.awaiting = false;
   const before = page.pending;
   page.meta = msg.table || page.meta;
-  if (msg.seat !== undefined) mySeat = msg.seat; // the server knows best whose seat this is
+  if (msg.seat !== undefined) mySeat = msg.seat;
+  const seconds = msg.table && msg.table.deadline_seconds;
+  deadline = typeof seconds === "number" && msg.pending ? Date.now() + seconds * 1000 : null; // the server knows best whose seat this is
   page.view = msg.view;
   page.pending = msg.pending;
   page.result = msg.result;

@@ -9,6 +9,9 @@
 
 import { h, s, svgRoot, clickable, tip, round } from "../dom.js";
 
+// Zoomed in, the island at its own size: a space is a finger wide.
+export const zoomScale = 1.0;
+
 export const SEAT_COLOURS = ["#e63946", "#1d70b8", "#2a9d3f", "#f4a300", "#8e44ad", "#00a6a6", "#d35400", "#5d6d7e"];
 const CARD_KEYS = /^(FIREBALL|FAKE_JEWEL|CANCEL|MAGIC_TALISMAN|REROLL|TAKE_ANOTHER_TURN|TAKE_1_CARD|MOVE_AHEAD_\d|MOVE_BACK_\d|DOUBLE_NEXT_ROLL)$/;
 

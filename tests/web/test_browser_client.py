@@ -1,0 +1,167 @@
+"""The table page's own behaviour, in Chromium, against the stand-in server (harness.py):
+what the real server seldom does on cue. A dropped connection shows the banner and the page
+catches up after reconnecting; a gap in the event numbers makes it ask for what it missed; a
+refused move is shown and changes nothing; a spectator sees no hand and no choices."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.web.test_browser import CHROMIUM, CHROMIUM_FLAGS, _free_port
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def harness() -> Iterator[str]:
+    import uvicorn
+
+    from tests.web.harness import create_app
+
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(create_app(pace=0.0), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "the harness did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+def _post(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body or {}).encode(), headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as response:
+        answer: dict[str, Any] = json.load(response)
+        return answer
+
+
+def _table(harness: str, game: str = "wildfire", seats: tuple[str, ...] = ("Ann", "bot:random", "bot:random")) -> str:
+    options = {"wildfire": {"rounds": 1}, "highrise": {"hands": 1}}.get(game, {})
+    return str(_post(f"{harness}/new/{game}", {"seats": list(seats), "seed": 3, "options": options})["id"])
+
+
+def _open(browser: Any, url: str) -> Any:
+    page = browser.new_page(viewport={"width": 1100, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors
+    page.goto(url)
+    page.wait_for_selector("#table[data-last]")
+    return page
+
+
+def _log_numbers(page: Any) -> list[int]:
+    numbers: list[int] = page.eval_on_selector_all("#log li", "items => items.map(li => Number(li.dataset.n))")
+    return numbers
+
+
+def _last(page: Any) -> int:
+    return int(page.locator("#table").get_attribute("data-last"))
+
+
+def _play_first(page: Any) -> None:
+    """Click the first choice and wait for the server's answer."""
+    sent = int(page.locator("#table").get_attribute("data-sent") or 0)
+    page.locator("#choices button[data-move]").first.click()
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.sent) === {sent + 1}")
+    page.wait_for_function("() => !document.querySelector('#choices.sent')")
+
+
+def test_a_dropped_connection_shows_the_banner_and_the_page_catches_up(browser: Any, harness: str) -> None:
+    table = _table(harness)
+    page = _open(browser, f"{harness}/t/{table}/0")
+    assert page.locator("#banner").is_hidden()
+    _post(f"{harness}/drop/{table}")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "reconnecting" in page.locator("#banner").inner_text()
+    page.wait_for_selector("#banner[hidden]", state="attached")
+    page.wait_for_selector("#choices button[data-move]")
+    _play_first(page)
+    page.wait_for_selector("#choices button[data-move]")
+    assert _log_numbers(page) == list(range(1, _last(page) + 1))
+    assert not page.errors
+
+
+def test_a_gap_in_the_event_numbers_is_filled_by_a_sync(browser: Any, harness: str) -> None:
+    table = _table(harness)
+    page = _open(browser, f"{harness}/t/{table}/0")
+    page.wait_for_selector("#choices button[data-move]")
+    before = _last(page)
+    _post(f"{harness}/gap/{table}")  # the news of our own move never arrives
+    page.locator("#choices button[data-move]").first.click()
+    # The bots' moves come next, numbered past what the page holds: it asks for the rest.
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.last) > {before + 1}")
+    page.wait_for_selector("#choices:not(.sent) button[data-move], #result:not([hidden])")
+    assert _log_numbers(page) == list(range(1, _last(page) + 1))
+    assert not page.errors
+
+
+def test_a_refused_move_is_shown_and_changes_nothing(browser: Any, harness: str) -> None:
+    table = _table(harness)
+    page = _open(browser, f"{harness}/t/{table}/0")
+    page.wait_for_selector("#choices button[data-move]")
+    before, log = _last(page), _log_numbers(page)
+    page.fill("#notation", "9-9@e42")
+    page.press("#notation", "Enter")
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.locator("#message").inner_text().startswith("Refused (9-9@e42): ")
+    assert _last(page) == before and _log_numbers(page) == log
+    assert page.locator("#choices button[data-move]").count() > 0  # still ours to play
+    _play_first(page)  # and a move that is played clears the message
+    page.wait_for_selector("#message[hidden]", state="attached")
+    assert not page.errors
+
+
+def test_a_spectator_sees_the_board_and_log_but_no_hand_or_choices(browser: Any, harness: str) -> None:
+    table = _table(harness, "highrise", ("Ann", "bot:random"))
+    page = _open(browser, f"{harness}/t/{table}/watch")
+    page.wait_for_selector("#board svg .cell")
+    assert page.locator("#hand-area").is_hidden()
+    assert page.locator("#choices button").count() == 0
+    assert page.locator("#notation").is_disabled()
+    assert _log_numbers(page) == list(range(1, _last(page) + 1))
+    assert not page.errors
+
+
+def test_highrise_is_played_by_clicking_two_cells(browser: Any, harness: str) -> None:
+    table = _table(harness, "highrise", ("Ann", "bot:random"))
+    page = _open(browser, f"{harness}/t/{table}/0")
+    page.wait_for_selector("#choices button[data-move]")
+    first = page.locator("#choices button[data-move]").first.get_attribute("data-move")
+    cells = first.split("@")[1]
+    a, b = (cell.rstrip("^") for cell in cells.split(","))
+    before = _last(page)
+    page.locator(f'#board [data-cell="{a}"]').click()
+    assert page.locator(f'#board [data-cell="{a}"].picked').count() == 1
+    page.locator(f'#board [data-cell="{b}"]').click()
+    # Either the pair singles out one play, sent at once, or the candidates are listed.
+    if page.locator("#choices button.candidate").count():
+        page.locator(f'#choices button.candidate[data-move="{first}"]').click()
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.last) > {before}")
+    assert page.locator("#table").get_attribute("data-last-move").split("@")[1].replace("^", "") in (
+        f"{a},{b}",
+        f"{b},{a}",
+    )
+    assert not page.errors
