@@ -11,11 +11,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,sim,web]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl]'
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl,bench]'
 	touch $@
 
 run: $(VENV)/.installed

@@ -1,0 +1,268 @@
+"""Fixed action tables: every move a game can ever offer, as an integer, and back.
+
+Each table is built once per game and options (Highrise's depends on the base, Fireball
+Island's on nothing but its board); its ids never depend on the position: an end is named
+by its absolute id (`eN`, the Nth tile laid), a Highrise play by its two cells, a walk by
+the space it ends on. `ids(legal)` gives one id per legal move, all distinct, in the
+order of `legal`; `describe(id)` says what an id is. docs/rl.md lays the tables out.
+
+| game | layout | size |
+|---|---|---|
+| wildfire | draw, pass, hub 1..9, then (placement, end, knock) | 11 + 110 x 65 x 2 = 14311 |
+| wildstar | draw, pass, then (orientation, end) | 2 + 111 x 57 = 6329 |
+| highrise | draw, pass, then (orientation, edge, spacer) | 2 + 64 x 24 x 3 = 4610 (4x4), 4226 (2x8) |
+| fireball-island | pass, trade, cave, exit, card x target, rollway, (space, variant) | 74 + 12 + 152 x 8 = 1302 |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from gamenight.engine.protocol import Game, Move
+
+
+class ActionTable:
+    """The base: `size`, `ids(legal)`, `describe(id)`, `mask(legal)`."""
+
+    game: str = ""
+    size: int = 0
+
+    def id_of(self, move: Any) -> int:
+        raise NotImplementedError
+
+    def ids(self, legal: Sequence[Move]) -> list[int]:
+        """One id per legal move, in the same order; all distinct."""
+        return [self.id_of(m) for m in legal]
+
+    def describe(self, action: int) -> str:
+        raise NotImplementedError
+
+    def mask(self, legal: Sequence[Move]) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask[self.ids(legal)] = 1
+        return mask
+
+
+# -- Wildfire ------------------------------------------------------------------------------
+
+
+class WildfireActions(ActionTable):
+    """0 draw, 1 pass, 2..10 `hub 1`..`hub 9`, then 11 + (placement x 65 + end) x 2 + knock,
+    a placement being a (tile, inner half) of the set's 110, in tile order."""
+
+    game = "wildfire"
+    ENDS: Final = 65  # a round lays at most all 65 tiles: end ids 0..64
+    HUB0: Final = 2
+    PLAY0: Final = 11
+
+    def __init__(self) -> None:
+        from gamenight.games.wildfire import moves
+        from gamenight.games.wildfire.layout import PLACEMENTS
+        from gamenight.games.wildfire.tiles import TILES
+
+        self._m = moves
+        self._tiles = TILES
+        self.placements: list[tuple[int, int]] = [(t, p.inner) for t, ps in enumerate(PLACEMENTS) for p in ps]
+        self._index = {pl: i for i, pl in enumerate(self.placements)}
+        self.size = self.PLAY0 + len(self.placements) * self.ENDS * 2
+
+    def id_of(self, move: Any) -> int:
+        m = self._m
+        if move.kind == m.DRAW:
+            return 0
+        if move.kind == m.PASS:
+            return 1
+        if move.kind == m.HUB:
+            return self.HUB0 + int(move.tile) - 1
+        return self.PLAY0 + (self._index[move.tile, move.inner] * self.ENDS + int(move.end)) * 2 + int(move.knock)
+
+    def describe(self, action: int) -> str:
+        if action == 0:
+            return "draw"
+        if action == 1:
+            return "pass"
+        if action < self.PLAY0:
+            return f"hub {action - self.HUB0 + 1}"
+        rest, knock = divmod(action - self.PLAY0, 2)
+        placement, end = divmod(rest, self.ENDS)
+        tile, inner = self.placements[placement]
+        return self._m.move_notation(self._m.Move(self._m.PLAY, tile, inner, end, bool(knock)))
+
+
+# -- Wildstar ------------------------------------------------------------------------------
+
+
+class WildstarActions(ActionTable):
+    """0 draw, 1 pass, then 2 + orientation x 57 + end. The 111 orientations: each numbered
+    tile by the number it shows outward (one for a double), the single star by its declared
+    number 0..9, the double star."""
+
+    game = "wildstar"
+    ENDS: Final = 57  # a hand lays at most the 57 tiles: end ids 0..56
+
+    def __init__(self) -> None:
+        from gamenight.games.wildstar import moves
+        from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, SINGLE_STAR
+
+        self._m = moves
+        self.orientations: list[tuple[int, int]] = []
+        for tile, (a, b) in enumerate(HALVES):
+            if tile == SINGLE_STAR:
+                self.orientations += [(tile, n) for n in range(10)]
+            elif tile == DOUBLE_STAR:
+                self.orientations.append((tile, -1))
+            else:
+                self.orientations += [(tile, a)] if a == b else [(tile, a), (tile, b)]
+        self._index = {o: i for i, o in enumerate(self.orientations)}
+        self.size = 2 + len(self.orientations) * self.ENDS
+
+    def id_of(self, move: Any) -> int:
+        m = self._m
+        if move.kind == m.DRAW:
+            return 0
+        if move.kind == m.PASS:
+            return 1
+        return 2 + self._index[move.tile, move.outer] * self.ENDS + int(move.end)
+
+    def describe(self, action: int) -> str:
+        if action < 2:
+            return ("draw", "pass")[action]
+        o, end = divmod(action - 2, self.ENDS)
+        tile, outer = self.orientations[o]
+        return self._m.move_notation(self._m.Move(self._m.PLAY, tile, end, outer))
+
+
+# -- Highrise ------------------------------------------------------------------------------
+
+
+class HighriseActions(ActionTable):
+    """0 draw, 1 pass, then 2 + (orientation x edges + edge) x 3 + spacer. An orientation is
+    a domino with the half laid on the edge's first cell (in board order), one for a double:
+    64; the edges are the base's pairs of side-by-side cells (24 on 4x4, 22 on 2x8); spacer
+    0 is none, 1 on the first cell, 2 on the second."""
+
+    game = "highrise"
+
+    def __init__(self, basement_layout: str = "4x4") -> None:
+        from gamenight.games.highrise import moves
+        from gamenight.games.highrise.tiles import HALVES
+        from gamenight.games.highrise.tower import BASES
+
+        self._m = moves
+        self.base = BASES[basement_layout]
+        self.edges = list(self.base.edges)
+        self._edge = {e: i for i, e in enumerate(self.edges)}
+        self.orientations: list[tuple[int, int]] = []
+        for tile, (a, b) in enumerate(HALVES):
+            self.orientations += [(tile, a)] if a == b else [(tile, a), (tile, b)]
+        self._index = {o: i for i, o in enumerate(self.orientations)}
+        self.size = 2 + len(self.orientations) * len(self.edges) * 3
+
+    def id_of(self, move: Any) -> int:
+        m = self._m
+        if move.kind == m.DRAW:
+            return 0
+        if move.kind == m.PASS:
+            return 1
+        spacer = 0 if move.spacer < 0 else 1 if move.spacer == move.a else 2
+        return 2 + (self._index[move.tile, move.half_a] * len(self.edges) + self._edge[move.a, move.b]) * 3 + spacer
+
+    def describe(self, action: int) -> str:
+        if action < 2:
+            return ("draw", "pass")[action]
+        rest, spacer = divmod(action - 2, 3)
+        o, edge = divmod(rest, len(self.edges))
+        tile, half = self.orientations[o]
+        a, b = self.edges[edge]
+        move = self._m.Move(self._m.PLAY, tile, a, b, half, (-1, a, b)[spacer])
+        return self._m.move_notation(move, self.base)
+
+
+# -- Fireball Island -----------------------------------------------------------------------
+
+
+class FireballIslandActions(ActionTable):
+    """0 pass (or roll), 1 trade, 2 cave, 3 exit; 4 + face x 5 + (target + 1): a card of the
+    14 faces played, against nobody (0) or seat 0..3 (TAKE 1 CARD); then one per rollway
+    (aim a Fireball); then (space x 8 + variant): a walk ending on that space. Walks to one
+    space differ only when they differ on the way (the Witchlord Step, the jewel, a steal):
+    the variant is the walk's rank among the legal walks to that space, ordered by their
+    spaces, so at most 8."""
+
+    game = "fireball-island"
+    VARIANTS: Final = 8
+    CARD0: Final = 4
+
+    def __init__(self) -> None:
+        from gamenight.games.fireball_island import moves
+        from gamenight.games.fireball_island.board_data import BOARD
+        from gamenight.games.fireball_island.cards import FACES
+
+        self._m = moves
+        self.faces = list(FACES)
+        self._face = {f: i for i, f in enumerate(self.faces)}
+        self.rollways = list(BOARD.all_rollways)
+        self._rollway = {r: i for i, r in enumerate(self.rollways)}
+        self.spaces = list(BOARD.spaces)
+        self._space = {s: i for i, s in enumerate(self.spaces)}
+        self.aim0 = self.CARD0 + len(self.faces) * 5
+        self.go0 = self.aim0 + len(self.rollways)
+        self.size = self.go0 + len(self.spaces) * self.VARIANTS
+        self._fixed = {moves.PASS: 0, moves.TRADE: 1, moves.CAVE: 2, moves.EXIT: 3}
+
+    def id_of(self, move: Any) -> int:
+        kind = move.kind
+        if kind in self._fixed:
+            return self._fixed[str(kind)]
+        if kind == self._m.PLAY:
+            return self.CARD0 + self._face[move.card] * 5 + int(move.target) + 1
+        if kind == self._m.AIM:
+            return self.aim0 + self._rollway[move.path[0]]
+        raise ValueError("a walk's id depends on the other legal walks: use ids(legal)")
+
+    def ids(self, legal: Sequence[Move]) -> list[int]:
+        go = self._m.GO
+        walks: dict[str, list[tuple[str, ...]]] = {}
+        for m in legal:
+            if m.kind == go:  # type: ignore[attr-defined]
+                walks.setdefault(m.path[-1], []).append(m.path)  # type: ignore[attr-defined]
+        for paths in walks.values():
+            paths.sort()
+        out = []
+        for m in legal:
+            if m.kind == go:  # type: ignore[attr-defined]
+                path = m.path  # type: ignore[attr-defined]
+                out.append(self.go0 + self._space[path[-1]] * self.VARIANTS + walks[path[-1]].index(path))
+            else:
+                out.append(self.id_of(m))
+        return out
+
+    def describe(self, action: int) -> str:
+        if action < self.CARD0:
+            return ("pass", "trade", "cave", "exit")[action]
+        if action < self.aim0:
+            face, target = divmod(action - self.CARD0, 5)
+            key = self.faces[face].key
+            return key if target == 0 else f"{key}@{target}"
+        if action < self.go0:
+            return self.rollways[action - self.aim0]
+        space, variant = divmod(action - self.go0, self.VARIANTS)
+        return f"{self.spaces[space]}" + (f" (walk {variant + 1})" if variant else "")
+
+
+def action_table(game: Game) -> ActionTable:
+    """The table for `game` (as its options make it)."""
+    name = game.spec.name
+    if name == "wildfire":
+        return WildfireActions()
+    if name == "wildstar":
+        return WildstarActions()
+    if name == "highrise":
+        return HighriseActions(game.options.basement_layout)
+    if name == "fireball-island":
+        return FireballIslandActions()
+    raise ValueError(f"no action table for {name!r}")

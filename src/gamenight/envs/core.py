@@ -1,0 +1,133 @@
+"""What every API here shares: one game being played, its action table and its encoder.
+
+`Core` holds the state and the environment's generator; it plays every chance step by
+itself (`advance`), so the APIs above it only ever see decisions. The legal moves of the
+decision at hand are turned into action ids once (`legal`), for the mask and for `move`.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gamenight.engine.chance import sample
+from gamenight.engine.protocol import CHANCE, Game, Move, State
+from gamenight.engine.registry import make_game
+from gamenight.envs.actions import ActionTable, action_table
+from gamenight.envs.observations import Encoder, Obs, encoder_for
+
+GAMES = ("wildfire", "wildstar", "highrise", "fireball-island")
+REWARDS = ("returns", "margin")
+ILLEGAL = ("raise", "substitute")
+
+
+def game_name(name: str) -> str:
+    """'fireball_island' and 'fireball-island' are the same game."""
+    return name.replace("_", "-")
+
+
+class IllegalActionError(ValueError):
+    """An action id that is not legal now (with illegal_action="raise")."""
+
+
+class Core:
+    def __init__(self, name: str, options: dict[str, Any], reward: str = "returns") -> None:
+        if reward not in REWARDS:
+            raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        self.name = game_name(name)
+        self.game: Game = make_game(self.name, options)
+        self.actions: ActionTable = action_table(self.game)
+        self.encoder: Encoder = encoder_for(self.game)
+        self.players: int = self.game.options.players
+        self.reward = reward
+        self.rng = random.Random()
+        self.state: State = self.game.new_state()
+        self._legal: dict[int, Move] | None = None
+        self._mask: npt.NDArray[np.int8] | None = None
+
+    def reset(self, seed: int | None) -> None:
+        self.rng = random.Random(seed)
+        self.state = self.game.new_state()
+        self.advance()
+
+    def advance(self) -> None:
+        """Play chance steps until a seat decides or the game is over."""
+        state, rng = self.state, self.rng
+        while state.to_act() == CHANCE:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+        self._legal = None
+        self._mask = None
+
+    def to_act(self) -> int | None:
+        return self.state.to_act()
+
+    def legal(self) -> dict[int, Move]:
+        """The decision at hand: action id -> move."""
+        if self._legal is None:
+            moves: Sequence[Move] = self.state.legal_moves()
+            self._legal = dict(zip(self.actions.ids(moves), moves, strict=True))
+        return self._legal
+
+    def mask(self) -> npt.NDArray[np.int8]:
+        if self._mask is None:
+            mask = np.zeros(self.actions.size, dtype=np.int8)
+            mask[list(self.legal())] = 1
+            self._mask = mask
+        return self._mask
+
+    def observe(self, seat: int) -> Obs:
+        return self.encoder.encode(self.state.view(seat))
+
+    def move(self, action: int, illegal: str = "raise") -> tuple[Move, bool]:
+        """The move for `action`; with illegal="substitute", an illegal id becomes a legal
+        move drawn by the environment's generator (the bool says so)."""
+        legal = self.legal()
+        move = legal.get(int(action))
+        if move is not None:
+            return move, False
+        if illegal == "raise":
+            raise IllegalActionError(
+                f"action {action} is not legal now; legal: "
+                + ", ".join(f"{i} ({self.actions.describe(i)})" for i in sorted(legal)[:12])
+            )
+        return legal[self.rng.choice(sorted(legal))], True
+
+    def play(self, move: Move) -> None:
+        self.state.apply(move)
+        self.advance()
+
+    def play_random(self) -> None:
+        moves = self.state.legal_moves()
+        self.play(moves[self.rng.randrange(len(moves))])
+
+    def rewards(self) -> list[float]:
+        """At the end: the game's returns, or the score margin (own score against the
+        others' mean, its sign turned where the lowest score wins, per 100 points)."""
+        if self.reward == "returns":
+            return [float(r) for r in self.state.returns()]
+        scores = [float(s) for s in self.state.scores()]
+        n = self.players
+        if len(scores) != n:  # Wildstar's partners: per team
+            scores = [scores[s % len(scores)] for s in range(n)]
+        lowest = "lowest-score-wins" in self.game.spec.traits
+        if self.name == "wildstar" and getattr(self.game.options, "winner_collects", False):
+            lowest = False
+        sign = -1.0 if lowest else 1.0
+        total = sum(scores)
+        return [sign * (s - (total - s) / (n - 1)) / 100.0 for s in scores]
+
+    def render(self) -> str:
+        """The terminal board, as text (Rich, no colours)."""
+        from rich.console import Console
+
+        from gamenight.envs.render import renderable
+
+        buffer = io.StringIO()
+        console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
+        console.print(renderable(self.name, self.game, self.state))
+        return buffer.getvalue()

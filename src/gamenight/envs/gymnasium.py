@@ -1,0 +1,127 @@
+"""Gymnasium environments: one seat learns, the other seats are gamenight bots.
+
+    env = GamenightEnv("highrise", opponents=("greedy",), players=2)
+    obs, info = env.reset(seed=0)
+    action = policy(obs, info["action_mask"])
+
+The observation is the learner's view encoded (float32); `info["action_mask"]` (int8)
+marks the legal action ids. Opponents are bot names (`random`, `easy`, `greedy`, `hard`,
+`ismcts:iterations=200`): one per other seat, or one name for all. They decide and
+chance is played inside `step`, until the learner decides again or the game ends; the
+reward comes at the end (the game's returns, or the score margin). `seat="random"` puts
+the learner at a random seat each episode.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from gamenight.bots.registry import make_bot
+from gamenight.envs.core import ILLEGAL, Core
+from gamenight.envs.pettingzoo import OBS_HIGH, OBS_LOW
+
+
+class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it an instance variable)
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        opponents: str | Sequence[str] = "random",
+        seat: int | str = 0,
+        render_mode: str | None = None,
+        reward: str = "returns",
+        illegal_action: str = "raise",
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
+        if illegal_action not in ILLEGAL:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
+        self.core = Core(game, options, reward)
+        n = self.core.players
+        names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) == 1:
+            names *= n - 1
+        if len(names) != n - 1:
+            raise ValueError(f"{n} players need {n - 1} opponents (or one name for all), not {len(names)}")
+        self.opponent_names = names
+        self.bots = [make_bot(name, self.core.game) for name in names]
+        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+            raise ValueError(f"seat must be 0..{n - 1} or 'random', not {seat!r}")
+        self.seat_choice = seat
+        self.seat = 0 if seat == "random" else int(seat)
+        self.render_mode = render_mode
+        self.illegal_action = illegal_action
+        self.max_steps = max_steps
+        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=self.core.encoder.shape, dtype=np.float32)
+        self.action_space = spaces.Discrete(self.core.actions.size)
+        self._bot_rng = random.Random()
+        self._steps = 0
+
+    def _opponent(self, seat: int) -> Any:
+        return self.bots[(seat - self.seat - 1) % self.core.players]
+
+    def _play_others(self) -> None:
+        core = self.core
+        while (who := core.to_act()) is not None and who != self.seat:
+            legal = core.state.legal_moves()
+            view = core.state.view(who)
+            core.play(self._opponent(who).choose(view, legal, self._bot_rng))
+
+    def _obs_info(self, extra: dict[str, Any] | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        core = self.core
+        over = core.to_act() is None
+        mask = np.zeros(core.actions.size, dtype=np.int8) if over else core.mask().copy()
+        info: dict[str, Any] = {"action_mask": mask, "seat": self.seat, **(extra or {})}
+        if over:
+            info["returns"] = core.state.returns()
+            info["scores"] = core.state.scores()
+        return core.observe(self.seat), info
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+        super().reset(seed=seed)
+        draw = int(self.np_random.integers(0, 2**63 - 1))
+        self._bot_rng = random.Random(draw ^ 0x5EED)
+        if self.seat_choice == "random":
+            self.seat = int(self.np_random.integers(0, self.core.players))
+        self.core.reset(draw)
+        self._steps = 0
+        self._play_others()
+        return self._obs_info()
+
+    def step(self, action: np.int64 | int) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+        core = self.core
+        if core.to_act() is None:
+            raise RuntimeError("the game is over: call reset()")
+        move, substituted = core.move(int(action), self.illegal_action)
+        core.play(move)
+        self._steps += 1
+        self._play_others()
+        over = core.to_act() is None
+        reward = core.rewards()[self.seat] if over else 0.0
+        truncated = not over and self.max_steps is not None and self._steps >= self.max_steps
+        obs, info = self._obs_info({"illegal_action": True} if substituted else None)
+        return obs, reward, over, truncated, info
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """For sb3-contrib's MaskablePPO (ActionMasker or its `action_masks()` method)."""
+        if self.core.to_act() is None:
+            return np.zeros(self.core.actions.size, dtype=bool)
+        return self.core.mask().astype(bool)
+
+    def render(self) -> str | None:
+        return self.core.render() if self.render_mode == "ansi" else None
+
+
+def make(game: str, **kwargs: Any) -> GamenightEnv:
+    return GamenightEnv(game, **kwargs)

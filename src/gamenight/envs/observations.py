@@ -1,0 +1,483 @@
+"""Observation encoders: a seat's view as a fixed-shape float32 vector.
+
+An encoder reads only the view (`state.view(seat)`), never the state: what a seat may not
+know cannot reach its tensor. `check_view_only` proves it for any observation function of a
+state: two states with the same view (the second drawn by `game.sample_state`) must give
+identical tensors. Seats are written relative to the observer (its own first, then the
+next to its left, ...), so one policy can play any seat. The layouts, block by block, are
+`encoder.layout()`, listed in docs/rl.md.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from gamenight.engine.protocol import CHANCE, Game, State
+
+Obs = npt.NDArray[np.float32]
+
+
+class Encoder:
+    """Blocks of a flat vector, named; `encode(view)` fills them."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.blocks: list[tuple[str, int, int]] = []  # name, offset, size
+        self._offsets: dict[str, int] = {}
+        self.size = 0
+
+    def block(self, name: str, size: int) -> int:
+        self.blocks.append((name, self.size, size))
+        self._offsets[name] = self.size
+        self.size += size
+        return self.size - size
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (self.size,)
+
+    def layout(self) -> list[tuple[str, int, int]]:
+        """(block, offset, size) in order."""
+        return list(self.blocks)
+
+    def rel(self, seat: int | None, me: int) -> int:
+        """A seat relative to the observer: 0 itself, 1 the next to its left, ..."""
+        return (seat - me) % self.players if seat is not None and seat >= 0 else self.players
+
+    def encode(self, view: Mapping[str, Any]) -> Obs:
+        out = np.zeros(self.size, dtype=np.float32)
+        self.fill(out, view)
+        return out
+
+    def fill(self, out: Obs, view: Mapping[str, Any]) -> None:
+        raise NotImplementedError
+
+    # helpers
+    def seats_onehot(self, out: Obs, name: str, seat: int | None, me: int) -> None:
+        """P+1 slots: the seat relative to the observer, or the last slot for none/chance."""
+        out[self._offsets[name] + self.rel(seat, me)] = 1.0
+
+    def per_seat(self, out: Obs, name: str, values: Sequence[float], me: int, scale: float = 1.0) -> None:
+        base = self._offsets[name]
+        n = self.players
+        for s, v in enumerate(values):
+            out[base + (s - me) % n] = float(v) / scale
+
+
+def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
+    return functools.lru_cache(maxsize=None)(parse)
+
+
+# -- Wildfire ------------------------------------------------------------------------------
+
+WF_PHASES: Final = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
+WF_KINDS: Final = ("Wild One", "Double Wild One", "Double Wildfire", "Triple Wildfire")
+
+
+class WildfireEncoder(Encoder):
+    TILES: Final = 65
+    ENDS: Final = 65
+    END_FEATURES: Final = 15  # open, value one-hot (-1, 0..9: 11), double, free/4, obligation
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        from gamenight.games.wildfire.tiles import TILES
+
+        self._parse = _tile_parser(TILES.parse)
+        p, t = players, self.TILES
+        self.block("hand", t)
+        self.block("drawn", t)
+        self.block("table", t)
+        self.block("ends", self.ENDS * self.END_FEATURES)
+        self.block("obligation_kind", 5)
+        self.block("obligation_hub", 10)
+        self.block("obligation_slots", 1)
+        self.block("phase", len(WF_PHASES))
+        self.block("to_act", p + 1)
+        self.block("turn", p + 1)
+        self.block("dealer", p + 1)
+        self.block("penalty", p + 1)
+        self.block("hand_sizes", p)
+        self.block("knocked", p)
+        self.block("loses_turn", p)
+        self.block("scores", p)
+        self.block("absent", p * t)
+        self.block("passed_over", p * t)
+        self.block("pile", 1)
+        self.block("unfilled", 1)
+        self.block("round", 1)
+
+    def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
+        o = self._offsets
+        me = v["seat"]
+        parse = self._parse
+        for name in v["hand"] or ():
+            out[o["hand"] + parse(name)] = 1.0
+        if v["drawn"] is not None:
+            out[o["drawn"] + parse(v["drawn"])] = 1.0
+        for entry in v["layout"]:
+            out[o["table"] + parse(entry.split("@", 1)[0])] = 1.0
+        ends, f = o["ends"], self.END_FEATURES
+        for e in v["open_ends"]:
+            base = ends + e["end"] * f
+            out[base] = 1.0
+            out[base + 2 + e["value"]] = 1.0  # -1..9 -> 1..11
+            out[base + 12] = float(e["double"])
+            out[base + 13] = e["free"] / 4.0
+        ob = v["obligation"]
+        if ob is None:
+            out[o["obligation_kind"] + 4] = 1.0
+        else:
+            out[ends + ob["end"] * f + 14] = 1.0
+            out[o["obligation_kind"] + WF_KINDS.index(ob["kind"])] = 1.0
+            out[o["obligation_hub"] + (0 if ob["hub"] is None else ob["hub"])] = 1.0
+            out[o["obligation_slots"]] = ob["slots_left"] / 4.0
+        out[o["phase"] + WF_PHASES.index(v["phase"])] = 1.0
+        self.seats_onehot(out, "to_act", v["to_act"], me)
+        self.seats_onehot(out, "turn", v["turn"], me)
+        self.seats_onehot(out, "dealer", v["dealer"], me)
+        self.seats_onehot(out, "penalty", v["penalty"], me)
+        self.per_seat(out, "hand_sizes", v["hand_sizes"], me, 20.0)
+        self.per_seat(out, "knocked", v["knocked"], me)
+        self.per_seat(out, "loses_turn", v["loses_turn"], me)
+        self.per_seat(out, "scores", v["scores"], me, 300.0)
+        n, t = self.players, self.TILES
+        for key in ("absent", "passed_over"):
+            for s, names in enumerate(v[key]):
+                base = o[key] + ((s - me) % n) * t
+                for name in names:
+                    out[base + parse(name)] = 1.0
+        out[o["pile"]] = v["pile"] / 65.0
+        out[o["unfilled"]] = v["unfilled"] / n
+        out[o["round"]] = v["round"] / 10.0
+
+
+# -- Wildstar ------------------------------------------------------------------------------
+
+WS_PHASES: Final = ("deal", "firstdouble", "play", "draw", "afterdraw", "over")
+
+
+class WildstarEncoder(Encoder):
+    TILES: Final = 57
+    ENDS: Final = 57
+    END_FEATURES: Final = 14  # open, value one-hot (-1, 0..9: 11), double, free/5
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        from gamenight.games.wildstar.tiles import DOUBLE_STAR, SINGLE_STAR, parse
+
+        def parse_tile(name: str) -> int:
+            if name.upper() == "SS":
+                return DOUBLE_STAR
+            if name.upper().startswith("S"):
+                return SINGLE_STAR
+            return parse(name)
+
+        self._parse = _tile_parser(parse_tile)
+        p, t = players, self.TILES
+        self.block("hand", t)
+        self.block("drawn", t)
+        self.block("table", t)
+        self.block("centre", 10)
+        self.block("ends", self.ENDS * self.END_FEATURES)
+        self.block("phase", len(WS_PHASES))
+        self.block("stage", 3)
+        self.block("arms", 1)
+        self.block("to_act", p + 1)
+        self.block("turn", p + 1)
+        self.block("shuffler", p + 1)
+        self.block("hand_sizes", p)
+        self.block("lacked", p * 10)
+        self.block("scores", p)
+        self.block("partner", p)
+        self.block("pile", 1)
+        self.block("hand_number", 1)
+        self.block("lowest_wins", 1)
+
+    def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
+        o = self._offsets
+        me = v["seat"]
+        parse = self._parse
+        for name in v["hand"] or ():
+            out[o["hand"] + parse(name)] = 1.0
+        if v["drawn"] is not None:
+            out[o["drawn"] + parse(v["drawn"])] = 1.0
+        for entry in v["layout"]:
+            out[o["table"] + parse(entry.split("@", 1)[0])] = 1.0
+        out[o["centre"] + int(v["centre"][0])] = 1.0
+        ends, f = o["ends"], self.END_FEATURES
+        for e in v["open_ends"]:
+            base = ends + e["end"] * f
+            out[base] = 1.0
+            out[base + 2 + e["value"]] = 1.0
+            out[base + 12] = float(e["double"])
+            out[base + 13] = e["free"] / 5.0
+        out[o["phase"] + WS_PHASES.index(v["phase"])] = 1.0
+        out[o["stage"] + (0 if v["stage"] is None else 1 if v["stage"] == "centre" else 2)] = 1.0
+        out[o["arms"]] = v["arms"] / 5.0
+        self.seats_onehot(out, "to_act", v["to_act"], me)
+        self.seats_onehot(out, "turn", v["turn"], me)
+        self.seats_onehot(out, "shuffler", v["shuffler"], me)
+        self.per_seat(out, "hand_sizes", v["hand_sizes"], me, 20.0)
+        n = self.players
+        for s, digits in enumerate(v["lacked"]):
+            base = o["lacked"] + ((s - me) % n) * 10
+            for d in digits:
+                out[base + int(d)] = 1.0
+        teams = v["teams"]
+        scores = v["scores"]
+        if teams is not None:  # a team's total shown at each of its seats
+            scores = [scores[s % 2] for s in range(n)]
+            self.per_seat(out, "partner", [1.0 if s % 2 == me % 2 else 0.0 for s in range(n)], me)
+        self.per_seat(out, "scores", scores, me, 200.0)
+        out[o["pile"]] = v["pile"] / 57.0
+        out[o["hand_number"]] = v["hand_number"] / 10.0
+        out[o["lowest_wins"]] = float(v["lowest_wins"])
+
+
+# -- Highrise ------------------------------------------------------------------------------
+
+HR_PHASES: Final = ("basement", "deal", "play", "draw", "afterdraw", "over")
+HR_TOPS: Final = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "W": 7}
+
+
+class HighriseEncoder(Encoder):
+    TILES: Final = 36
+    CELLS: Final = 16
+    CELL_FEATURES: Final = 11  # level/8, no level yet, top one-hot (none, 0..6, W: 9)
+
+    def __init__(self, players: int) -> None:
+        super().__init__(players)
+        from gamenight.games.highrise.tiles import TILES
+
+        self._parse = _tile_parser(TILES.parse)
+        p, t = players, self.TILES
+        self.block("hand", t)
+        self.block("drawn", t)
+        self.block("table", t)
+        self.block("cells", self.CELLS * self.CELL_FEATURES)
+        self.block("spacers_left", 1)
+        self.block("phase", len(HR_PHASES))
+        self.block("to_act", p + 1)
+        self.block("turn", p + 1)
+        self.block("starter", p + 1)
+        self.block("hand_sizes", p)
+        self.block("absent", p * t)
+        self.block("scores", p)
+        self.block("pile", 1)
+        self.block("hand_number", 1)
+
+    def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
+        o = self._offsets
+        me = v["seat"]
+        parse = self._parse
+        for name in v["hand"] or ():
+            out[o["hand"] + parse(name)] = 1.0
+        if v["drawn"] is not None:
+            out[o["drawn"] + parse(v["drawn"])] = 1.0
+        for name in v["basement"]:
+            out[o["table"] + parse(name)] = 1.0
+        for level in v["levels"]:
+            for entry in level:
+                out[o["table"] + parse(entry.split("@", 1)[0])] = 1.0
+        base, f = o["cells"], self.CELL_FEATURES
+        for i, cell in enumerate(v["cells"]):
+            at = base + i * f
+            if cell["level"] is None:
+                out[at + 1] = 1.0
+            else:
+                out[at] = cell["level"] / 8.0
+            top = cell["top"]
+            out[at + 2 + (0 if top is None else 1 + HR_TOPS[top])] = 1.0
+        out[o["spacers_left"]] = v["spacers_left"] / 12.0
+        out[o["phase"] + HR_PHASES.index(v["phase"])] = 1.0
+        self.seats_onehot(out, "to_act", v["to_act"], me)
+        self.seats_onehot(out, "turn", v["turn"], me)
+        self.seats_onehot(out, "starter", v["starter"], me)
+        self.per_seat(out, "hand_sizes", v["hand_sizes"], me, 10.0)
+        n, t = self.players, self.TILES
+        for s, names in enumerate(v["absent"]):
+            at = o["absent"] + ((s - me) % n) * t
+            for name in names:
+                out[at + parse(name)] = 1.0
+        self.per_seat(out, "scores", v["scores"], me, 100.0)
+        out[o["pile"]] = v["pile"] / 36.0
+        out[o["hand_number"]] = v["hand_number"] / 10.0
+
+
+# -- Fireball Island -----------------------------------------------------------------------
+
+FI_DECISIONS: Final = ("window", "cancel", "steal", "declare", "aim", "walk", "first", "draw", "roll", "take", "hits")
+FI_WINDOWS: Final = ("pre", "post", "end", "talisman", "stand")
+FI_WAYS: Final = ("any", "ahead", "back")
+
+
+class FireballIslandEncoder(Encoder):
+    def __init__(self, players: int, turn_limit: int = 1000) -> None:
+        super().__init__(players)
+        from gamenight.games.fireball_island.board_data import BOARD
+        from gamenight.games.fireball_island.cards import FACES
+
+        self.turn_limit = turn_limit or 1000
+        self._space = {s: i for i, s in enumerate(BOARD.spaces)}
+        self._face = {f.key: i for i, f in enumerate(FACES)}
+        self._rollway = {r: i for i, r in enumerate(BOARD.all_rollways)}
+        spaces, faces, rollways = len(self._space), len(self._face), len(self._rollway)
+        p = players
+        self.block("pieces", p * spaces)
+        self.block("lying", p)
+        self.block("tokens", p)
+        self.block("collected", p)
+        self.block("jewel_owner", p + 1)
+        self.block("jewel_at", spaces + 1)
+        self.block("hand", faces)
+        self.block("hand_sizes", p)
+        self.block("discard", faces)
+        self.block("pile", 1)
+        self.block("turn", p + 1)
+        self.block("to_act", p + 1)
+        self.block("turns", 1)
+        self.block("decision", len(FI_DECISIONS))
+        self.block("window", len(FI_WINDOWS))
+        self.block("decision_seat", p + 1)
+        self.block("decision_other", p + 1)  # roller, mover, player, owner, victim: whoever it names
+        self.block("decision_card", faces)
+        self.block("decision_steps", 1)
+        self.block("way", len(FI_WAYS))
+        self.block("cancels", 1)
+        self.block("aim", rollways + 1)
+        self.block("flags", 9)  # doubled, was_doubled, reroll, another, stopped, blocked, cave, exit, rolling cave
+        self.block("extra", 1)
+        self.block("first", p)
+        self.block("roll", 1)
+        self.block("ahead", 1)
+        self.block("pushes", p)
+
+    def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
+        o = self._offsets
+        me = v["seat"]
+        n = self.players
+        nsp = len(self._space)
+        for s, space in enumerate(v["pieces"]):
+            out[o["pieces"] + ((s - me) % n) * nsp + self._space[space]] = 1.0
+        self.per_seat(out, "lying", v["lying"], me)
+        self.per_seat(out, "tokens", v["tokens"], me)
+        self.per_seat(out, "collected", v["collected"], me)
+        jewel = v["jewel"]
+        self.seats_onehot(out, "jewel_owner", jewel["owner"], me)
+        out[o["jewel_at"] + (nsp if jewel["at"] is None else self._space[jewel["at"]])] = 1.0
+        for key in v["hand"] or ():
+            out[o["hand"] + self._face[key]] += 0.25
+        self.per_seat(out, "hand_sizes", v["hand_sizes"], me, 4.0)
+        for key, count in v["discard"].items():
+            out[o["discard"] + self._face[key]] = count / 8.0
+        out[o["pile"]] = v["pile"] / 48.0
+        self.seats_onehot(out, "turn", v["turn"], me)
+        self.seats_onehot(out, "to_act", v["to_act"], me)
+        out[o["turns"]] = v["turns"] / self.turn_limit
+        d = v["decision"]
+        if d is not None:
+            out[o["decision"] + FI_DECISIONS.index(d["kind"])] = 1.0
+            if "window" in d:
+                out[o["window"] + FI_WINDOWS.index(d["window"])] = 1.0
+            self.seats_onehot(out, "decision_seat", d["seat"], me)
+            other = next((d[k] for k in ("roller", "mover", "player", "owner", "victim", "drawer") if k in d), None)
+            self.seats_onehot(out, "decision_other", other, me)
+            if "card" in d:
+                out[o["decision_card"] + self._face[d["card"]]] = 1.0
+            out[o["decision_steps"]] = d.get("steps", 0) / 12.0
+            if "way" in d:
+                out[o["way"] + FI_WAYS.index(d["way"])] = 1.0
+            out[o["cancels"]] = d.get("cancels", 0) / 4.0
+        aim = v["aim"]
+        out[o["aim"] + (self._rollway[aim] if aim else len(self._rollway))] = 1.0
+        flags = o["flags"]
+        for i, key in enumerate(("doubled", "was_doubled", "reroll", "another", "stopped", "blocked")):
+            out[flags + i] = float(v[key])
+        out[flags + 6] = float(v["declared"] == "cave")
+        out[flags + 7] = float(v["declared"] == "exit")
+        out[flags + 8] = float(v["rolling"] == "cave")
+        out[o["extra"]] = v["extra"] / 3.0
+        self.per_seat(out, "first", v["first"], me, 6.0)
+        out[o["roll"]] = v["roll"] / 12.0
+        out[o["ahead"]] = v["ahead"] / 6.0
+        pushes = [0.0] * n
+        for player, spaces in v["pushes"]:
+            pushes[player] += spaces / 3.0
+        self.per_seat(out, "pushes", pushes, me)
+
+
+def encoder_for(game: Game) -> Encoder:
+    """The encoder for `game` (its player count fixes the shape)."""
+    name, opts = game.spec.name, game.options
+    if name == "wildfire":
+        return WildfireEncoder(opts.players)
+    if name == "wildstar":
+        return WildstarEncoder(opts.players)
+    if name == "highrise":
+        return HighriseEncoder(opts.players)
+    if name == "fireball-island":
+        return FireballIslandEncoder(opts.players, opts.turn_limit)
+    raise ValueError(f"no encoder for {name!r}")
+
+
+# -- the proof that an observation holds only the view ----------------------------------------
+
+
+class LeakError(AssertionError):
+    """Two states with the same view gave different observations."""
+
+
+def check_view_only(
+    game: Game,
+    observe: Callable[[State, int], Any],
+    states: Sequence[State],
+    samples: int = 2,
+    seed: int = 0,
+) -> int:
+    """For each state and seat: draw `samples` states with that seat's view
+    (`game.sample_state`), check that the view is the same, and that `observe(state, seat)`
+    gives identical arrays for all of them; LeakError names the first difference. Returns
+    how many comparisons were made."""
+    rng = random.Random(seed)
+    compared = 0
+    for state in states:
+        if state.to_act() is None:
+            continue
+        for seat in range(state.num_players):
+            view = state.view(seat)
+            want = np.asarray(observe(state, seat))
+            for _ in range(samples):
+                other = game.sample_state(view, rng)
+                if other.view(seat) != view:
+                    raise AssertionError("sample_state gave a state with another view")
+                got = np.asarray(observe(other, seat))
+                if got.shape != want.shape or got.dtype != want.dtype or not np.array_equal(got, want):
+                    where = np.flatnonzero(got != want)[:5] if got.shape == want.shape else "shape"
+                    raise LeakError(f"seat {seat}: two states with one view gave different tensors (at {where})")
+                compared += 1
+    return compared
+
+
+def random_states(game: Game, games: int, rng: random.Random, every: int = 1) -> list[State]:
+    """Positions at rest from random games (a seat to decide), for checks."""
+    out: list[State] = []
+    for _ in range(games):
+        state = game.new_state()
+        step = 0
+        while (who := state.to_act()) is not None:
+            if who == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
+                continue
+            if step % every == 0:
+                out.append(state.clone())
+            step += 1
+            state.apply(rng.choice(list(state.legal_moves())))
+    return out

@@ -1,0 +1,250 @@
+"""PettingZoo environments: `env("wildfire", players=3, rounds=1)`.
+
+An AEC environment per game. Agents are `player_0` .. `player_{n-1}` (seat order). Each
+observation is a dict: `observation` (the seat's view encoded, float32) and `action_mask`
+(int8, 1 for each legal action id of the actions table; all 0 when the agent is not to
+decide). Chance steps are played inside `step`, from the generator `reset(seed=...)`
+seeds: they are never agent steps and never count towards truncation. Rewards come at the
+end: the game's `returns` (winners share 1), or with `reward="margin"` the score margin.
+
+`max_cycles=N` truncates each agent once it has made N decisions; the decisions that a
+truncated seat still owes the game are then played at random by the environment, until
+every agent is truncated or the game ends. An illegal action raises IllegalActionError,
+or with `illegal_action="substitute"` is replaced by a random legal move (`info` says so).
+
+`parallel_env(...)` is the same game in the parallel API, for tools that need one: each
+step, only the agent to decide (the one with a non-empty mask) has its action used, and
+`max_cycles` counts those steps.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv
+
+from gamenight.envs.core import ILLEGAL, Core
+
+OBS_LOW, OBS_HIGH = -64.0, 64.0
+
+
+def _spaces(core: Core) -> tuple[spaces.Dict, spaces.Discrete]:
+    obs = spaces.Dict(
+        {
+            "observation": spaces.Box(OBS_LOW, OBS_HIGH, shape=core.encoder.shape, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(core.actions.size,), dtype=np.int8),
+        }
+    )
+    return obs, spaces.Discrete(core.actions.size)
+
+
+class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "gamenight_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        reward: str = "returns",
+        illegal_action: str = "raise",
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if illegal_action not in ILLEGAL:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
+        self.core = Core(game, options, reward)
+        self.metadata = {**GamenightAEC.metadata, "name": f"gamenight_{self.core.name.replace('-', '_')}_v0"}  # type: ignore[misc]
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
+        self._index = {a: i for i, a in enumerate(self.possible_agents)}
+        obs, act = _spaces(self.core)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: act for a in self.possible_agents}
+        self._zero_mask = np.zeros(self.core.actions.size, dtype=np.int8)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.core.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.decisions = dict.fromkeys(self.agents, 0)
+        self._skip_agent_selection = None
+        self._settle()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self._index[agent]
+        core = self.core
+        mask = core.mask() if core.to_act() == seat else self._zero_mask.copy()
+        return {"observation": core.observe(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to decide: None is an action only for a finished agent")
+        core = self.core
+        move, substituted = core.move(int(action), self.illegal_action)
+        self._cumulative_rewards[agent] = 0.0
+        self.infos[agent] = {"illegal_action": True} if substituted else {}
+        core.play(move)
+        self.decisions[agent] += 1
+        if self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
+            self.truncations[agent] = True
+        self._settle()
+
+    def _settle(self) -> None:
+        """After a decision: play the truncated seats' decisions, end the game's agents when
+        it is over, and select the next agent (a finished one first)."""
+        core = self.core
+        live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
+        while live:
+            seat = core.to_act()
+            if seat is None:
+                for a, r in zip(self.possible_agents, core.rewards(), strict=True):
+                    if a in self.terminations and not self.truncations[a]:
+                        self.terminations[a] = True
+                        self.rewards[a] = r
+                self._accumulate_rewards()
+                break
+            agent = self.possible_agents[seat]
+            if agent in live:
+                self.agent_selection = agent
+                break
+            core.play_random()  # a truncated seat's decision
+        if not live:
+            self.agent_selection = self.agents[0]
+        self._deads_step_first()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.core.render()
+
+    def close(self) -> None:
+        pass
+
+
+class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """The turn-based game in the parallel API: one decision per step."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "gamenight_parallel_v0"}
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        reward: str = "returns",
+        illegal_action: str = "raise",
+        **options: Any,
+    ) -> None:
+        if illegal_action not in ILLEGAL:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
+        self.core = Core(game, options, reward)
+        self.render_mode = render_mode
+        self.max_cycles = max_cycles
+        self.illegal_action = illegal_action
+        self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
+        self.agents: list[str] = []
+        obs, act = _spaces(self.core)
+        self.observation_spaces = {a: obs for a in self.possible_agents}
+        self.action_spaces = {a: act for a in self.possible_agents}
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def _observations(self) -> dict[str, dict[str, Any]]:
+        core = self.core
+        seat = core.to_act()
+        out = {}
+        for i, a in enumerate(self.possible_agents):
+            mask = core.mask() if seat == i else np.zeros(core.actions.size, dtype=np.int8)
+            out[a] = {"observation": core.observe(i), "action_mask": mask}
+        return out
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.core.reset(seed)
+        self.agents = self.possible_agents[:]
+        self.steps = 0
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
+        core = self.core
+        seat = core.to_act()
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        if seat is not None:
+            agent = self.possible_agents[seat]
+            move, substituted = core.move(int(actions[agent]), self.illegal_action)
+            if substituted:
+                infos[agent]["illegal_action"] = True
+            core.play(move)
+        self.steps += 1
+        over = core.to_act() is None
+        truncated = not over and self.max_cycles is not None and self.steps >= self.max_cycles
+        rewards = dict(zip(self.possible_agents, core.rewards() if over else [0.0] * core.players, strict=True))
+        observations = self._observations()
+        agents = self.agents
+        terminations = dict.fromkeys(agents, over)
+        truncations = dict.fromkeys(agents, truncated)
+        if over or truncated:
+            self.agents = []
+        return (
+            {a: observations[a] for a in agents},
+            {a: rewards[a] for a in agents},
+            terminations,
+            truncations,
+            infos,
+        )
+
+    def render(self) -> str | None:
+        return self.core.render() if self.render_mode == "ansi" else None
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str, **kwargs: Any) -> GamenightAEC:
+    """The AEC environment for `game` ("wildfire", "wildstar", "highrise",
+    "fireball-island"), with the game's options (players=3, rounds=1, ...) and the
+    environment's (render_mode, max_cycles, reward, illegal_action)."""
+    return GamenightAEC(game, **kwargs)
+
+
+def parallel_env(game: str, **kwargs: Any) -> GamenightParallel:
+    return GamenightParallel(game, **kwargs)
+
+
+def module(game: str, **kwargs: Any) -> types.SimpleNamespace:
+    """A module-like object with `env(**more)` and `parallel_env(**more)` for one game and
+    its options: what pettingzoo.test's `max_cycles_test` takes."""
+    return types.SimpleNamespace(
+        env=lambda **more: env(game, **{**kwargs, **more}),
+        parallel_env=lambda **more: parallel_env(game, **{**kwargs, **more}),
+    )

@@ -1,0 +1,83 @@
+"""OpenSpiel: random_sim_test with serialization, and IS-MCTS and MCTS playing full games."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from gamenight.envs import openspiel as gos
+from tests.envs.conftest import CASES, GAMES, case_id
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_random_sim_test_with_serialization(case):
+    name, options = case
+    game = gos.load(name, **options)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_registered(name):
+    assert gos.short_name(name) in pyspiel.registered_names()
+    game = pyspiel.load_game(gos.short_name(name))
+    assert game.num_distinct_actions() == gos.GAME_CLASSES[name]().actions.size
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[1]["players"] == 2], ids=case_id)
+def test_resampled_states_share_the_information_state(case):
+    name, options = case
+    game = gos.load(name, **options)
+    rng = random.Random(1)
+    state = game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 15:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        player = state.current_player()
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 0.0, 1.0))
+        assert other.information_state_string(player) == state.information_state_string(player)
+        assert other.information_state_tensor(player) == state.information_state_tensor(player)
+        assert other.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked >= 10
+
+
+SEARCH_CASES = [
+    ("wildfire", {"players": 2, "rounds": 1}),
+    ("wildstar", {"players": 2, "hands": 1}),
+    ("highrise", {"players": 2}),
+    ("fireball-island", {"players": 2, "turn_limit": 10}),
+]
+
+
+@pytest.mark.parametrize("case", SEARCH_CASES, ids=case_id)
+def test_ismcts_and_mcts_play_full_games(case):
+    name, options = case
+    game = gos.load(name, **options)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bots = [
+        ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3, random_state=np.random.RandomState(1)),
+        mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator, random_state=np.random.RandomState(2)),
+    ]
+    state = game.new_initial_state()
+    rng = np.random.RandomState(3)
+    moves = [0, 0]
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(actions, p=probs)))
+            continue
+        player = state.current_player()
+        action = bots[player].step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves[player] += 1
+    assert min(moves) > 0
+    assert all(r in (0.0, 0.5, 1.0) for r in state.returns())

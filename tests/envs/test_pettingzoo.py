@@ -1,0 +1,98 @@
+"""PettingZoo's own tests, unmodified, for every game and several player counts."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, max_cycles_test, seed_test
+
+from gamenight.envs import pettingzoo as pz
+from gamenight.envs.core import IllegalActionError
+from tests.envs.conftest import CASES, case_id
+
+# pettingzoo.test warns that a Dict observation (observation + action_mask, as in its own
+# classic games) is neither a Box nor a Discrete: that is the point of the mask.
+QUIET = [
+    pytest.mark.filterwarnings("ignore:Observation space for each agent:UserWarning"),
+    pytest.mark.filterwarnings("ignore:Observation is not a NumPy array:UserWarning"),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+@QUIET[0]
+@QUIET[1]
+def test_api_test(case):
+    name, options = case
+    api_test(pz.env(name, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_seed_test(case):
+    name, options = case
+    seed_test(lambda: pz.env(name, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_max_cycles_test(case):
+    """max_cycles_test samples actions without the mask: illegal ids are substituted."""
+    name, options = case
+    max_cycles_test(pz.module(name, illegal_action="substitute", **options))
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_chance_steps_are_not_agent_steps(case):
+    name, options = case
+    env = pz.env(name, max_cycles=6, **options)
+    env.reset(seed=3)
+    steps = dict.fromkeys(env.possible_agents, 0)
+    for agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        assert env.core.to_act() == env.possible_agents.index(agent)  # never a chance step
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8 and mask.sum() >= 1
+        steps[agent] += 1
+        env.step(int(np.flatnonzero(mask)[0]))
+    assert max(steps.values()) == 6  # truncation counted decisions only
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_full_games_reward_the_winners(case):
+    name, options = case
+    env = pz.env(name, **options)
+    rng = np.random.default_rng(0)
+    for seed in range(2):
+        env.reset(seed=seed)
+        total = dict.fromkeys(env.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, term, trunc, _ = env.last()
+            total[agent] += reward
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        assert total == dict(zip(env.possible_agents, env.core.rewards(), strict=True))
+        assert all(0.0 <= r <= 1.0 for r in total.values())  # winners (a winning team's seats) get 1
+
+
+def test_margin_rewards_and_ansi_render():
+    env = pz.env("highrise", players=2, reward="margin", render_mode="ansi")
+    env.reset(seed=1)
+    assert "spacers" in env.render()
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
+    scores = env.core.state.scores()
+    margin = env.core.rewards()
+    assert margin[0] == pytest.approx((scores[0] - scores[1]) / 100)
+
+
+def test_an_illegal_action_is_refused_by_default():
+    env = pz.env("wildstar", players=2, hands=1)
+    env.reset(seed=0)
+    obs = env.observe(env.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
