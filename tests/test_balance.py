@@ -1,0 +1,249 @@
+"""gamenight balance (issue 22): figures read from the events, the same for any workers or a
+Dask cluster, the report's files and sentences, and the command."""
+
+from __future__ import annotations
+
+import json
+import warnings
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gamenight.bots.registry import make_bot
+from gamenight.engine.errors import ConfigError
+from gamenight.engine.match import Match
+from gamenight.engine.registry import make_game
+from gamenight.games.fireball_island.state import FireballIslandState
+from gamenight.games.highrise.state import HighriseState
+from gamenight.games.wildfire.state import WildfireState
+from gamenight.interfaces.cli import app
+from gamenight.sim import balance as balance_module
+from gamenight.sim.balance import BalanceConfig, parse_variants, run_balance
+from gamenight.sim.balance_figures import make_reader, read_record
+from gamenight.sim.balance_report import GameLog, differences, findings, write_report
+
+BURNS_OUT = parse_variants(["obligation_burns_out=false", "obligation_burns_out=true"])
+
+
+def _play(game_name: str, options: dict, seed: int, check=None):
+    game = make_game(game_name, options)
+    n = options.get("players", 4)
+    match = Match(game, [make_bot("greedy", game) for _ in range(n)], seed)
+    reader = make_reader(game_name, n)
+
+    def told(event):
+        reader.step(event.seat, event.public, event.state.scores)
+        if check is not None:
+            check(reader, event.state)
+
+    record = match.run(told)
+    return match.state, record, reader.finish(match.state.scores(), match.state.returns())
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_wildfire_rounds_end_read_from_the_words_is_the_states(seed: int) -> None:
+    """How a round ended, from its events, is what the state says: out, or blocked with an
+    obligation open (layout.obligation) or without one (benchmarks/wildfire_blocks.py)."""
+    state, _, reading = _play("wildfire", {"rounds": 1}, seed)
+    assert isinstance(state, WildfireState)
+    if any(not hand for hand in state.hands):
+        expected = "out"
+    else:
+        expected = "blocked: obligation" if state.layout.obligation >= 0 else "blocked: open ends"
+    assert [r.end for r in reading.rounds] == [expected]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_highrise_hand_ends_and_points_follow_the_state(seed: int) -> None:
+    state, _, reading = _play("highrise", {"hands": 1}, seed)
+    assert isinstance(state, HighriseState)
+    assert reading.rounds[0].end == ("out" if any(not hand for hand in state.hands) else "blocked")
+    assert reading.figures["plays"] == len(state.tower.tiles()) - 8
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("wildfire", {"rounds": 3}), ("wildstar", {"hands": 3}), ("highrise", {"hands": 3})],
+)
+def test_rounds_points_add_up_to_the_score_sheet(game: str, options: dict) -> None:
+    state, _, reading = _play(game, options, 5)
+    assert len(reading.rounds) >= 3
+    totals = [sum(r.points[s] for r in reading.rounds) for s in range(4)]
+    assert totals == state.scores()
+
+
+def test_fireball_island_jewel_holder_read_from_the_words_is_the_states() -> None:
+    """At every step where no steal waits on its answer, the holder the events tell is the
+    state's owner of the jewel; and the game has changes of hand to follow."""
+    wrong = []
+
+    def check(reader, state):
+        assert isinstance(state, FireballIslandState)
+        if reader.steal is None and state.to_act() is not None:
+            owner = state.owner if state.owner >= 0 else None
+            if owner != reader.holder:
+                wrong.append((owner, reader.holder))
+
+    changes = 0.0
+    for seed in range(4):
+        _, _, reading = _play("fireball-island", {}, seed, check)
+        changes += reading.figures["jewel_changes"]
+        assert reading.figures["hits"] <= reading.figures["targets"]
+    assert wrong == []
+    assert changes > 0
+
+
+@pytest.mark.parametrize(("game", "options"), [("wildfire", {"rounds": 2}), ("fireball-island", {})])
+def test_a_record_read_again_gives_the_same_figures(game: str, options: dict) -> None:
+    _, record, live = _play(game, options, 3)
+    again = read_record(record)
+    assert again.rounds == live.rounds
+    assert again.figures == live.figures
+    assert again.turns == live.turns
+
+
+def _config(**kw) -> BalanceConfig:
+    base = {"game": "wildfire", "seats": ("greedy",) * 4, "games": 24, "options": {"rounds": 1}, "variants": BURNS_OUT}
+    return BalanceConfig(**{**base, **kw})
+
+
+def _files(out: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file() and p.name != "timing.json"}
+
+
+def _report(config: BalanceConfig, out: Path, **kw) -> dict[str, bytes]:
+    log = GameLog(out, config)
+    result = run_balance(config, on_game=log.add, **kw)
+    log.close()
+    write_report(result, out, {"wall_seconds": result.wall_seconds})
+    return _files(out)
+
+
+def test_the_report_is_the_same_for_any_workers_and_chunks(tmp_path: Path) -> None:
+    config = _config(games=16)
+    one = _report(config, tmp_path / "one", workers=1)
+    with ThreadPoolExecutor(3) as pool:
+        threads = _report(config, tmp_path / "threads", workers=3, executor=pool, chunk=5)
+    assert set(one) >= {"games.csv", "rounds.csv", "summary.json", "report.md", "report.html", "balance_ends.png"}
+    assert threads == one
+    assert len((tmp_path / "one" / "games.csv").read_text().splitlines()) == 1 + 2 * 16
+
+
+def test_the_report_from_a_dask_cluster_is_the_local_pools(tmp_path: Path) -> None:
+    """A LocalCluster of 2 worker processes, joined by its address as `--cluster` does, gives
+    the files the local process pool gives, byte for byte."""
+    import distributed
+
+    from gamenight.sim.balance_cluster import join_cluster
+
+    config = _config(games=12)
+    local = _report(config, tmp_path / "local", workers=2)
+    with warnings.catch_warnings():
+        # Dask's own start-up and shut-down notices are no concern of this test.
+        warnings.simplefilter("ignore")
+        with (
+            distributed.LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+            ) as cluster,
+            join_cluster(cluster.scheduler_address, timeout=30) as joined,
+        ):
+            assert joined.workers == 2
+            remote = _report(config, tmp_path / "cluster", workers=joined.workers, executor=joined.executor, chunk=5)
+    assert remote == local
+
+
+def test_join_cluster_says_when_no_scheduler_answers() -> None:
+    from gamenight.sim.balance_cluster import join_cluster
+
+    with pytest.raises(ConfigError, match="no Dask scheduler"), join_cluster("tcp://127.0.0.1:9", timeout=1):
+        pass
+
+
+def test_the_known_wildfire_finding_appears_by_itself(tmp_path: Path) -> None:
+    """Blocked rounds all come from an obligation, and the house rule removes them: said in
+    sentences with their intervals."""
+    result = run_balance(_config(games=60), workers=1)
+    said = findings(result)["obligation_burns_out=false"]
+    assert any(s.startswith("Every blocked round") and "obligation nobody could fill" in s for s in said)
+    blocks = [s for s in differences(result) if "of rounds block," in s]
+    assert len(blocks) == 1
+    assert blocks[0].startswith("With obligation_burns_out=true, 0% (0–")
+    base = result.variants[0]
+    assert base["ends"]["blocked: open ends"]["k"] == 0
+    assert 0.15 < base["blocked"]["p"] < 0.5
+
+
+def test_most_highrise_hands_end_blocked_is_found() -> None:
+    config = BalanceConfig("highrise", ("greedy",) * 4, 40)
+    result = run_balance(config, workers=1)
+    said = findings(result)["as given"]
+    assert any(s.startswith("Most hands end blocked") for s in said)
+    assert any("Once 8 or more dominoes are up" in s for s in said)
+    assert differences(result) == []
+
+
+def test_until_ci_stops_when_the_intervals_are_narrow_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(balance_module, "FIRST_BATCH", 8)
+    wide = run_balance(_config(games=40, until_ci=0.9), workers=1)
+    assert wide.games == 8
+    narrow = run_balance(_config(games=20, until_ci=0.01), workers=1)
+    assert narrow.games == 20  # never narrow enough: every game allowed is played (8, then 16, then 20)
+    assert narrow.variants[0]["games"] == 20
+
+
+def test_variants_with_other_player_counts_repeat_the_one_bot() -> None:
+    config = BalanceConfig("highrise", ("greedy",) * 4, 4, variants=parse_variants(["players=2", "players=4"]))
+    result = run_balance(config, workers=1)
+    assert [len(v["win_rate_by_seat"]) for v in result.variants] == [2, 4]
+    with pytest.raises(ConfigError, match="different seats"):
+        balance_module.check_config(BalanceConfig("highrise", ("greedy", "random"), 4, variants=config.variants))
+
+
+def test_the_command_writes_the_report(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = CliRunner().invoke(
+        app,
+        [
+            "balance",
+            "wildfire",
+            "-o",
+            "rounds=1",
+            "--compare",
+            "strategic=false",
+            "strategic=true",
+            "--games",
+            "8",
+            "--workers",
+            "1",
+            "--out",
+            str(out),
+            "--records",
+            "-q",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "P1 wins" in result.output
+    page = (out / "report.html").read_text()
+    assert page.count("data:image/png;base64,") == 5
+    summary = json.loads((out / "summary.json").read_text())
+    assert [v["label"] for v in summary["variants"]] == ["strategic=false", "strategic=true"]
+    assert len(list((out / "records" / "strategic=true").iterdir())) == 8
+    assert (out / "report.md").read_text().startswith("# Balance report: wildfire")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["wildfire", "strategic=true"], "give variants after --compare"),
+        (["wildfire", "--compare", "nonsense=1"], "nonsense"),
+        (["wildfire", "--games", "0"], "--games 0"),
+        (["wildfire", "--until-ci", "2"], "--until-ci"),
+        (["wildfire", "--records"], "--records"),
+    ],
+)
+def test_the_command_refuses_bad_input(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["balance", *args])
+    assert result.exit_code == 2
+    assert message in result.output
