@@ -11,11 +11,11 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl,cluster]'
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl,cluster,bench]'
 	touch $@
 
 run: $(VENV)/.installed
