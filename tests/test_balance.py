@@ -128,7 +128,15 @@ def test_the_report_is_the_same_for_any_workers_and_chunks(tmp_path: Path) -> No
         threads = _report(config, tmp_path / "threads", workers=3, executor=pool, chunk=5)
     assert set(one) >= {"games.csv", "rounds.csv", "summary.json", "report.md", "report.html", "balance_ends.png"}
     assert threads == one
-    assert len((tmp_path / "one" / "games.csv").read_text().splitlines()) == 1 + 2 * 16
+    rows = (tmp_path / "one" / "games.csv").read_text().splitlines()[1:]
+    assert len(rows) == 2 * 16
+    # Every game of a variant its own deal (four greedy bots would otherwise play each deal
+    # four times over), and game i of both variants the same deal: paired.
+    seeds = [(row.split(",")[0], row.split(",")[3]) for row in rows]
+    assert len(set(seeds)) == 2 * 16
+    assert {s for v, s in seeds if v == "obligation_burns_out=true"} == {
+        s for v, s in seeds if v == "obligation_burns_out=false"
+    }
 
 
 def test_the_report_from_a_dask_cluster_is_the_local_pools(tmp_path: Path) -> None:

@@ -163,7 +163,9 @@ class Played:
 
 def play_game(config: BalanceConfig, game: Game, variant: int, index: int) -> Played:
     seats = seating(config.seats_for(variant), index)
-    deal = index // len(seats)
+    # Every game its own deal (the same bots in every seat would otherwise play one game n
+    # times), and game i of every variant the same deal: variants are paired, not seats.
+    deal = index
     seed = deal_seed(config.seed, deal)
     agents = [make_bot(spec, game) for spec in seats]
     match = Match(game, agents, seed)
