@@ -157,13 +157,15 @@ def create_app(pace: float = 0.05) -> FastAPI:
 
     @app.post("/new/{game}")
     async def new(game: str, body: dict[str, Any]) -> dict[str, str]:
-        """{"seats": ["Ann", "bot:random", ...], "seed": 1, "options": {...}, "pace": 0.05}"""
+        """{"seats": ["Ann", "bot:random", ...], "seed": 1, "options": {...}, "pace": 0.05,
+        "position": the position notation to start from (optional)}"""
         g = make_game(game, {"players": len(body["seats"]), **body.get("options", {})})
+        start = g.state_from_notation(body["position"]) if body.get("position") else None
         seats = [
             Seat(name[4:], make_bot(name[4:], g)) if name.startswith("bot:") else Seat(name) for name in body["seats"]
         ]
         table_id = f"t{next(ids)}"
-        table = Table(g, [s.name for s in seats], seed=body.get("seed", 1))
+        table = Table(g, [s.name for s in seats], seed=body.get("seed", 1), state=start)
         tables[table_id] = HarnessTable(table_id, table, seats, body.get("pace", pace))
         asyncio.get_running_loop().create_task(tables[table_id].run_bots())
         return {"id": table_id}

@@ -57,9 +57,16 @@ def _post(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
         return answer
 
 
-def _table(harness: str, game: str = "wildfire", seats: tuple[str, ...] = ("Ann", "bot:random", "bot:random")) -> str:
-    options = {"wildfire": {"rounds": 1}, "highrise": {"hands": 1}}.get(game, {})
-    return str(_post(f"{harness}/new/{game}", {"seats": list(seats), "seed": 3, "options": options})["id"])
+def _table(
+    harness: str,
+    game: str = "wildfire",
+    seats: tuple[str, ...] = ("Ann", "bot:random", "bot:random"),
+    options: dict[str, Any] | None = None,
+    position: str | None = None,
+) -> str:
+    chosen = options if options is not None else {"wildfire": {"rounds": 1}, "highrise": {"hands": 1}}.get(game, {})
+    body = {"seats": list(seats), "seed": 3, "options": chosen, "position": position}
+    return str(_post(f"{harness}/new/{game}", body)["id"])
 
 
 def _open(browser: Any, url: str) -> Any:
@@ -164,4 +171,44 @@ def test_highrise_is_played_by_clicking_two_cells(browser: Any, harness: str) ->
         f"{a},{b}",
         f"{b},{a}",
     )
+    assert not page.errors
+
+
+def _answered(page: Any, before: int) -> str:
+    page.wait_for_function(f"() => Number(document.getElementById('table').dataset.last) > {before}")
+    move: str = page.locator("#table").get_attribute("data-last-move")
+    return move
+
+
+def test_the_strategic_hub_number_is_called_on_the_hub(browser: Any, harness: str) -> None:
+    # Seat 2 (Ann) played a Double Wildfire: in the More Strategic Game she names the number.
+    position = (
+        "dealer=1 turn=2 phase=hub penalty=2 | layout 9-9 9-8@e0 8-D@e1:? | hands 2-2 7-7 / 6-0 / 4-4 3-3 | pile *"
+    )
+    options = {"strategic": True, "knock_penalty": True, "rounds": 1}
+    table = _table(harness, "wildfire", ("bot:random", "Ann", "bot:random"), options, position)
+    page = _open(browser, f"{harness}/t/{table}/1")
+    page.wait_for_selector('#board [data-target="hub 7"]')
+    assert page.locator("#board .hub-number.target").count() == 9
+    page.locator('#board [data-target="hub 7"]').click()
+    assert _answered(page, 0) == "hub 7"
+    assert not page.errors
+
+
+def test_a_card_against_an_opponent_is_played_by_the_card_then_their_piece(browser: Any, harness: str) -> None:
+    position = (
+        "turn=1 turns=1 first=6,2,1 | pieces DMP WT2 WT3 | jewel VKP | tokens 0 0 0 "
+        "| hands TAKE_1_CARD / REROLL / FIREBALL | discard - | pile * | tasks end window:end:0 pushes act window:pre:0"
+    )
+    table = _table(harness, "fireball-island", ("Ann", "bot:random", "bot:random"), {}, position)
+    page = _open(browser, f"{harness}/t/{table}/0")
+    page.locator('#hand [data-card="TAKE_1_CARD"].playable').click()
+    # The card goes against someone: the two opponents' pieces are the targets.
+    assert sorted(page.eval_on_selector_all("#board [data-target]", "xs => xs.map(x => x.dataset.target)")) == [
+        "P2",
+        "P3",
+    ]
+    assert page.locator("#choices button.candidate").count() == 2
+    page.locator('#board [data-target="P3"]').click()
+    assert _answered(page, 0) == "TAKE_1_CARD@3"
     assert not page.errors

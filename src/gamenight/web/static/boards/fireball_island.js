@@ -131,7 +131,7 @@ export function drawBoard(ctx) {
     if (ctx.targets.has(space.id)) {
       g.classList.add("target");
       g.setAttribute("data-target", space.id);
-      g.append(s("circle", { class: "target-ring", cx: space.at[0], cy: space.at[1], r: (space.place ? 17 : 12.5) + 6 }));
+      g.append(s("circle", { class: "target-ring", cx: space.at[0], cy: space.at[1], r: (space.place ? 17 : 12.5) + 7 }));
       clickable(g, () => ctx.pickTarget(space.id), `go to ${space.id}, ${space.name}`);
     }
     spaceLayer.append(g);

@@ -46,7 +46,8 @@ export function drawRadial(ctx, options) {
   const x0 = Math.min(-reach, ...points.map((p) => p.x)) - pad;
   const x1 = Math.max(reach, ...points.map((p) => p.x)) + pad;
   const y0 = Math.min(-reach, ...points.map((p) => p.y)) - pad - U;
-  const y1 = Math.max(reach, ...points.map((p) => p.y)) + pad + U;
+  // A strip along the bottom for the draw pile, clear of the tiles.
+  const y1 = Math.max(reach, ...points.map((p) => p.y)) + pad + 3 * U;
   const svg = svgRoot(x0, y0, x1 - x0, y1 - y0, { class: `layout-board ${view.game}`, "aria-label": "the layout" });
 
   const links = s("g", { class: "links" });
@@ -98,7 +99,7 @@ export function drawRadial(ctx, options) {
   options.drawCentre(centre, ctx, entries[0]);
   if (open.has(0)) asTarget(centre, 0, "the centre, e0");
   svg.append(centre, tiles, places, ...(options.notes ? options.notes(ctx, at) : []));
-  svg.append(pileShape(ctx, x1 - 1.4 * U, y1 - 1.7 * U));
+  svg.append(pileShape(ctx, x1 - 1.6 * U, y1 - 1.9 * U));
   return svg;
 }
 
