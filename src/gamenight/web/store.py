@@ -31,6 +31,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    insert,
     select,
     update,
 )
@@ -327,7 +328,10 @@ class Store:
                 .where(TableRow.id == table_id)
                 .values(status=PLAYING, seed=record.seed, seat_names=list(record.seats))
             )
-            _add_steps(session, table_id, 1, record.steps)
+            session.add_all(
+                StepRow(table_id=table_id, number=i, seat=step.seat, text=step.text)
+                for i, step in enumerate(record.steps, 1)
+            )
 
     def append_steps(
         self,
@@ -338,21 +342,26 @@ class Store:
     ) -> None:
         """One accepted move and the chance steps after it, numbered from `first`, in one
         transaction; with `result` (scores, winners) the game is over too. A number already
-        taken fails the whole transaction: no move is stored twice."""
-        with self.session() as session:
-            _add_steps(session, table_id, first, steps)
+        taken fails the whole transaction: no move is stored twice. (SQLAlchemy Core, not the
+        ORM: this runs once a move, and the ORM's unit of work would be most of its cost.)"""
+        rows = [
+            {"table_id": table_id, "number": first + i, "seat": s.seat, "text": s.text} for i, s in enumerate(steps)
+        ]
+        with self.engine.begin() as connection:
+            if rows:
+                connection.execute(insert(StepRow), rows)
             if result is None:
                 return
-            row = session.get(TableRow, table_id)
-            if row is None:
-                raise KeyError(f"no table {table_id}")
-            row.status = OVER
+            lineage, names = connection.execute(
+                select(TableRow.lineage, TableRow.seat_names).where(TableRow.id == table_id)
+            ).one()
+            connection.execute(update(TableRow).where(TableRow.id == table_id).values(status=OVER))
             scores, winners = result
-            session.add(
-                ResultRow(
+            connection.execute(
+                insert(ResultRow).values(
                     table_id=table_id,
-                    lineage=row.lineage,
-                    seat_names=list(row.seat_names or []),
+                    lineage=lineage,
+                    seat_names=list(names or []),
                     scores=scores,
                     winners=winners,
                     finished_at=datetime.now(UTC),
@@ -378,12 +387,6 @@ class Store:
                 select(ResultRow).where(ResultRow.lineage == lineage).order_by(ResultRow.finished_at)
             )
             return [ResultData(r.table_id, r.seat_names, r.scores, r.winners, r.finished_at) for r in rows]
-
-
-def _add_steps(session: Session, table_id: str, first: int, steps: Sequence[Step]) -> None:
-    session.add_all(
-        StepRow(table_id=table_id, number=first + i, seat=step.seat, text=step.text) for i, step in enumerate(steps)
-    )
 
 
 def _table_data(row: TableRow) -> TableData:
