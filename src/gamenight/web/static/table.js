@@ -145,6 +145,7 @@ function hideMessage() {
 // -- choosing ----------------------------------------------------------------------------
 
 function sendMove(notation) {
+  if (page.awaiting !== false) return;
   hideMessage();
   page.selection = { hand: null, target: null };
   page.partial = null;
@@ -212,10 +213,12 @@ function render() {
   if (!page.view || !page.board) return;
   const view = page.view;
   const myTurn = Boolean(page.pending && mySeat !== null && page.pending.seat === mySeat && page.choices.length);
-  const live = myTurn ? page.choices.filter(matches) : [];
+  // While a move is on its way nothing more can be picked: one decision, one move.
+  const canPick = myTurn && page.awaiting === false;
+  const live = canPick ? page.choices.filter(matches) : [];
   const targets = new Set(live.map((c) => c.keys.target).filter(Boolean));
   const playable = new Set(
-    (myTurn ? page.choices : [])
+    (canPick ? page.choices : [])
       .filter((c) => page.selection.target === null || c.keys.target === page.selection.target)
       .map((c) => c.keys.hand)
       .filter(Boolean),
@@ -444,14 +447,19 @@ function onError(msg) {
 }
 
 function onStatus(up) {
+  // A move sent on a socket that closed may never be answered: the state after the
+  // reconnection's sync says whether it was played, and the choices come back if not.
+  page.awaiting = false;
   el.banner.hidden = up;
   el.conn.className = `conn ${up ? "up" : "down"}`;
   el.conn.title = up ? "connected" : "reconnecting";
+  render();
 }
 
 async function start() {
   buildFrame();
   const module = game.replace(/-/g, "_");
+  if (!/^[a-z_]+$/.test(module)) return showMessage(`This page cannot draw ${game}.`, "error");
   try {
     const [board, assets] = await Promise.all([
       import(`./boards/${module}.js`),
@@ -463,13 +471,15 @@ async function start() {
     showMessage(`This page cannot draw ${game}: ${err}`, "error");
     return;
   }
-  page.connection = new Connection(root.dataset.ws, { state: onState, refused: onRefused, error: onError, status: onStatus });
-  onStatus(false);
-  el.banner.textContent = "connecting…";
-  page.connection.handlers.status = (up) => {
-    el.banner.textContent = "reconnecting…";
+  // The banner says "connecting…" until the first connection, "reconnecting…" after.
+  let wasUp = false;
+  const status = (up) => {
+    wasUp = wasUp || up;
+    el.banner.textContent = wasUp ? "reconnecting…" : "connecting…";
     onStatus(up);
   };
+  status(false);
+  page.connection = new Connection(root.dataset.ws, { state: onState, refused: onRefused, error: onError, status });
 }
 
 start();
