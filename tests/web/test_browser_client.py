@@ -6,6 +6,7 @@ refused move is shown and changes nothing; a spectator sees no hand and no choic
 from __future__ import annotations
 
 import json
+import random
 import threading
 import time
 import urllib.request
@@ -212,3 +213,73 @@ def test_a_card_against_an_opponent_is_played_by_the_card_then_their_piece(brows
     page.locator('#board [data-target="P3"]').click()
     assert _answered(page, 0) == "TAKE_1_CARD@3"
     assert not page.errors
+
+
+def _samples(game: str, options: dict[str, Any], players: int, count: int) -> list[dict[str, Any]]:
+    """Decisions of random games: the deciding seat's view and its choices, as the server sends them."""
+    from gamenight.engine.registry import make_game
+    from gamenight.engine.table import Table
+
+    rng = random.Random(game)
+    samples: list[dict[str, Any]] = []
+    for seed in range(50):
+        table = Table(make_game(game, {"players": players, **options}), [f"P{i}" for i in range(players)], seed=seed)
+        while (pending := table.pending()) is not None and len(samples) < count * (seed + 1) // 4:
+            if len(pending.choices) > 1 or rng.random() < 0.1:
+                choices = [{"notation": c.notation, "description": c.description} for c in pending.choices]
+                samples.append({"view": table.view(pending.seat), "choices": choices})
+            table.submit(pending.seat, rng.choice(pending.choices).move)
+        if len(samples) >= count:
+            break
+    return samples[:count]
+
+
+CHECK_TARGETS = """async ([game, samples]) => {
+  // Draw each decision as the page would, every choice live, and list what has no handle.
+  const assets = await (await fetch(`/api/boards/${game}`)).json();
+  const board = await import(`/static/boards/${game.replace(/-/g, "_")}.js`);
+  const problems = [];
+  const listOnly = new Set();
+  for (const { view, choices } of samples) {
+    const parsed = choices.map((c) => ({ ...c, keys: board.parseMove(c.notation, view) || {} }));
+    const targets = new Set(parsed.map((c) => c.keys.target).filter(Boolean));
+    const playable = new Set(parsed.map((c) => c.keys.hand).filter(Boolean));
+    const ctx = {
+      view, assets, seat: view.seat, names: [], myTurn: true, choices: parsed, targets, playable,
+      selection: { hand: null, target: null }, partial: null,
+      pickHand() {}, pickTarget() {}, setPartial() {},
+    };
+    const svg = board.drawBoard(ctx);
+    const hand = board.drawHand(ctx);
+    const drawn = new Set([...svg.querySelectorAll("[data-target]")].map((t) => t.dataset.target));
+    for (const target of targets) {
+      const handles = target.includes(",") ? target.split(",") : [target];
+      for (const handle of handles) if (!drawn.has(handle)) problems.push(`${target}: not on the board`);
+    }
+    if (playable.size && !hand.querySelector(".playable")) problems.push(`${[...playable]}: not in the hand`);
+    for (const c of parsed) if (!c.keys.target && !c.keys.hand) listOnly.add(c.notation.replace(/[0-9]+/g, "N"));
+  }
+  return { problems: problems.slice(0, 10), listOnly: [...listOnly].sort() };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "players", "list_only"),
+    [
+        ("wildfire", {"rounds": 1, "strategic": True, "knock_penalty": True}, 3, {"pass"}),
+        ("wildstar", {"hands": 1}, 3, {"pass"}),
+        ("highrise", {"hands": 1}, 3, {"draw", "pass"}),
+        ("fireball-island", {"turn_limit": 30}, 3, {"pass"}),
+    ],
+)
+def test_every_choice_but_a_few_words_has_its_handle_on_the_board_or_in_the_hand(
+    browser: Any, harness: str, game: str, options: dict[str, Any], players: int, list_only: set[str]
+) -> None:
+    samples = _samples(game, options, players, 120)
+    page = browser.new_page()
+    page.goto(f"{harness}/api/boards/{game}")
+    found = page.evaluate(CHECK_TARGETS, [game, samples])
+    page.close()
+    assert found["problems"] == []
+    # What only the list of choices offers: the plain words, never a play.
+    assert set(found["listOnly"]) <= list_only, found["listOnly"]

@@ -14,7 +14,6 @@ const GAP = 6;
 
 export function parseMove(notation) {
   const text = notation.trim();
-  if (text.toLowerCase() === "draw") return { target: "draw" };
   const m = /^([0-6W])-([0-6W])\s*@\s*([a-h]\d)(\^?)\s*,\s*([a-h]\d)(\^?)$/i.exec(text);
   if (!m) return null;
   return { hand: tileKey(`${m[1]}-${m[2]}`), target: `${m[3].toLowerCase()},${m[5].toLowerCase()}`, spacer: Boolean(m[4] || m[6]) };
