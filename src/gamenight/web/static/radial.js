@@ -33,26 +33,34 @@ export function radialLayout(nodes, open, { arms, u, centreRadius }) {
   const ghosts = [];
   let radius = centreRadius;
 
-  const place = (id, depth, from, to) => {
-    const mid = (from + to) / 2;
+  // A tile's angle within its slice: as close to its parent's ray as the slice allows, but
+  // a tile's width in from the slice's edges, so that siblings never touch. Far from the
+  // centre a slice is wide; placing each branch at the middle of its slice would fling it
+  // far from the double it grows from.
+  const angleIn = (depth, from, to, near) => {
+    const margin = Math.min((to - from) / 2, (u * 0.75) / radiusAt(depth));
+    return Math.min(Math.max(near, from + margin), to - margin);
+  };
+  const place = (id, depth, from, to, near) => {
+    const angle = angleIn(depth, from, to, near);
     const r = radiusAt(depth);
-    at.set(id, { x: r * Math.cos(mid), y: r * Math.sin(mid), angle: mid * DEG, depth });
+    at.set(id, { x: r * Math.cos(angle), y: r * Math.sin(angle), angle: angle * DEG, depth });
     radius = Math.max(radius, r + u);
-    spread(id, depth, from, to);
+    spread(id, depth, from, to, angle);
   };
   // Share [from, to] among a node's children and ghost places, by weight, in play order.
-  const spread = (id, depth, from, to) => {
+  const spread = (id, depth, from, to, near) => {
     const parts = children.get(id).map((c) => ({ child: c, w: weight.get(c) }));
     for (let slot = 0; slot < ghostsOf(id); slot++) parts.push({ ghost: slot, w: 1 });
     const total = parts.reduce((sum, p) => sum + p.w, 0) || 1;
     let a = from;
     for (const part of parts) {
       const b = a + ((to - from) * part.w) / total;
-      if (part.child !== undefined) place(part.child, depth + 1, a, b);
+      if (part.child !== undefined) place(part.child, depth + 1, a, b, near);
       else {
-        const mid = (a + b) / 2;
+        const angle = angleIn(depth + 1, a, b, near);
         const r = radiusAt(depth + 1);
-        ghosts.push({ end: id, slot: part.ghost, x: r * Math.cos(mid), y: r * Math.sin(mid), angle: mid * DEG });
+        ghosts.push({ end: id, slot: part.ghost, x: r * Math.cos(angle), y: r * Math.sin(angle), angle: angle * DEG });
         radius = Math.max(radius, r + u);
       }
       a = b;
@@ -67,7 +75,7 @@ export function radialLayout(nodes, open, { arms, u, centreRadius }) {
   for (let slot = 0; slot < ghostsOf(0); slot++) armParts.push({ ghost: slot });
   armParts.slice(0, Math.max(arms, armParts.length)).forEach((part, i) => {
     const a = start + i * slice;
-    if (part.child !== undefined) place(part.child, 1, a, a + slice);
+    if (part.child !== undefined) place(part.child, 1, a, a + slice, a + slice / 2);
     else {
       const mid = a + slice / 2;
       const r = radiusAt(1);
