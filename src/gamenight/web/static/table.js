@@ -6,7 +6,7 @@
 // the choice the clicks single out. Every choice is also a plain button, and a notation box
 // takes typed moves, so a decision the board cannot map is still one click away.
 
-import { h, clear } from "./dom.js";
+import { h, s, clear } from "./dom.js";
 import { Connection } from "./connection.js";
 
 const root = document.getElementById("table");
@@ -240,6 +240,7 @@ function render() {
   };
   const scroll = [el.board.scrollLeft, el.board.scrollTop];
   const drawn = page.board.drawBoard(ctx);
+  describeTargets(drawn, live);
   clear(el.board).append(drawn);
   if (el.board.classList.contains("zoomed") && drawn.viewBox) {
     const scale = page.board.zoomScale || ZOOM;
@@ -256,6 +257,36 @@ function render() {
   renderSeats();
   renderResult();
   renderSheet(ctx);
+}
+
+/** The handles a target is drawn with: itself, or for a pair of cells, each of them. */
+function handlesOf(target) {
+  return target.includes(",") ? target.split(",") : [target];
+}
+
+/** Each target's tooltip lists the moves it leads to, with their descriptions. */
+function describeTargets(svg, live) {
+  const lines = new Map();
+  for (const c of live) {
+    if (!c.keys.target) continue;
+    for (const handle of handlesOf(c.keys.target)) lines.set(handle, [...(lines.get(handle) || []), `${c.notation}: ${c.description}`]);
+  }
+  for (const node of svg.querySelectorAll("[data-target]")) {
+    const mine = lines.get(node.dataset.target);
+    if (!mine) continue;
+    let title = [...node.children].find((child) => child.tagName === "title");
+    if (!title) node.prepend((title = s("title")));
+    const more = mine.length > 8 ? [`… and ${mine.length - 8} more`] : [];
+    title.textContent = [title.textContent, ...mine.slice(0, 8), ...more].filter(Boolean).join("\n");
+  }
+}
+
+/** Pointing at a move in the list lights up where it goes on the board. */
+function hint(choice, on) {
+  if (!choice.keys.target) return;
+  for (const handle of handlesOf(choice.keys.target)) {
+    for (const node of el.board.querySelectorAll(`[data-target="${CSS.escape(handle)}"]`)) node.classList.toggle("hinted", on);
+  }
 }
 
 function renderTurn(myTurn) {
@@ -321,6 +352,10 @@ function renderChoices(myTurn) {
           "data-move": choice.notation,
           title: choice.description,
           onclick: () => sendMove(choice.notation),
+          onmouseenter: () => hint(choice, true),
+          onmouseleave: () => hint(choice, false),
+          onfocus: () => hint(choice, true),
+          onblur: () => hint(choice, false),
         },
         h("code", { text: choice.notation }),
         h("span", { class: "desc", text: choice.description }),
