@@ -1,10 +1,14 @@
 """The web tests' server: an app on a SQLite file in a temporary folder, bots at pace 0, and
 a watchdog so that a WebSocket waiting for a message that never comes fails the test
-instead of hanging the suite."""
+instead of hanging the suite.
+
+GAMENIGHT_TEST_DATABASE=postgresql+psycopg://user@host/db runs them on PostgreSQL instead
+(a database of their own: each test empties it)."""
 
 from __future__ import annotations
 
 import faulthandler
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -13,14 +17,17 @@ from typing import Any
 
 import anyio
 import pytest
+from sqlalchemy import create_engine, text
 
 from gamenight.web.app import create_app
+from gamenight.web.store import Base
 
 with warnings.catch_warnings():
     # Starlette now asks for `httpx2` under its test client; `httpx` (in the [test] extra) still works.
     warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
     from starlette.testclient import TestClient, WebSocketTestSession
 
+TEST_DATABASE = "GAMENIGHT_TEST_DATABASE"
 RECEIVE_SECONDS = 15
 """How long a test waits for a WebSocket message before it fails."""
 WATCHDOG_SECONDS = 120
@@ -44,6 +51,13 @@ def watchdog(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture
 def data_dir(tmp_path: Path) -> Path:
+    url = os.environ.get(TEST_DATABASE)
+    if url:
+        engine = create_engine(url)
+        with engine.begin() as connection:
+            Base.metadata.drop_all(connection)
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        engine.dispose()
     return tmp_path / "data"
 
 
@@ -51,7 +65,7 @@ class Server:
     """One app running in a test client's event loop, and browsers for it."""
 
     def __init__(self, data_dir: Path) -> None:
-        self.app = create_app(None, data_dir, bot_pace=0.0)
+        self.app = create_app(os.environ.get(TEST_DATABASE), data_dir, bot_pace=0.0)
         self.loop_client = TestClient(self.app, follow_redirects=False)
 
     def __enter__(self) -> Server:

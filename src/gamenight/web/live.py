@@ -281,9 +281,7 @@ class LiveTable:
         async with self.lock:
             if not self.seat_holds(seat, nonce):
                 raise Refused("your seat token was revoked: ask the host for the invite link")
-            if self.seats[seat].away:
-                self.seats[seat].away = False  # the person is back, even if this move is refused
-                self._changed()
+            self._returns(self.seats[seat])  # even if this move is refused
             await self._accept(seat, move)
 
     async def _accept(self, seat: int, move: Move | str) -> None:
@@ -325,7 +323,7 @@ class LiveTable:
             state = self.seats[seat]
             state.connections += 1
             state.disconnected_since = None
-            state.away = False
+            self._returns(state)
         self._changed()
         return connection
 
@@ -392,8 +390,15 @@ class LiveTable:
             connection.push({"type": "refused", "move": move, "reason": str(exc)})
 
     def _back(self, connection: Connection) -> None:
-        if connection.seat is not None and self.seats[connection.seat].away:
-            self.seats[connection.seat].away = False
+        if connection.seat is not None:
+            self._returns(self.seats[connection.seat])
+
+    def _returns(self, seat: SeatState) -> None:
+        """The person at `seat` said something: the seat is theirs again, with a whole turn
+        on the timer if a bot was playing it."""
+        if seat.away:
+            seat.away = False
+            self.turn_started = time.monotonic()
             self._changed()
 
     async def run_sender(self, connection: Connection) -> None:
