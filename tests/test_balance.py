@@ -22,7 +22,7 @@ from gamenight.interfaces.cli import app
 from gamenight.sim import balance as balance_module
 from gamenight.sim.balance import BalanceConfig, parse_variants, run_balance
 from gamenight.sim.balance_figures import make_reader, read_record
-from gamenight.sim.balance_report import GameLog, differences, findings, write_report
+from gamenight.sim.balance_report import GameLog, differences, findings, load_result, write_report
 
 BURNS_OUT = parse_variants(["obligation_burns_out=false", "obligation_burns_out=true"])
 
@@ -137,6 +137,12 @@ def test_the_report_is_the_same_for_any_workers_and_chunks(tmp_path: Path) -> No
     assert {s for v, s in seeds if v == "obligation_burns_out=true"} == {
         s for v, s in seeds if v == "obligation_burns_out=false"
     }
+
+
+def test_a_report_is_written_again_from_its_summary(tmp_path: Path) -> None:
+    first = _report(_config(games=6), tmp_path / "first", workers=1)
+    again = write_report(load_result(tmp_path / "first" / "summary.json"), tmp_path / "again")
+    assert {p.name: p.read_bytes() for p in again} == {k: v for k, v in first.items() if not k.endswith(".csv")}
 
 
 def test_the_report_from_a_dask_cluster_is_the_local_pools(tmp_path: Path) -> None:

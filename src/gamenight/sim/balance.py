@@ -220,15 +220,19 @@ class Running:
     """Count, mean and standard deviation, one value at a time (Welford), and the 95% interval
     of the mean (normal: the games are many)."""
 
-    __slots__ = ("m2", "mean", "n")
+    __slots__ = ("high", "low", "m2", "mean", "n")
 
     def __init__(self) -> None:
         self.n = 0
         self.mean = 0.0
         self.m2 = 0.0
+        self.low = math.inf
+        self.high = -math.inf
 
     def add(self, x: float) -> None:
         self.n += 1
+        self.low = min(self.low, x)
+        self.high = max(self.high, x)
         delta = x - self.mean
         self.mean += delta / self.n
         self.m2 += delta * (x - self.mean)
@@ -238,13 +242,12 @@ class Running:
         return math.sqrt(self.m2 / (self.n - 1)) if self.n > 1 else 0.0
 
     def json(self) -> dict[str, Any]:
+        if self.n == 0:
+            return {"n": 0, "mean": 0.0, "sd": 0.0, "ci95": [0.0, 0.0]}
         half = Z_95 * self.sd / math.sqrt(self.n) if self.n > 1 else 0.0
-        return {
-            "n": self.n,
-            "mean": _r(self.mean),
-            "sd": _r(self.sd),
-            "ci95": [_r(self.mean - half), _r(self.mean + half)],
-        }
+        # Never past what was seen: a count's interval does not go below 0.
+        low, high = max(self.low, self.mean - half), min(self.high, self.mean + half)
+        return {"n": self.n, "mean": _r(self.mean), "sd": _r(self.sd), "ci95": [_r(low), _r(high)]}
 
 
 def proportion(k: float, n: int) -> dict[str, Any]:

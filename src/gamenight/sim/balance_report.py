@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from gamenight.record_files import write_record
-from gamenight.sim.balance import BalanceConfig, BalanceResult, Played
+from gamenight.sim.balance import BalanceConfig, BalanceResult, Played, Variant
 from gamenight.sim.balance_figures import FIGURES, RATES, ROUND_FIGURES, reasons
 from gamenight.sim.report import check_out_dir, record_name
 
@@ -127,11 +127,13 @@ def _num(x: float) -> str:
 
 
 def pct(p: float) -> str:
-    """28% or 0.5%: a decimal below 10%, where it matters."""
+    """28%, 0.5%, 0.02% or 99.98%: as many decimals as it takes to tell it from 0 or 100%."""
     value = 100 * p
-    if value == 0 or value >= 10 or value == 100:
+    if value in (0, 100) or 10 <= value <= 90:
         return f"{value:.0f}%"
-    return f"{value:.1f}%"
+    near = min(value, 100 - value)
+    digits = 1 if near >= 0.1 else 2 if near >= 0.01 else 3
+    return f"{value:.{digits}f}%"
 
 
 def pct_ci(prop: dict[str, Any]) -> str:
@@ -481,6 +483,22 @@ def write_report(result: BalanceResult, out_dir: str | Path, timing: dict[str, A
         path.write_text(json.dumps(timing, indent=1) + "\n", encoding="utf-8")
         written.append(path)
     return written
+
+
+def load_result(path: str | Path) -> BalanceResult:
+    """A run's result again from its summary.json, to write its report anew (no game replayed)."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    variants = tuple(Variant(v["label"], v["given"]) for v in data["variants"])
+    config = BalanceConfig(
+        data["game"],
+        tuple(data["seats"]),
+        data["games_per_variant"],
+        data["options"],
+        variants,
+        seed=data["seed"],
+        until_ci=data["until_ci"],
+    )
+    return BalanceResult(config, data["variants"], data["games_per_variant"], 0, 0.0, "")
 
 
 def title(result: BalanceResult) -> str:
