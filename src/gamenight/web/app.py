@@ -375,10 +375,7 @@ def create_app(
                     nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
                 )
             )
-            await hub_of(request).db(store.set_rematch, table_id, new.id)
-            live.data.rematch_id = new.id
-            async with live.lock:
-                live._changed()  # everyone's page learns of the rematch
+            await live.offer_rematch(new.id)
         return await follow_rematch(request, table_id)
 
     @app.get("/t/{table_id}/rematch")
@@ -450,7 +447,11 @@ def create_app(
                 if text is None:
                     connection.push({"type": "error", "reason": "send JSON as text, not bytes"})
                     continue
-                await live.handle(connection, text)
+                try:
+                    await live.handle(connection, text)
+                except Exception:  # a bug of ours: logged, and the person is told, not shown a trace
+                    log.exception("table %s: a message failed", table_id)
+                    connection.push({"type": "error", "reason": "the server could not handle that message"})
         except WebSocketDisconnect:
             pass
         finally:

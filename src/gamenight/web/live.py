@@ -266,6 +266,13 @@ class LiveTable:
             self.last_move_at = self.turn_started = time.monotonic()
             self._changed()
 
+    async def offer_rematch(self, rematch_id: str) -> None:
+        """The host made the rematch table: every page of this one learns of it (meta's rematch_url)."""
+        async with self.lock:
+            await self.hub.db(self.hub.store.set_rematch, self.id, rematch_id)
+            self.data.rematch_id = rematch_id
+            self._changed()
+
     async def end(self) -> None:
         async with self.lock:
             if self.status in (OVER, ENDED):
