@@ -57,6 +57,7 @@ const el = {
   result: h("section", { id: "result", class: "panel result", hidden: true }),
   log: h("ol", { id: "log", class: "log", "aria-live": "polite" }),
   sheet: h("div", { id: "sheet", class: "sheet" }),
+  sheetTitle: h("h2", { text: "Score sheet" }),
 };
 
 // A long layout or the whole island on a phone draws small: zoomed, the board keeps its
@@ -118,7 +119,7 @@ function buildFrame() {
         h("section", { class: "panel" }, h("h2", { text: "Players" }), el.seats),
         el.result,
         h("section", { id: "log-area", class: "panel" }, h("h2", { text: "Log" }), el.log),
-        h("section", { id: "sheet-area", class: "panel" }, h("h2", { text: "Score sheet" }), el.sheet),
+        h("section", { id: "sheet-area", class: "panel" }, el.sheetTitle, el.sheet),
       ),
     ),
   );
@@ -409,6 +410,7 @@ function renderResult() {
 
 function renderSheet(ctx) {
   const sheet = page.board.sheet(ctx);
+  el.sheetTitle.textContent = page.board.sheetTitle || "Score sheet";
   clear(el.sheet);
   if (!sheet) return;
   const table = h("table", {}, h("thead", {}, h("tr", {}, sheet.head.map((x) => h("th", { text: x })))));

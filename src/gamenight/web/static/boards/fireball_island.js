@@ -335,6 +335,9 @@ export function sideName(view, side, name) {
   return name(side);
 }
 
+// Fireball Island keeps no score: its sheet is where everyone stands.
+export const sheetTitle = "The explorers";
+
 export function sheet({ view, names }) {
   const rows = view.pieces.map((space, i) => [
     names[i] || `P${i + 1}`,
