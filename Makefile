@@ -24,8 +24,8 @@ run: $(VENV)/.installed
 test: lint typecheck pytest
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
