@@ -68,13 +68,16 @@ function toggleZoom() {
   const on = el.board.classList.toggle("zoomed");
   el.zoom.setAttribute("aria-pressed", String(on));
   el.zoom.textContent = on ? "Fit the board" : "Zoom in";
+  page.zoomedNow = on;
   render();
 }
 
-/** Zoomed in, bring a legal target into the frame when none is in sight. */
-function showSomeTarget() {
+/** Zoomed in, bring a legal target into the frame when none is in sight (or, on first
+ * zooming, the seat's own piece). */
+function showSomeTarget(first) {
   const frame = el.board.getBoundingClientRect();
-  const targets = [...el.board.querySelectorAll("[data-target]")];
+  let targets = [...el.board.querySelectorAll("[data-target]")];
+  if (!targets.length && first && mySeat !== null) targets = [...el.board.querySelectorAll(`[data-piece="${mySeat}"]`)];
   const inside = (r) => r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
   if (!targets.length || targets.some((t) => inside(t.getBoundingClientRect()))) return;
   const r = targets[0].getBoundingClientRect();
@@ -247,7 +250,13 @@ function render() {
     const scale = page.board.zoomScale || ZOOM;
     drawn.style.width = `${Math.max(drawn.viewBox.baseVal.width * scale, el.board.clientWidth)}px`;
     [el.board.scrollLeft, el.board.scrollTop] = scroll;
-    showSomeTarget();
+    showSomeTarget(page.zoomedNow);
+    page.zoomedNow = false;
+  }
+  // A board too detailed for a narrow screen (the island on a phone) starts zoomed in.
+  if (!page.zoomChosen) {
+    page.zoomChosen = true;
+    if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) toggleZoom();
   }
   el.summary.textContent = page.board.summary(ctx).join(" · ");
   const hand = mySeat === null ? null : page.board.drawHand(ctx);

@@ -9,8 +9,10 @@
 
 import { h, s, svgRoot, clickable, tip, round } from "../dom.js";
 
-// Zoomed in, the island at its own size: a space is a finger wide.
+// Zoomed in, the island at its own size: a space is a finger wide. A frame narrower than
+// 700 pixels starts zoomed in: the whole island there is too small to read.
 export const zoomScale = 1.0;
+export const zoomBelowWidth = 700;
 
 export const SEAT_COLOURS = ["#e63946", "#1d70b8", "#2a9d3f", "#f4a300", "#8e44ad", "#00a6a6", "#d35400", "#5d6d7e"];
 const CARD_KEYS = /^(FIREBALL|FAKE_JEWEL|CANCEL|MAGIC_TALISMAN|REROLL|TAKE_ANOTHER_TURN|TAKE_1_CARD|MOVE_AHEAD_\d|MOVE_BACK_\d|DOUBLE_NEXT_ROLL)$/;
@@ -341,10 +343,9 @@ export const sheetTitle = "The explorers";
 export function sheet({ view, names }) {
   const rows = view.pieces.map((space, i) => [
     names[i] || `P${i + 1}`,
-    space,
+    view.jewel.owner === i ? `${space} ◆` : space,
     String(view.hand_sizes[i]),
     view.tokens[i] ? "held" : view.collected[i] ? "traded" : "-",
-    view.jewel.owner === i ? "yes" : "",
   ]);
-  return { head: ["", "space", "cards", "charm", "jewel"], rows, foot: null };
+  return { head: ["", "space (◆ jewel)", "cards", "charm"], rows, foot: null };
 }
