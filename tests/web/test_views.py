@@ -105,36 +105,44 @@ def test_the_page_itself_holds_no_view_data(duel) -> None:
     ("game", "options"),
     [("wildfire", {"players": 2, "rounds": 1}), ("highrise", {"players": 2}), ("wildstar", {"players": 2, "hands": 1})],
 )
-def test_no_message_to_a_seat_names_a_tile_in_the_other_hand(duel, game: str, options: dict[str, Any]) -> None:
-    """Both seats play a whole game; every message each receives is checked, as it arrives,
-    against the other seat's true hand at that moment."""
+def test_no_message_to_a_seat_names_a_tile_in_the_other_hand(duel, server, game: str, options: dict[str, Any]) -> None:
+    """Both seats play a whole game while a spectator watches; every message each receives
+    is checked, as it arrives, against the true hands at that moment."""
     table_id, (ann, bob), live = duel(game, options)
-    with ann.websocket_connect(f"/ws/t/{table_id}") as wa, bob.websocket_connect(f"/ws/t/{table_id}") as wb:
-        sockets = (wa, wb)
-        states = [sync(wa), sync(wb)]
+    watcher = server.browser()
+    with (
+        ann.websocket_connect(f"/ws/t/{table_id}") as wa,
+        bob.websocket_connect(f"/ws/t/{table_id}") as wb,
+        watcher.websocket_connect(f"/ws/t/{table_id}") as ww,
+    ):
+        sockets = (wa, wb, ww)
+        states = [sync(wa), sync(wb), sync(ww)]
         checked = 0
         while states[0]["result"] is None:
             seat = live.table.to_act()
-            for s in (0, 1):
+            hands = [set(live.table.view(s)["hand"]) for s in (0, 1)]
+            for s, state in enumerate(states):
                 # Identical pieces (Wildstar's stars, S) are named by their kind: only a tile the
-                # seat does not hold a copy of would tell it something.
-                other_hand = set(live.table.view(1 - s)["hand"]) - set(live.table.view(s)["hand"])
+                # seat does not hold a copy of would tell it something. A spectator holds none.
+                hidden = (hands[1 - s] - hands[s]) if s < 2 else hands[0] | hands[1]
                 # The seat's own choices name values a wild piece may take ("plays a star as 6-1"):
                 # they are checked whole instead, as exactly what the table offers this seat.
-                told = {"view": without_inferences(states[s]["view"]), "events": states[s]["events"]}
-                leaks = [t for t in other_hand if mentions(told, t)]
-                assert not leaks, (leaks, [x for x in strings(told) if any(t in x for t in leaks)])
+                told = {"view": without_inferences(state["view"]), "events": state["events"]}
+                leaks = [t for t in hidden if mentions(told, t)]
+                assert not leaks, (s, leaks, [x for x in strings(told) if any(t in x for t in leaks)])
+                assert state["view"] == dict(live.table.view(None if s == 2 else s))
                 offered = [c.notation for c in live.table.pending().choices] if s == seat else []
-                assert [c["notation"] for c in states[s]["pending"]["choices"]] == offered
+                assert [c["notation"] for c in state["pending"]["choices"]] == offered
                 checked += 1
             number = live.table.number
             sockets[seat].send_json({"type": "move", "move": states[seat]["pending"]["choices"][0]["notation"]})
             # Nothing moves but the two of them: once the mover hears of its move, the table
-            # stands still until the next one, and the other catches up to the same number.
+            # stands still until the next one, and the others catch up to the same number.
             states[seat] = wait_until(sockets[seat], lambda st, number=number: st["last"] > number)
             target = states[seat]["last"]
-            states[1 - seat] = wait_until(sockets[1 - seat], lambda st, target=target: st["last"] == target)
-    assert checked > 10
+            for s in {0, 1, 2} - {seat}:
+                states[s] = wait_until(sockets[s], lambda st, target=target: st["last"] == target)
+    assert checked >= 3 * 8  # three connections, eight positions at least
 
 
 def test_a_resync_returns_exactly_the_missed_events(make_client, server) -> None:

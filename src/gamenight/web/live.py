@@ -177,6 +177,7 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.last_move_at = now
         self.turn_started = now
+        self.told: dict[int | None, tuple[tuple[int, int, str], dict[str, Any], dict[str, Any] | None]] = {}
 
     @property
     def id(self) -> str:
@@ -463,8 +464,7 @@ class LiveTable:
             last = table.number
             since = min(since, last)
             events = table.events_for(seat, since)
-            view = dict(table.view(seat))
-            pending = self._pending(seat) if self.status == PLAYING else None
+            view, pending = self._told(table, seat)
             result = self.result() if table.is_over() else None
         connection.last_sent = last
         return {
@@ -478,6 +478,18 @@ class LiveTable:
             "last": last,
             "result": result,
         }
+
+    def _told(self, table: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The seat's view and pending decision now, worked out once per position for all the
+        connections of that seat (spectators are many, and a view is not free)."""
+        key = (id(table), table.number, self.status)
+        cached = self.told.get(seat)
+        if cached is not None and cached[0] == key:
+            return cached[1], cached[2]
+        view = dict(table.view(seat))
+        pending = self._pending(seat) if self.status == PLAYING else None
+        self.told[seat] = (key, view, pending)
+        return view, pending
 
     def _pending(self, seat: int | None) -> dict[str, Any] | None:
         """Who decides now; the choices only to that seat (legal moves would tell its hand)."""
