@@ -405,7 +405,7 @@ function renderResult() {
   el.result.append(
     h("p", { class: "winners", text: winners.length ? `Won by ${winners.map((w) => page.board.sideName(page.view, w, seatName)).join(" and ")}.` : "Nobody won." }),
   );
-  if (result.scores && result.scores.length) {
+  if (result.scores && result.scores.length && page.board.keepsScore !== false) {
     el.result.append(
       h("p", { text: `Scores: ${result.scores.map((sc, i) => `${page.board.sideName(page.view, i, seatName)} ${sc}`).join(", ")}` }),
     );

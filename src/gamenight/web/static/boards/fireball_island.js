@@ -337,7 +337,9 @@ export function sideName(view, side, name) {
   return name(side);
 }
 
-// Fireball Island keeps no score: its sheet is where everyone stands.
+// Fireball Island keeps no score (the result names the winner, if any): its sheet is where
+// everyone stands.
+export const keepsScore = false;
 export const sheetTitle = "The explorers";
 
 export function sheet({ view, names }) {
