@@ -45,3 +45,15 @@ def test_episodes_against_named_bots(case):
 def test_opponents_must_fit_the_table():
     with pytest.raises(ValueError, match="3 opponents"):
         GamenightEnv("highrise", opponents=("greedy", "random"), players=4)
+
+
+def test_registered_with_gymnasium():
+    import gymnasium as gym
+
+    from gamenight.envs.gymnasium import ENV_IDS
+
+    for game, env_id in ENV_IDS.items():
+        env = gym.make(env_id, opponents="random", players=2)
+        assert env.unwrapped.core.name == game
+        _, info = env.reset(seed=0)
+        assert info["action_mask"].sum() >= 1

@@ -125,3 +125,16 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
 
 def make(game: str, **kwargs: Any) -> GamenightEnv:
     return GamenightEnv(game, **kwargs)
+
+
+ENV_IDS = {
+    "wildfire": "gamenight/Wildfire-v0",
+    "wildstar": "gamenight/Wildstar-v0",
+    "highrise": "gamenight/Highrise-v0",
+    "fireball-island": "gamenight/FireballIsland-v0",
+}
+"""`gymnasium.make("gamenight/Highrise-v0", opponents="greedy", players=2)` once this module is imported."""
+
+for _game, _id in ENV_IDS.items():
+    if _id not in gym.registry:
+        gym.register(id=_id, entry_point="gamenight.envs.gymnasium:GamenightEnv", kwargs={"game": _game})

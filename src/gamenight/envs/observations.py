@@ -74,6 +74,17 @@ def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
     return functools.lru_cache(maxsize=None)(parse)
 
 
+def _indexer(parse: Callable[[str], int]) -> Callable[[tuple[str, ...]], npt.NDArray[np.intp]]:
+    """Tile names -> their indices as an array, cached: a seat's list of absent tiles
+    changes seldom, and one NumPy assignment marks them all."""
+
+    @functools.lru_cache(maxsize=4096)
+    def indices(names: tuple[str, ...]) -> npt.NDArray[np.intp]:
+        return np.array([parse(n) for n in names], dtype=np.intp)
+
+    return indices
+
+
 # -- Wildfire ------------------------------------------------------------------------------
 
 WF_PHASES: Final = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
@@ -90,6 +101,7 @@ class WildfireEncoder(Encoder):
         from gamenight.games.wildfire.tiles import TILES
 
         self._parse = _tile_parser(TILES.parse)
+        self._indices = _indexer(self._parse)
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -121,8 +133,8 @@ class WildfireEncoder(Encoder):
             out[o["hand"] + parse(name)] = 1.0
         if v["drawn"] is not None:
             out[o["drawn"] + parse(v["drawn"])] = 1.0
-        for entry in v["layout"]:
-            out[o["table"] + parse(entry.split("@", 1)[0])] = 1.0
+        if v["layout"]:
+            out[o["table"] + self._indices(tuple(e.split("@", 1)[0] for e in v["layout"]))] = 1.0
         ends, f = o["ends"], self.END_FEATURES
         for e in v["open_ends"]:
             base = ends + e["end"] * f
@@ -148,11 +160,11 @@ class WildfireEncoder(Encoder):
         self.per_seat(out, "loses_turn", v["loses_turn"], me)
         self.per_seat(out, "scores", v["scores"], me, 300.0)
         n, t = self.players, self.TILES
+        indices = self._indices
         for key in ("absent", "passed_over"):
             for s, names in enumerate(v[key]):
-                base = o[key] + ((s - me) % n) * t
-                for name in names:
-                    out[base + parse(name)] = 1.0
+                if names:
+                    out[o[key] + ((s - me) % n) * t + indices(tuple(names))] = 1.0
         out[o["pile"]] = v["pile"] / 65.0
         out[o["unfilled"]] = v["unfilled"] / n
         out[o["round"]] = v["round"] / 10.0
@@ -257,6 +269,7 @@ class HighriseEncoder(Encoder):
         from gamenight.games.highrise.tiles import TILES
 
         self._parse = _tile_parser(TILES.parse)
+        self._indices = _indexer(self._parse)
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -303,9 +316,8 @@ class HighriseEncoder(Encoder):
         self.per_seat(out, "hand_sizes", v["hand_sizes"], me, 10.0)
         n, t = self.players, self.TILES
         for s, names in enumerate(v["absent"]):
-            at = o["absent"] + ((s - me) % n) * t
-            for name in names:
-                out[at + parse(name)] = 1.0
+            if names:
+                out[o["absent"] + ((s - me) % n) * t + self._indices(tuple(names))] = 1.0
         self.per_seat(out, "scores", v["scores"], me, 100.0)
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
