@@ -8,6 +8,7 @@
 
 import { h, s, clear } from "./dom.js";
 import { Connection } from "./connection.js";
+import { appendLog, renderResult, renderSeats, renderSheet } from "./panels.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -21,7 +22,6 @@ const page = {
   choices: [], // [{notation, description, keys}]: keys from the board module's parseMove
   selection: { hand: null, target: null },
   partial: null, // a board's half-made pick (Highrise's first cell)
-  log: [],
   board: null, // the game's board module
   assets: null,
   connection: null,
@@ -264,9 +264,10 @@ function render() {
   if (hand) clear(el.hand).append(hand);
   renderTurn(myTurn);
   renderChoices(myTurn);
-  renderSeats();
-  renderResult();
-  renderSheet(ctx);
+  const sides = { board: page.board, view, seatName };
+  renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat);
+  renderResult(el.result, sides, page.result, page.meta && page.meta.rematch_url);
+  renderSheet(el.sheet, el.sheetTitle, page.board, ctx);
 }
 
 /** The handles a target is drawn with: itself, or for a pair of cells, each of them. */
@@ -374,80 +375,6 @@ function renderChoices(myTurn) {
   }
 }
 
-function renderSeats() {
-  const view = page.view;
-  const meta = page.meta || { seats: [] };
-  const count = meta.seats.length || view.players || 0;
-  clear(el.seats);
-  const acting = page.pending ? page.pending.seat : null;
-  for (let i = 0; i < count; i++) {
-    const info = meta.seats[i] || {};
-    const status = info.kind === "bot" ? `bot${info.level ? ` · ${info.level}` : ""}` : info.away ? "away: a bot plays" : info.connected === false ? "offline" : "";
-    el.seats.append(
-      h(
-        "li",
-        { class: `seat${i === acting ? " acting" : ""}${i === mySeat ? " me" : ""}`, "data-seat": i },
-        h("span", { class: `dot seat-colour-${i}` }),
-        h("span", { class: "name", text: seatName(i) + (i === mySeat ? " (you)" : "") }),
-        status ? h("span", { class: "kind", text: status }) : null,
-        h("span", { class: "facts", text: page.board.seatFacts(view, i) }),
-      ),
-    );
-  }
-}
-
-function renderResult() {
-  const result = page.result;
-  el.result.hidden = !result;
-  if (!result) return;
-  clear(el.result).append(h("h2", { text: "Result" }));
-  const winners = result.winners || [];
-  el.result.append(
-    h("p", { class: "winners", text: winners.length ? `Won by ${winners.map((w) => page.board.sideName(page.view, w, seatName)).join(" and ")}.` : "Nobody won." }),
-  );
-  if (result.scores && result.scores.length && page.board.keepsScore !== false) {
-    el.result.append(
-      h("p", { text: `Scores: ${result.scores.map((sc, i) => `${page.board.sideName(page.view, i, seatName)} ${sc}`).join(", ")}` }),
-    );
-  }
-  if (result.record_url) {
-    el.result.append(h("a", { id: "record", href: result.record_url, download: "", text: "Download the record" }));
-  }
-  const rematch = page.meta && page.meta.rematch_url;
-  if (rematch) el.result.append(" ", h("a", { id: "rematch", href: rematch, text: "Go to the rematch" }));
-}
-
-function renderSheet(ctx) {
-  const sheet = page.board.sheet(ctx);
-  el.sheetTitle.textContent = page.board.sheetTitle || "Score sheet";
-  clear(el.sheet);
-  if (!sheet) return;
-  const table = h("table", {}, h("thead", {}, h("tr", {}, sheet.head.map((x) => h("th", { text: x })))));
-  const body = h("tbody");
-  for (const row of sheet.rows) body.append(h("tr", {}, row.map((x) => h("td", { text: x }))));
-  table.append(body);
-  if (sheet.foot) table.append(h("tfoot", {}, h("tr", {}, sheet.foot.map((x) => h("th", { text: x })))));
-  el.sheet.append(table);
-}
-
-function appendLog(events) {
-  const stick = el.log.scrollTop + el.log.clientHeight >= el.log.scrollHeight - 8;
-  for (const event of events) {
-    page.log.push(event);
-    const who = event.seat === null || event.seat === undefined ? null : seatName(event.seat);
-    el.log.append(
-      h(
-        "li",
-        { "data-n": event.n, class: who ? `by seat-colour-${event.seat}` : "chance" },
-        who ? h("b", { text: `${who}: ` }) : null,
-        event.text,
-      ),
-    );
-  }
-  // Follow the newest event, unless the reader has scrolled up to look back.
-  if (stick || events.length > 20) el.log.scrollTop = el.log.scrollHeight;
-}
-
 // -- messages from the server --------------------------------------------------------------------
 
 function onState(msg, fresh) {
@@ -470,7 +397,7 @@ function onState(msg, fresh) {
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
-    appendLog(fresh);
+    appendLog(el.log, fresh, seatName);
     if (!el.message.classList.contains("refused")) hideMessage();
   }
   render();
