@@ -7,7 +7,7 @@ lobby, no tokens. The real server is `gamenight.web.app`; the browser tests driv
 This one lets the page be tried on its own and lets the tests provoke what the real server
 seldom does on cue: a gap in the event numbers, a dropped connection.
 
-    .venv/bin/python -m tests.web.harness wildfire   # then open the printed addresses
+    .venv/bin/python -m tests.web.harness [PORT]     # then open the addresses it prints
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ import html
 import itertools
 import json
 import random
-import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -234,7 +233,33 @@ def create_app(pace: float = 0.05) -> FastAPI:
     return app
 
 
-if __name__ == "__main__":
+def main() -> None:
+    """Serve on 127.0.0.1 (port 8077, or the one given) with one table of each game: you at
+    seat 1, medium bots at 0.6 s a move."""
+    import sys
+    import urllib.request
+
     import uvicorn
 
-    uvicorn.run(create_app(pace=float(sys.argv[2]) if len(sys.argv) > 2 else 0.6), host="127.0.0.1", port=8765)
+    port = int(sys.argv[1]) if len(sys.argv) > 1 else 8077
+    server = uvicorn.Server(uvicorn.Config(create_app(pace=0.6), host="127.0.0.1", port=port, log_level="warning"))
+
+    async def serve() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started:
+            if task.done():
+                return  # it could not start (the port is taken): uvicorn has said why
+            await asyncio.sleep(0.05)
+        for game, options in (("wildfire", {}), ("wildstar", {}), ("highrise", {}), ("fireball-island", {})):
+            body = json.dumps({"seats": ["You", "bot:medium", "bot:medium"], "options": options}).encode()
+            request = urllib.request.Request(f"http://127.0.0.1:{port}/new/{game}", data=body, method="POST")
+            request.add_header("content-type", "application/json")
+            answer = await asyncio.to_thread(lambda r=request: json.load(urllib.request.urlopen(r)))
+            print(f"{game}: http://127.0.0.1:{port}/t/{answer['id']}/0")
+        await task
+
+    asyncio.run(serve())
+
+
+if __name__ == "__main__":
+    main()
