@@ -11,10 +11,10 @@ One server process (uvicorn, a subprocess on loopback, SQLite in a temporary fol
    not chance steps) stored per second, counted in the database over a window.
    Baseline in the same run: the same four bots over `engine.table.Table` in this process,
    no server and no database: the ceiling one core gives.
-2. Latency: PEOPLE_TABLES two-person Wildfire tables, both seats driven by WebSocket
-   clients; from the moment a move is sent to the moment the *other* seat's connection
-   receives the state that holds it. Median and p95, on an idle server, then again while
-   the bot tables of (1) keep playing.
+2. Latency: two-person Wildfire tables, both seats driven by WebSocket clients (one
+   process, asyncio); from the moment a move is sent to the moment the *other* seat's
+   connection receives the state that holds it. Median and p95 for one table alone, for
+   PEOPLE_TABLES tables at once, then for those again while the bot tables of (1) play.
 
     .venv/bin/python benchmarks/web_throughput.py
     .venv/bin/python benchmarks/web_throughput.py --tables 50 --seconds 10 --people-tables 10 --moves 40
@@ -212,6 +212,8 @@ def main() -> None:
         base = f"http://127.0.0.1:{port}"
         server = start_server(data, port)
         try:
+            latency(base, port, 2, 10)  # warm-up: the games' and bots' modules load on first use
+            alone = latency(base, port, 1, args.moves)
             idle = latency(base, port, args.people_tables, args.moves)
             hosts = bot_tables(base, args.tables)
             rate = throughput(data / "gamenight.db", args.seconds)
@@ -225,7 +227,8 @@ def main() -> None:
     print(f"server: one process (uvicorn), SQLite WAL, {os.cpu_count()} CPUs, Python {sys.version.split()[0]}")
     print(f"throughput, {args.tables} tables of 4 medium bots at pace 0: {rate:.0f} moves/s stored")
     print(f"  baseline, the same bots over Table in one process, nothing stored: {ceiling:.0f} moves/s")
-    print(f"move -> other seat's update, {args.people_tables} two-person tables, idle server: {summary(idle)}")
+    print(f"move -> other seat's update, one two-person table alone: {summary(alone)}")
+    print(f"move -> other seat's update, {args.people_tables} two-person tables at once: {summary(idle)}")
     print(f"move -> other seat's update, the same while the {args.tables} bot tables play: {summary(loaded)}")
 
 
