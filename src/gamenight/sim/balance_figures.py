@@ -99,9 +99,9 @@ FIGURES: dict[str, dict[str, str]] = {
         "spacers": "clear spacers laid",
         "draw_turns": "turns that began with a draw or pass",
         "late_turns": "turns with 8 or more dominoes up",
-        "late_draw_turns": "of those, turns that began with a draw or pass",
-        "max_level": "highest level reached (per hand, mean)",
-        "points_per_play": "points a play scores (mean)",
+        "late_draw_turns": "turns with 8 or more dominoes up that began with a draw or pass",
+        "max_level": "highest level reached in a hand (a game's mean)",
+        "points_per_play": "points a play scores (a game's mean)",
     },
     "fireball-island": {
         "fireballs": "Fireballs rolled",
@@ -148,6 +148,9 @@ RATES: dict[str, dict[str, tuple[str, str]]] = {
         "share of turns begun holding the jewel": ("turns_with_jewel", "turns"),
     },
 }
+
+AVERAGES = frozenset({"max_level", "points_per_play"})
+"""Figures that are a game's mean, not a count."""
 
 ROUND_FIGURES: dict[str, dict[str, str]] = {
     "highrise": {"level": "highest level reached in the hand"},

@@ -23,17 +23,24 @@ from typing import Any
 
 from gamenight.record_files import write_record
 from gamenight.sim.balance import BalanceConfig, BalanceResult, Played, Variant
-from gamenight.sim.balance_figures import FIGURES, RATES, ROUND_FIGURES, reasons
+from gamenight.sim.balance_figures import AVERAGES, FIGURES, RATES, ROUND_FIGURES, reasons
 from gamenight.sim.report import check_out_dir, record_name
 
 ROUND_WORD = {"wildfire": "round", "wildstar": "hand", "highrise": "hand", "fireball-island": "game"}
 LENGTHS = {
     "game_decisions": "a game's length in decisions",
     "game_turns": "a game's length in turns",
-    "rounds_per_game": "rounds in a game",
-    "round_decisions": "a round's length in decisions",
-    "round_turns": "a round's length in turns",
+    "rounds_per_game": "ROUNDs in a game",
+    "round_decisions": "a ROUND's length in decisions",
+    "round_turns": "a ROUND's length in turns",
 }
+"""ROUND: the game's word for it (round_word)."""
+
+
+def lengths(game: str) -> dict[str, str]:
+    return {key: words.replace("ROUND", round_word(game)) for key, words in LENGTHS.items()}
+
+
 END_WORDS = {
     "out": "end with a player going out",
     "blocked": "end blocked",
@@ -256,7 +263,7 @@ def differences(result: BalanceResult) -> list[str]:
                 if _apart(x, y):
                     lines.append(f"{a.capitalize()}, P{s + 1} wins {pct_ci(x)} of games, against {pct_ci(y)} {b}.")
         one_round = v["lengths"]["rounds_per_game"]["sd"] == 0 == base["lengths"]["rounds_per_game"]["sd"]
-        for key, words in LENGTHS.items():
+        for key, words in lengths(game).items():
             if one_round and key.startswith("round"):
                 continue  # a game of one round: its round is the game
             x, y = v["lengths"][key], base["lengths"][key]
@@ -271,7 +278,8 @@ def differences(result: BalanceResult) -> list[str]:
         words_of = FIGURES.get(game, {})
         for name, (x, y) in _pairs(v["figures"], base["figures"]):
             if _apart(x, y):
-                lines.append(f"{a.capitalize()}, {words_of[name]}: {mean_ci(x)} a game, against {mean_ci(y)} {b}.")
+                per = "" if name in AVERAGES else " a game"
+                lines.append(f"{a.capitalize()}, {words_of[name]}: {mean_ci(x)}{per}, against {mean_ci(y)} {b}.")
     return lines
 
 
@@ -541,7 +549,9 @@ def tables(result: BalanceResult) -> list[tuple[str, list[str], list[list[str]]]
     if game != "fireball-island":
         rows.append(["blocked, all reasons", *(pct_ci(v["blocked"]) for v in variants)])
     out.append((f"How {word}s end (95% interval)", [f"{word} end", *labels], rows))
-    rows = [[words, *(mean_ci(v["lengths"][key]) for v in variants)] for key, words in LENGTHS.items()]
+    single = all(v["lengths"]["rounds_per_game"]["ci95"] == [1, 1] for v in variants)
+    shown = {k: w for k, w in lengths(game).items() if not (single and k.startswith("round"))}
+    rows = [[words, *(mean_ci(v["lengths"][key]) for v in variants)] for key, words in shown.items()]
     out.append(("Lengths, mean (95% interval)", ["length", *labels], rows))
     rows = [["final score, every seat", *(mean_ci(v["scores"]["final"]) for v in variants)]]
     for s in range(seats):
