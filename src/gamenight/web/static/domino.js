@@ -2,7 +2,7 @@
 // notation writes them (digits, W, D, T, S) so that what a player reads on a tile is what
 // the move list and the log say; the wild halves get a shape as well as a letter.
 
-import { s, round } from "./dom.js";
+import { h, s, round } from "./dom.js";
 
 const FLAME = "M0,-1 C0.55,-0.35 0.75,0.25 0.45,0.7 C0.25,1 -0.25,1 -0.45,0.7 C-0.75,0.25 -0.55,-0.35 0,-1 Z";
 
@@ -80,4 +80,31 @@ export function tileIcon(tile, u = 26, vertical = false) {
   });
   svg.append(tileShape(halves, { u, angle: vertical ? 90 : 0 }));
   return svg;
+}
+
+/** The seat's tiles, in the order received; the one just drawn is marked. */
+export function drawDominoHand(ctx, handKey = tileKey) {
+  const { view } = ctx;
+  if (!view.hand) return null;
+  const row = h("div", { class: "tiles-row" });
+  for (const tile of view.hand) {
+    const key = handKey(tile);
+    const on = ctx.playable.has(key);
+    const picked = ctx.selection.hand === key;
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: `hand-tile${on ? " playable" : ""}${picked ? " picked" : ""}${tile === view.drawn ? " drawn" : ""}`,
+        "data-tile": tile,
+        title: tile === view.drawn ? `${tile}: just drawn` : tile,
+        disabled: !on,
+        onclick: () => ctx.pickHand(key),
+      },
+      tileIcon(tile, 30, true),
+    );
+    row.append(button);
+  }
+  if (!view.hand.length) row.append(h("p", { class: "empty", text: "No tiles left." }));
+  return row;
 }

@@ -6,8 +6,7 @@
 // clear spacer on a1 first), "draw", "pass".
 
 import { s, svgRoot, clickable, tip } from "../dom.js";
-import { tileKey, halfFace } from "../domino.js";
-import { drawDominoHand } from "./radial_board.js";
+import { drawDominoHand, tileKey, halfFace } from "../domino.js";
 
 const C = 64; // a cell, in SVG units
 const GAP = 6;

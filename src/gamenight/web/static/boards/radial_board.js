@@ -4,8 +4,8 @@
 // layout entry is written, the obligation) comes in as options from wildfire.js and
 // wildstar.js.
 
-import { h, s, svgRoot, clickable, tip, round } from "../dom.js";
-import { tileShape, tileIcon, tileKey, halvesOf } from "../domino.js";
+import { s, svgRoot, clickable, tip, round } from "../dom.js";
+import { tileShape, tileKey, halvesOf } from "../domino.js";
 import { radialLayout } from "../radial.js";
 
 export const U = 20; // one half of a tile, in SVG units
@@ -117,33 +117,6 @@ function pileShape(ctx, x, y) {
     clickable(g, () => ctx.pickTarget("draw"), "draw a tile");
   }
   return g;
-}
-
-/** The seat's tiles, in the order received; the one just drawn is marked. */
-export function drawDominoHand(ctx, handKey = tileKey) {
-  const { view } = ctx;
-  if (!view.hand) return null;
-  const row = h("div", { class: "tiles-row" });
-  for (const tile of view.hand) {
-    const key = handKey(tile);
-    const on = ctx.playable.has(key);
-    const picked = ctx.selection.hand === key;
-    const button = h(
-      "button",
-      {
-        type: "button",
-        class: `hand-tile${on ? " playable" : ""}${picked ? " picked" : ""}${tile === view.drawn ? " drawn" : ""}`,
-        "data-tile": tile,
-        title: tile === view.drawn ? `${tile}: just drawn` : tile,
-        disabled: !on,
-        onclick: () => ctx.pickHand(key),
-      },
-      tileIcon(tile, 30, true),
-    );
-    row.append(button);
-  }
-  if (!view.hand.length) row.append(h("p", { class: "empty", text: "No tiles left." }));
-  return row;
 }
 
 /** The rows of a score sheet with a column per seat (or team) and a total row. */

@@ -4,8 +4,8 @@
 // Moves (docs/notation.md): "5-3@e2" (inner half first), "5-3@e2 knock", "hub 7", "draw", "pass".
 
 import { s, clickable, tip, round } from "../dom.js";
-import { tileShape } from "../domino.js";
-import { drawRadial, drawDominoHand, parsePlay, sheetTable, U } from "./radial_board.js";
+import { drawDominoHand, tileShape } from "../domino.js";
+import { drawRadial, parsePlay, sheetTable, U } from "./radial_board.js";
 
 const HUB_RADIUS = 46;
 

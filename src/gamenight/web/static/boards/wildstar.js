@@ -4,8 +4,8 @@
 // Picking a single star and an end leaves the ten declarations in the list to choose from.
 
 import { s, tip, round } from "../dom.js";
-import { tileShape, tileKey } from "../domino.js";
-import { drawRadial, drawDominoHand, parsePlay, sheetTable, U } from "./radial_board.js";
+import { drawDominoHand, tileShape, tileKey } from "../domino.js";
+import { drawRadial, parsePlay, sheetTable, U } from "./radial_board.js";
 
 const STAR_RADIUS = 44;
 
