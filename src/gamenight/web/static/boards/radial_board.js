@@ -73,7 +73,9 @@ export function drawRadial(ctx, options) {
     const q = at.get(entry.parent) || { x: 0, y: 0 };
     links.append(s("line", { class: "link", x1: round(q.x), y1: round(q.y), x2: round(p.x), y2: round(p.y) }));
     const crosswise = options.isDouble(entry);
-    const g = tileShape(entry.halves, { x: p.x, y: p.y, angle: p.angle + (crosswise ? 90 : 0), u: U, cls: options.nodeClass(id, ctx) });
+    // The tile laid last stands out, so that whoever looks up sees what just happened.
+    const cls = `${options.nodeClass(id, ctx)}${id === entries.length - 1 ? " newest" : ""}`;
+    const g = tileShape(entry.halves, { x: p.x, y: p.y, angle: p.angle + (crosswise ? 90 : 0), u: U, cls });
     g.append(tip(`e${id}: ${view.layout[id]}`));
     if (open.has(id)) asTarget(g, id, `end e${id}`);
     tiles.append(g);
