@@ -41,3 +41,30 @@ def test_the_options_in_words_and_who_wins_follow_the_options(name, options, sum
     game_options = make_game(name, options).options
     assert STORIES[name].summary(game_options) == summary
     assert STORIES[name].goal(game_options) == goal
+
+
+@pytest.mark.parametrize("name", sorted(STORIES))
+def test_every_move_and_chance_step_is_told_in_words_people_read(name):
+    """No notation keys (TAKE_1_CARD), no Python reprs: what each move and each chance step does,
+    said by the game's story, for every step of random games."""
+    import random
+    import re
+
+    from gamenight.engine.table import Table
+
+    options = {"players": 3, "turn_limit": 80} if name == "fireball-island" else {"players": 3}
+    game = make_game(name, options)
+    story = game.story()
+    assert story is STORIES[name]
+    told = 0
+    for seed in range(3):
+        table = Table(game, ["a", "b", "c"], seed=seed)
+        rng = random.Random(seed)
+        while (seat := table.to_act()) is not None and table.number < 400:
+            for choice in table.pending().choices:
+                assert not re.search(r"[A-Z]+_[A-Z0-9_]+|Move\(|<", choice.description), choice.description
+                told += 1
+            table.submit(seat, rng.choice(list(table.legal_moves())))
+        for event in table.events:
+            assert not re.search(r"[A-Z]+_[A-Z0-9_]+|Move\(|<", event.public + event.private), event
+    assert told > 100

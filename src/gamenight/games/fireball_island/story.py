@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board_data import BOARD
-from gamenight.games.fireball_island.cards import CardType
+from gamenight.games.fireball_island.cards import CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 from gamenight.games.fireball_island.options import FireballIslandOptions
 from gamenight.games.fireball_island.state import CAPTURE_TURNS, FireballIslandState
@@ -96,7 +96,8 @@ def _describe_card(state: FireballIslandState, move: Move, task: Task | None) ->
         k = len(state.hands[move.target])
         return f"{text}: takes one of {_p(move.target)}'s {k} card{'s' if k != 1 else ''} at random"
     if isinstance(task, Chain):
-        return f"{text} on {_p(task.last)}'s {task.card if task.cancels == 0 else 'CANCEL'}"
+        played = parse_card(task.card).title if task.cancels == 0 else "CANCEL"  # a key is no name for people
+        return f"{text} on {_p(task.last)}'s {played}"
     if kind is CardType.MOVE_AHEAD:
         return f"{text}: {'' if player == turn else _p(turn) + ' '}moves ahead {card.spaces} instead of rolling"
     if kind is CardType.MOVE_BACK:
