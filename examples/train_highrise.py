@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -72,7 +73,7 @@ def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> float:
     return total / games
 
 
-def train(args: argparse.Namespace) -> Curve:
+def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = None) -> Curve:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     n_envs = args.envs
@@ -92,6 +93,8 @@ def train(args: argparse.Namespace) -> Curve:
         curve.vs_random.append(r)
         curve.vs_greedy.append(g)
         print(f"{total_steps:8d} steps  {time.time() - start:6.0f} s  win rate vs random {r:.3f}  vs greedy {g:.3f}")
+        if on_eval is not None:
+            on_eval(curve)
 
     log_eval()
     for phase, opponent in enumerate(("random", "greedy")):
@@ -221,18 +224,18 @@ def random_baseline(opponent: str, games: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--steps", type=int, default=150_000, help="learner steps against each opponent")
+    parser.add_argument("--steps", type=int, default=100_000, help="learner steps against each opponent")
     parser.add_argument("--envs", type=int, default=16)
     parser.add_argument("--rollout", type=int, default=2048)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--minibatch", type=int, default=256)
-    parser.add_argument("--lr", type=float, default=3e-4)
+    parser.add_argument("--lr", type=float, default=5e-4)
     parser.add_argument("--gamma", type=float, default=1.0)
     parser.add_argument("--lam", type=float, default=0.95)
     parser.add_argument("--clip", type=float, default=0.2)
     parser.add_argument("--vf-coef", type=float, default=0.5)
     parser.add_argument("--ent-coef", type=float, default=0.01)
-    parser.add_argument("--eval-every", type=int, default=15_000)
+    parser.add_argument("--eval-every", type=int, default=10_000)
     parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
@@ -242,8 +245,8 @@ def main() -> None:
     parser.add_argument("--plot", default="docs/rl_highrise.png")
     args = parser.parse_args()
     start = time.time()
-    curve = train(args)
     baseline = (random_baseline("random", args.eval_games), random_baseline("greedy", args.eval_games))
+    curve = train(args, on_eval=lambda c: plot(c, args.plot, baseline))  # the plot so far, after each evaluation
     print(f"a random policy: {baseline[0]:.3f} vs random, {baseline[1]:.3f} vs greedy")
     print(f"final: {curve.vs_random[-1]:.3f} vs random, {curve.vs_greedy[-1]:.3f} vs greedy")
     print(f"total wall time {time.time() - start:.0f} s")

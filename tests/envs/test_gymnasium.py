@@ -57,3 +57,10 @@ def test_registered_with_gymnasium():
         assert env.unwrapped.core.name == game
         _, info = env.reset(seed=0)
         assert info["action_mask"].sum() >= 1
+
+
+def test_view_in_info():
+    env = GamenightEnv("wildfire", opponents="greedy", view_in_info=True, players=3, rounds=1)
+    obs, info = env.reset(seed=4)
+    assert info["view"]["seat"] == 0 and info["view"]["hand"]
+    assert np.array_equal(env.core.encoder.encode(info["view"]), obs)

@@ -96,3 +96,18 @@ def test_an_illegal_action_is_refused_by_default():
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError):
         env.step(illegal)
+
+
+def test_the_view_itself_for_own_encoders():
+    env = pz.env("fireball-island", players=3, turn_limit=5, view_in_info=True)
+    env.reset(seed=2)
+    for agent in env.agent_iter(max_iter=30):
+        obs, _, term, trunc, info = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        view = info["view"]
+        assert view["format"] == "fireball-island-view/1"
+        assert view["seat"] == env.possible_agents.index(agent)
+        assert np.array_equal(env.core.encoder.encode(view), obs["observation"])
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))

@@ -9,7 +9,8 @@ marks the legal action ids. Opponents are bot names (`random`, `easy`, `greedy`,
 `ismcts:iterations=200`): one per other seat, or one name for all. They decide and
 chance is played inside `step`, until the learner decides again or the game ends; the
 reward comes at the end (the game's returns, or the score margin). `seat="random"` puts
-the learner at a random seat each episode.
+the learner at a random seat each episode; `view_in_info=True` adds the learner's view (the
+dict of docs/views.md) as `info["view"]`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         reward: str = "returns",
         illegal_action: str = "raise",
         max_steps: int | None = None,
+        view_in_info: bool = False,
         **options: Any,
     ) -> None:
         if illegal_action not in ILLEGAL:
@@ -61,6 +63,7 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.render_mode = render_mode
         self.illegal_action = illegal_action
         self.max_steps = max_steps
+        self.view_in_info = view_in_info
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=self.core.encoder.shape, dtype=np.float32)
         self.action_space = spaces.Discrete(self.core.actions.size)
         self._bot_rng = random.Random()
@@ -81,6 +84,8 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         over = core.to_act() is None
         mask = np.zeros(core.actions.size, dtype=np.int8) if over else core.mask().copy()
         info: dict[str, Any] = {"action_mask": mask, "seat": self.seat, **(extra or {})}
+        if self.view_in_info:
+            info["view"] = core.state.view(self.seat)
         if over:
             info["returns"] = core.state.returns()
             info["scores"] = core.state.scores()

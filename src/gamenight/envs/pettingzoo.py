@@ -12,6 +12,9 @@ truncated seat still owes the game are then played at random by the environment,
 every agent is truncated or the game ends. An illegal action raises IllegalActionError,
 or with `illegal_action="substitute"` is replaced by a random legal move (`info` says so).
 
+`view_in_info=True` puts the deciding agent's view (the dict of docs/views.md) in its
+`info["view"]`, for those who write their own encoders.
+
 `parallel_env(...)` is the same game in the parallel API, for tools that need one: each
 step, only the agent to decide (the one with a non-empty mask) has its action used, and
 `max_cycles` counts those steps.
@@ -52,6 +55,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         max_cycles: int | None = None,
         reward: str = "returns",
         illegal_action: str = "raise",
+        view_in_info: bool = False,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -64,6 +68,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
+        self.view_in_info = view_in_info
         self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
         obs, act = _spaces(self.core)
@@ -129,6 +134,8 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             agent = self.possible_agents[seat]
             if agent in live:
                 self.agent_selection = agent
+                if self.view_in_info:
+                    self.infos[agent]["view"] = core.state.view(seat)
                 break
             core.play_random()  # a truncated seat's decision
         if not live:
