@@ -377,6 +377,7 @@ _ROLL = re.compile(r"^P(\d) rolls (?:\d+$|\d+, doubled|a 1: a Fireball|\d+ for a
 _STEAL = re.compile(r"passes P(\d) to steal the jewel")
 _HIT = re.compile(r"hits P(\d)")
 _TARGET = re.compile(r"P\d on ")
+_SEATS = re.compile(r"\bP(\d)\b")
 _CARDS = (
     ("FIREBALL", "card_fireball"),
     ("FAKE JEWEL", "card_fake_jewel"),
@@ -406,6 +407,8 @@ class FireballIslandReader(Reader):
         self.foiled = False
         self.reroll = False
         self.moving_turns = 0
+        self.aim: list[int] | None = None  # a deterministic Fireball's targets, until it lands
+        self.stopped = False
 
     def step(self, seat: int, public: str, scores: ScoresNow) -> None:
         if seat == CHANCE:
@@ -415,7 +418,7 @@ class FireballIslandReader(Reader):
             self.decision(seat, public)
 
     def _turn(self, seat: int) -> None:
-        self._settle_steal()
+        self._settle()
         if self.reroll:  # the second roll of a REROLL is the same turn
             self.reroll = False
             return
@@ -423,6 +426,22 @@ class FireballIslandReader(Reader):
         self.round_turns += 1
         if self.holder == seat:
             self.add("turns_with_jewel")
+
+    def _settle(self) -> None:
+        """The answers are in: a steal stands or is foiled, a deterministic Fireball lands or was stopped."""
+        self._settle_steal()
+        if self.aim is not None:
+            if not self.stopped:
+                self._hits(self.aim, len(self.aim))
+            self.aim = None
+            self.stopped = False
+
+    def _hits(self, hits: list[int], targets: int) -> None:
+        self.add("hits", len(hits))
+        self.add("targets", targets)
+        if self.holder is not None and self.holder in hits:
+            self.add("drops")
+            self.holder = None
 
     def _settle_steal(self) -> None:
         if self.steal is not None:
@@ -445,12 +464,8 @@ class FireballIslandReader(Reader):
             return
         if public.startswith("the Fireball rolls down"):
             self._settle_steal()
-            hits = [int(s) - 1 for s in _HIT.findall(public)]
-            self.add("hits", len(hits))
-            self.add("targets", len(_TARGET.findall(public)))
-            if self.holder is not None and self.holder in hits:
-                self.add("drops")
-                self.holder = None
+            self.aim = None  # a chance Fireball: its hits and misses are told
+            self._hits([int(s) - 1 for s in _HIT.findall(public)], len(_TARGET.findall(public)))
 
     def decision(self, seat: int, public: str) -> None:
         if public.startswith("moves ahead "):
@@ -467,23 +482,29 @@ class FireballIslandReader(Reader):
                 self.add("fireballs_card")
             elif title.startswith("MAGIC TALISMAN"):
                 self.add("talismans")
+                self.stopped = True
             elif title.startswith("REROLL"):
                 self.reroll = True
             elif title.startswith("FAKE JEWEL") and self.steal is not None:
                 self.foiled = True
             elif title.startswith("CANCEL") and self.steal is not None:
                 self.foiled = not self.foiled
+            elif title.startswith("CANCEL") and self.aim is not None:
+                self.stopped = not self.stopped
             return
         if public == "lets the jewel go":
             self._settle_steal()
             return
         if public.startswith("rolls Fireball") or public.startswith("rolls Vul-Kar"):
-            self._settle_steal()
+            self._settle()
             self.add("fireballs")
+            if "% to hit" not in public:  # deterministic: every piece it rolls at is hit, unless stopped
+                self.aim = [int(s) - 1 for s in _SEATS.findall(public.split(" at ", 1)[-1])]
+                self.stopped = False
             return
         if not (public.startswith("walks to ") or public.startswith("moves P")):
             return
-        self._settle_steal()
+        self._settle()
         self.last_play = public
         if "enters cave" in public:
             self.add("caves")
@@ -498,7 +519,7 @@ class FireballIslandReader(Reader):
             self.foiled = False
 
     def finish(self, scores: Sequence[int], returns: Sequence[float]) -> Reading:
-        self._settle_steal()
+        self._settle()
         self.returns = list(returns)
         self._close_round(scores)
         return Reading(self.rounds, self.figures, self.moving_turns)
