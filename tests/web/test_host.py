@@ -201,3 +201,27 @@ def test_no_server_error_reaches_a_browser(client) -> None:
         assert "Traceback" not in response.text
     assert client.post("/t/nosuch/seats/abc", data={"to": "easy"}).status_code in (400, 404)
     assert client.post("/tables", content=b"\xff\xfe", headers={"content-type": "text/plain"}).status_code == 400
+
+
+def test_a_refused_form_comes_back_as_it_was_typed(client) -> None:
+    data = {
+        "name": "Ann",
+        "game": "highrise",
+        "highrise:players": "9",
+        "highrise:tie_break": "extra_hand",
+        "highrise:opponents_subtract_on_out": "on",
+        "seat_2": "hard",
+        "turn_timer": "45",
+    }
+    page = client.post("/tables", data=data).text
+    assert 'name="name" maxlength="40" required value="Ann"' in page
+    assert '<option value="highrise" selected>' in page
+    assert re.search(r'name="highrise:players"[^>]*value="9"', page)
+    assert '<option value="extra_hand" selected>' in page
+    assert 'name="highrise:opponents_subtract_on_out" checked' in page
+    assert '<option value="hard" selected>hard bot</option>' in page
+    assert 'name="public" >' in page or 'name="public">' in page  # not sent: unticked
+    assert 'value="45"' in page
+    fresh = client.get("/").text
+    assert 'name="public" checked' in fresh
+    assert '<option value="share" selected>' in fresh

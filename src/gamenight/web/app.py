@@ -28,8 +28,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 
 from gamenight.engine.errors import ConfigError, RulesError
+from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
-from gamenight.web.forms import game_forms, options_from_form
+from gamenight.web.forms import Sent, game_forms, options_from_form
 from gamenight.web.live import BOT_LEVELS, Hub, LiveTable, Refused, bot_name
 from gamenight.web.store import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
 from gamenight.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
@@ -44,7 +45,12 @@ MAX_PACE = 10.0
 
 
 class Forbidden(Exception):
-    """A request from someone whose cookie does not allow it: answered with a 403 page."""
+    """A request from someone whose cookie does not allow it: answered with a 403 page.
+    `dead_token`: the cookie itself will never work again, and the answer drops it."""
+
+    def __init__(self, message: str, dead_token: bool = False) -> None:
+        super().__init__(message)
+        self.dead_token = dead_token
 
 
 def create_app(
@@ -117,8 +123,8 @@ def create_app(
     async def forbidden(request: Request, exc: Forbidden) -> Response:
         response = error_page(request, 403, str(exc))
         table_id = request.path_params.get("table_id")
-        if isinstance(table_id, str) and str(exc).startswith("your seat token"):
-            response.delete_cookie(cookie_name(table_id), path="/")  # it will never work again
+        if exc.dead_token and isinstance(table_id, str):
+            response.delete_cookie(cookie_name(table_id), path="/")
         return response
 
     @app.exception_handler(Exception)
@@ -144,9 +150,9 @@ def create_app(
         try:
             held = tokens.read(token, live.id)
         except TokenError as exc:
-            raise Forbidden(str(exc)) from None
+            raise Forbidden(str(exc), dead_token=True) from None
         if not live.seat_holds(held.seat, held.nonce):
-            raise Forbidden("your seat token was revoked: ask the host for the invite link")
+            raise Forbidden("your seat token was revoked: ask the host for the invite link", dead_token=True)
         return held.seat, held.nonce
 
     def host_of(request: Request, live: LiveTable) -> None:
@@ -170,9 +176,12 @@ def create_app(
 
     # -- lobby ---------------------------------------------------------------------------------
 
-    async def lobby_page(request: Request, error: str | None = None, status: int = 200) -> HTMLResponse:
+    async def lobby_page(
+        request: Request, error: str | None = None, status: int = 200, sent: dict[str, str] | None = None
+    ) -> HTMLResponse:
         tables = await hub_of(request).db(store.public_tables)
         context = {
+            "sent": Sent(sent),
             "tables": tables,
             "games": game_forms(),
             "titles": {g.name: g.title for g in game_forms()},
@@ -209,12 +218,12 @@ def create_app(
                     raise ConfigError(f"seat {index + 1}: open for a person or a bot ({', '.join(BOT_LEVELS)})")
             pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace)
         except ConfigError as exc:
-            return await lobby_page(request, str(exc), 400)
+            return await lobby_page(request, str(exc), 400, form)
         title = form.get("title", "").strip()[:80] or f"{name}'s {game.spec.title}"
         data = await hub_of(request).db(
             lambda: store.create_table(
                 game=game_name,
-                options=_stored_options(game),
+                options=options_to_dict(game.options),
                 title=title,
                 public=form.get("public") not in (None, "", "0", "off"),
                 seats=seats,
@@ -492,9 +501,3 @@ def _seconds(text: str | None, what: str, default: float, most: float) -> float:
     if value > most:
         raise ConfigError(f"{what}: at most {most:g} seconds")
     return value
-
-
-def _stored_options(game: Any) -> dict[str, Any]:
-    from gamenight.engine.options import options_to_dict
-
-    return options_to_dict(game.options)

@@ -93,6 +93,28 @@ def game_form(name: str) -> GameForm:
     return GameForm(name, game.spec.title, game.spec.min_players, game.spec.max_players, tuple(fields))
 
 
+class Sent:
+    """What a form was sent with, so that a form refused for one bad field comes back with
+    everything else as it was typed. Empty (a form shown afresh): every field its default."""
+
+    def __init__(self, values: Mapping[str, str] | None = None) -> None:
+        self.values = values
+
+    def text(self, name: str, default: Any) -> str:
+        if self.values is not None and name in self.values:
+            return self.values[name]
+        return "" if default is None else str(default)
+
+    def checked(self, name: str, default: bool) -> bool:
+        # An unticked box is not sent at all: in a sent form, absent means off.
+        return default if self.values is None else name in self.values
+
+    def chosen(self, name: str, value: str, default: str) -> bool:
+        if self.values is not None and name in self.values:
+            return self.values[name] == value
+        return value == default
+
+
 def options_from_form(game: str, form: Mapping[str, str]) -> dict[str, Any]:
     """The options `form` sets for `game` (blank inputs left to the game's defaults, or None
     where the option allows it); ConfigError naming the field that is not a value it takes.

@@ -113,7 +113,6 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamenight-db")
         self.loading = asyncio.Lock()
-        self.closed = False
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
@@ -153,7 +152,6 @@ class Hub:
         return len(ids)
 
     async def close(self) -> None:
-        self.closed = True
         for live in self.tables.values():
             live.stop_driver()
         self.executor.shutdown(wait=True)
