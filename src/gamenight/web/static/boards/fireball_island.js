@@ -216,7 +216,13 @@ function drawPieces(ctx, spaces) {
       const y = at[1] + Math.sin(angle) * spread - (seats.length > 1 ? 0 : 4);
       const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
       const lying = view.lying[seat];
-      const piece = s("g", { class: `piece${lying ? " lying" : ""}`, "data-piece": seat, transform: `translate(${round(x)},${round(y)}) scale(1.45)` });
+      const acting = view.to_act === seat; // whose decision it is: ringed
+      const piece = s("g", {
+        class: `piece${lying ? " lying" : ""}${acting ? " acting" : ""}`,
+        "data-piece": seat,
+        transform: `translate(${round(x)},${round(y)}) scale(1.45)`,
+      });
+      if (acting) piece.append(s("circle", { class: "acting-ring", r: 14 }));
       const name = ctx.names[seat] || `P${seat + 1}`;
       piece.append(tip(`${name} (P${seat + 1}) on ${space}${lying ? ", lying down" : ""}`));
       if (lying) piece.append(s("ellipse", { rx: 12, ry: 6, fill: colour, stroke: "white", "stroke-width": 2, transform: "rotate(-20)" }));
