@@ -225,3 +225,23 @@ def test_a_refused_form_comes_back_as_it_was_typed(client) -> None:
     fresh = client.get("/").text
     assert 'name="public" checked' in fresh
     assert '<option value="share" selected>' in fresh
+
+
+def test_finished_tables_are_let_go_from_memory_and_come_back_from_the_database(client, server, monkeypatch) -> None:
+    monkeypatch.setattr("gamenight.web.live.MAX_LIVE", 2)
+    over = create_table(client, seats=("easy",), options={"players": 2, "rounds": 1})
+    start(client, over)
+    with client.websocket_connect(f"/ws/t/{over}") as ws:
+        end = play_to_end(ws, 0)
+    waiting = create_table(client)
+    assert client.get(f"/t/{waiting}").status_code == 200
+    third = create_table(client)
+    assert client.get(f"/t/{third}").status_code == 200  # a third table in memory: the finished one goes
+    hub = server.app.state.hub
+    assert over not in hub.tables
+    assert {waiting, third} <= set(hub.tables)
+    with client.websocket_connect(f"/ws/t/{over}") as ws:
+        again = sync(ws)
+    assert again["result"] == end["result"]
+    assert again["last"] == end["last"]
+    assert again["view"] == end["view"]

@@ -45,6 +45,8 @@ ZOMBIE_LEVEL = "medium"
 MAX_MESSAGE = 4096
 """A client's message is a sync or a move: a few dozen characters."""
 MAX_NOTATION = 200
+MAX_LIVE = 2000
+"""Tables kept in memory before finished ones are let go (`Hub._make_room`)."""
 
 T = TypeVar("T")
 
@@ -140,9 +142,20 @@ class Hub:
                 except RulesError as exc:
                     log.error("table %s does not resume: %s", table_id, exc)
                     live.broken = f"this table's stored game does not replay ({exc})"
+            self._make_room()
             self.tables[table_id] = live
             live.start_driver()
             return live
+
+    def _make_room(self) -> None:
+        """Past MAX_LIVE tables in memory, the finished ones nobody is looking at are let go:
+        they are in the database, and come back on the next request for them."""
+        if len(self.tables) < MAX_LIVE:
+            return
+        for table_id, live in list(self.tables.items()):
+            if live.status in (OVER, ENDED) and not live.connections and not live.lock.locked():
+                live.stop_driver()
+                del self.tables[table_id]
 
     async def resume_all(self) -> int:
         """Every table whose game was being played, live again (its bots and clocks running)."""
