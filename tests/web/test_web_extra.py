@@ -54,3 +54,19 @@ def test_the_terminal_commands_run_without_the_web_packages() -> None:
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_serve_refuses_bad_arguments_before_starting(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gamenight.interfaces.cli import app
+
+    runner = CliRunner()
+    for arguments, message in (
+        (["--port", "70000"], "give a port from 1 to 65535"),
+        (["--database", "mysql://somewhere/db"], "give sqlite:///FILE or postgresql+psycopg://"),
+        (["--database", "postgresql+nodriver://x/y"], "--database:"),
+    ):
+        result = runner.invoke(app, ["serve", "--data", str(tmp_path), *arguments])
+        assert result.exit_code == 2, result.output
+        assert message in " ".join(result.output.split()), result.output
