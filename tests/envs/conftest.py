@@ -8,11 +8,15 @@ from typing import Any
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("wildfire", {"players": 2, "rounds": 1}),
     ("wildfire", {"players": 5, "rounds": 1, "knock_penalty": True}),
+    ("wildfire", {"players": 8, "rounds": 1, "strategic": True}),
     ("wildstar", {"players": 2, "hands": 1}),
+    ("wildstar", {"players": 3, "hands": 1}),
     ("wildstar", {"players": 4, "hands": 1, "partners": True}),
     ("highrise", {"players": 2}),
+    ("highrise", {"players": 3}),
     ("highrise", {"players": 4, "basement_layout": "2x8"}),
     ("fireball-island", {"players": 2, "turn_limit": 20}),
+    ("fireball-island", {"players": 3, "turn_limit": 12, "any_way_cards": True}),
     ("fireball-island", {"players": 4, "turn_limit": 12}),
 ]
 
