@@ -46,15 +46,14 @@ function drawHub(g, ctx, centre) {
   g.append(tip("the hub (e0)"));
 }
 
+/** The open obligation ringed in flame; its words are in the line under the board (summary),
+ * where they cover no tile. */
 function obligationNote(ctx, at) {
   const ob = ctx.view.obligation;
   if (!ob || !at.has(ob.end)) return [];
   const p = at.get(ob.end);
   const words = `${ob.kind}: ${ob.hub === null ? "hub not pressed" : `match ${numberText(ob.hub)}`} · ${ob.slots_left} to go`;
-  return [
-    s("circle", { class: "obligation-ring", cx: round(p.x), cy: round(p.y), r: U * 1.35 }),
-    s("text", { class: "obligation-note", x: round(p.x), y: round(p.y - U * 1.6), text: words }),
-  ];
+  return [s("circle", { class: "obligation-ring", cx: round(p.x), cy: round(p.y), r: U * 1.35 }, tip(words))];
 }
 
 export function drawBoard(ctx) {
