@@ -59,6 +59,19 @@ def test_registered_with_gymnasium():
         assert info["action_mask"].sum() >= 1
 
 
+def test_margin_is_paid_as_points_are_scored():
+    env = GamenightEnv("highrise", opponents="greedy", reward="margin", players=2)
+    rng = np.random.default_rng(1)
+    _, info = env.reset(seed=3)
+    rewards, done = [], False
+    while not done:
+        _, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        rewards.append(reward)
+        done = term or trunc
+    assert sum(rewards) == pytest.approx(env.core.rewards()[0])
+    assert sum(r != 0 for r in rewards[:-1]) > 0
+
+
 def test_view_in_info():
     env = GamenightEnv("wildfire", opponents="greedy", view_in_info=True, players=3, rounds=1)
     obs, info = env.reset(seed=4)

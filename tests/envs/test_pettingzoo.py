@@ -81,12 +81,18 @@ def test_margin_rewards_and_ansi_render():
     env = pz.env("highrise", players=2, reward="margin", render_mode="ansi")
     env.reset(seed=1)
     assert "spacers" in env.render()
-    for _agent in env.agent_iter():
-        obs, _, term, trunc, _ = env.last()
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    paid_before_the_end = 0
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        total[agent] += reward
+        paid_before_the_end += reward != 0 and not term
         env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[-1]))
     scores = env.core.state.scores()
     margin = env.core.rewards()
     assert margin[0] == pytest.approx((scores[0] - scores[1]) / 100)
+    assert [total[a] for a in env.possible_agents] == pytest.approx(margin)  # the payouts add up
+    assert paid_before_the_end > 0  # points are paid as they are scored
 
 
 def test_an_illegal_action_is_refused_by_default():

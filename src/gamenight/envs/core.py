@@ -49,10 +49,12 @@ class Core:
         self.state: State = self.game.new_state()
         self._legal: dict[int, Move] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
+        self._paid = [0.0] * self.players
 
     def reset(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
         self.state = self.game.new_state()
+        self._paid = [0.0] * self.players
         self.advance()
 
     def advance(self) -> None:
@@ -105,9 +107,21 @@ class Core:
         moves = self.state.legal_moves()
         self.play(moves[self.rng.randrange(len(moves))])
 
+    def payout(self) -> list[float]:
+        """What each seat earned since the last payout. With "returns", the game's returns
+        once it is over, else 0; with "margin", the change of the score margin, so that a
+        point is paid when it is scored and the payouts add up to the final margin."""
+        over = self.state.to_act() is None
+        if self.reward == "returns" and not over:
+            return [0.0] * self.players
+        now = self.rewards()
+        paid, self._paid = self._paid, now
+        return [a - b for a, b in zip(now, paid, strict=True)]
+
     def rewards(self) -> list[float]:
-        """At the end: the game's returns, or the score margin (own score against the
-        others' mean, its sign turned where the lowest score wins, per 100 points)."""
+        """Now (the result once the game is over): the game's returns, or the score margin
+        (own score against the others' mean, its sign turned where the lowest score wins,
+        per 100 points)."""
         if self.reward == "returns":
             return [float(r) for r in self.state.returns()]
         scores = [float(s) for s in self.state.scores()]

@@ -8,7 +8,8 @@ The observation is the learner's view encoded (float32); `info["action_mask"]` (
 marks the legal action ids. Opponents are bot names (`random`, `easy`, `greedy`, `hard`,
 `ismcts:iterations=200`): one per other seat, or one name for all. They decide and
 chance is played inside `step`, until the learner decides again or the game ends; the
-reward comes at the end (the game's returns, or the score margin). `seat="random"` puts
+reward is the game's return at the end, or with `reward="margin"` the change of the score
+margin since the learner's last step (points paid as they are scored). `seat="random"` puts
 the learner at a random seat each episode; `view_in_info=True` adds the learner's view (the
 dict of docs/views.md) as `info["view"]`.
 """
@@ -113,7 +114,7 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._steps += 1
         self._play_others()
         over = core.to_act() is None
-        reward = core.rewards()[self.seat] if over else 0.0
+        reward = core.payout()[self.seat]
         truncated = not over and self.max_steps is not None and self._steps >= self.max_steps
         obs, info = self._obs_info({"illegal_action": True} if substituted else None)
         return obs, reward, over, truncated, info

@@ -5,7 +5,9 @@ observation is a dict: `observation` (the seat's view encoded, float32) and `act
 (int8, 1 for each legal action id of the actions table; all 0 when the agent is not to
 decide). Chance steps are played inside `step`, from the generator `reset(seed=...)`
 seeds: they are never agent steps and never count towards truncation. Rewards come at the
-end: the game's `returns` (winners share 1), or with `reward="margin"` the score margin.
+end: the game's `returns` (winners share 1); or with `reward="margin"` the score margin,
+paid as points are scored (each step's reward is the change of the margin, so an agent's
+rewards add up to its final margin).
 
 `max_cycles=N` truncates each agent once it has made N decisions; the decisions that a
 truncated seat still owes the game are then played at random by the environment, until
@@ -116,6 +118,10 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations[agent] = True
         self._settle()
+        pay = core.payout()
+        for a in self.agents:
+            self.rewards[a] = pay[self._index[a]]
+        self._accumulate_rewards()
 
     def _settle(self) -> None:
         """After a decision: play the truncated seats' decisions, end the game's agents when
@@ -125,11 +131,9 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         while live:
             seat = core.to_act()
             if seat is None:
-                for a, r in zip(self.possible_agents, core.rewards(), strict=True):
-                    if a in self.terminations and not self.truncations[a]:
+                for a in self.agents:
+                    if not self.truncations[a]:
                         self.terminations[a] = True
-                        self.rewards[a] = r
-                self._accumulate_rewards()
                 break
             agent = self.possible_agents[seat]
             if agent in live:
