@@ -1032,6 +1032,7 @@ def serve(
     """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
     try:
         import uvicorn
+        from sqlalchemy.engine import make_url
 
         from gamenight.web.app import create_app
     except ImportError as exc:
@@ -1047,7 +1048,8 @@ def serve(
     except Exception as exc:  # SQLAlchemy refusing the URL, or its driver missing
         _fail(f"--database: {exc}")
     shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"gamenight is serving at http://{shown}:{port}/  (database: {database or data / 'gamenight.db'})")
+    where = data / "gamenight.db" if database is None else make_url(database).render_as_string(hide_password=True)
+    typer.echo(f"gamenight is serving at http://{shown}:{port}/  (database: {where})")
     uvicorn.run(web_app, host=host, port=port, log_level="warning")
 
 
