@@ -2,11 +2,12 @@
 
 For each of the four games, two people in two browser contexts (each with its own cookie,
 so its own seat) and a bot sit at one table on a real server (uvicorn in a thread, SQLite in
-a temporary folder, bots at pace 0). They play a short game (one round or hand; Fireball
-Island to a turn limit) by clicking what the page offers: a hand tile or card, then a
-highlighted target on the board (an end, two cells, a space, a rollway, a piece), then one
-of the candidates when several moves fit; the plain list of choices when the board has no
-target for the decision. One person reloads the page mid-game and carries on.
+a temporary folder, bots at pace 0), and a third context watches by the watch link. The two
+play a short game (one round or hand; Fireball Island to a turn limit) by clicking what the
+page offers: a hand tile or card, then a highlighted target on the board (an end, two cells,
+a space, a rollway, a piece), then one of the candidates when several moves fit; the plain
+list of choices when the board has no target for the decision. One person reloads the page
+mid-game and carries on.
 
 Every page's log must end up holding each event exactly once, in order, and the result must
 show with its record link. Set GAMENIGHT_SCREENSHOTS to a folder (docs/screenshots) to save
@@ -218,6 +219,11 @@ def test_two_people_and_a_bot_play_a_game_to_its_end_by_clicking(browser: Any, b
     rng = random.Random(game)
     ann, bob = _seat_people(browser, base_url, game)
     people = (ann, bob)
+    # Someone watches by the watch link: the spectator's view, no hand, no choices.
+    watcher = Person("a watcher", browser.new_context(base_url=base_url).new_page())
+    _watch_errors(watcher)
+    watcher.page.goto(ann.page.locator("#watch").get_attribute("href"))
+    watcher.page.wait_for_selector("#board svg")
     # Names are text: Bob's name shows as he typed it, and makes no element.
     assert BOB in ann.page.locator("#seats").inner_text()
     assert ann.page.locator("#seats img").count() == 0
@@ -254,5 +260,10 @@ def test_two_people_and_a_bot_play_a_game_to_its_end_by_clicking(browser: Any, b
         assert person.page.locator("#result a#record").get_attribute("href")
         assert not person.errors, person.errors
     _screenshot(ann, game, "-over")
-    ann.page.context.close()
-    bob.page.context.close()
+    watcher.page.wait_for_selector("#result:not([hidden])")
+    assert watcher.page.locator("#hand-area").is_hidden()
+    assert watcher.page.locator("#choices button").count() == 0
+    _check_log(watcher)
+    assert not watcher.errors, watcher.errors
+    for person in (ann, bob, watcher):
+        person.page.context.close()
