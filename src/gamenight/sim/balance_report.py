@@ -183,10 +183,16 @@ def findings(result: BalanceResult) -> dict[str, list[str]]:
     return out
 
 
+def even_share(v: dict[str, Any]) -> float:
+    """A seat's win rate if no seat had an edge: the seats' mean (a quarter of the games won
+    with four seats; a half with partners, where both of a team win)."""
+    seats = v["win_rate_by_seat"]
+    return sum(p["p"] for p in seats) / len(seats)
+
+
 def _seat_sentences(v: dict[str, Any]) -> list[str]:
     seats = v["win_rate_by_seat"]
-    decided = 1 - v["undecided"]["p"]
-    fair = decided / len(seats)
+    fair = even_share(v)
     lines = []
     for s, prop in enumerate(seats):
         low, high = prop["ci95"]
@@ -196,7 +202,11 @@ def _seat_sentences(v: dict[str, Any]) -> list[str]:
     if not lines:
         lines.append(f"No seat wins more or less than an even share ({pct(fair)}) beyond noise.")
     if "team_a_win_rate" in v:
-        lines.append(f"Team A (P1, P3, ...) wins {pct_ci(v['team_a_win_rate'])} of games.")
+        team = v["team_a_win_rate"]
+        edge = ""
+        if team["ci95"][0] > 0.5 or team["ci95"][1] < 0.5:
+            edge = f": {'more' if team['p'] > 0.5 else 'less'} than half, beyond noise"
+        lines.append(f"Team A (P1, P3, ...) wins {pct_ci(team)} of games{edge}.")
     return lines
 
 
@@ -333,7 +343,7 @@ def _plot_win_rates(result: BalanceResult, Figure: Any) -> Any:
         ps = [p["p"] for p in props]
         err = [[p["p"] - p["ci95"][0] for p in props], [p["ci95"][1] - p["p"] for p in props]]
         ax.bar(xs, ps, width, yerr=err, capsize=3, label=v["label"])
-        fair = (1 - v["undecided"]["p"]) / len(props)
+        fair = even_share(v)
         ax.hlines(fair, -0.5, len(props) - 0.5, colors="grey", linestyles="dashed", linewidth=0.8)
     ax.set_xticks(range(seats), [f"P{s + 1}" for s in range(seats)])
     ax.set_ylabel("share of games won")
