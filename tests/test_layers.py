@@ -18,9 +18,10 @@ ALLOWED = {
     "games": {"engine", "games"},
     "bots": {"engine", "bots"},
     "sim": {"engine", "bots", "record_files", "sim"},
-    "interfaces": {"engine", "games", "bots", "record_files", "sim", "interfaces", "web"},
-    # The web server is an interface too: `gamenight serve` (interfaces/cli.py) starts it.
-    "web": {"engine", "games", "bots", "record_files", "web"},
+    # The stored tables (SQLAlchemy, Alembic) know the engine's records and nothing above them.
+    "store": {"engine", "store"},
+    # interfaces/web, the server, stores its tables in `store`.
+    "interfaces": {"engine", "games", "bots", "record_files", "sim", "store", "interfaces"},
 }
 
 
@@ -64,7 +65,7 @@ def _rules_imports(path: Path) -> list[str]:
 def test_interfaces_compute_no_rules_they_ask_the_stories() -> None:
     """A screen tells what the game's story says; it never asks a `rules` module itself, so a
     browser or any later interface can be told the same (issue 18)."""
-    found = {str(p.relative_to(PACKAGE)): _rules_imports(p) for p in [*_modules("interfaces"), *_modules("web")]}
+    found = {str(p.relative_to(PACKAGE)): _rules_imports(p) for p in _modules("interfaces")}
     assert {p: mods for p, mods in found.items() if mods} == {}
 
 

@@ -19,8 +19,8 @@ import anyio
 import pytest
 from sqlalchemy import create_engine, text
 
-from gamenight.web.app import create_app
-from gamenight.web.store import Base
+from gamenight.interfaces.web.app import create_app
+from gamenight.store.database import Base
 
 with warnings.catch_warnings():
     # Starlette now asks for `httpx2` under its test client; `httpx` (in the [test] extra) still works.

@@ -3,7 +3,7 @@
 It speaks the table page's contract (the `<main id="table">` page, `GET /api/boards/{game}`
 and the WebSocket messages `sync`/`move` -> `state`/`refused`/`error`) over a real
 `Table` in memory, with bots for the seats nobody holds, and nothing else: no storage, no
-lobby, no tokens. The real server is `gamenight.web.app`; the browser tests drive that one.
+lobby, no tokens. The real server is `gamenight.interfaces.web.app`; the browser tests drive that one.
 This one lets the page be tried on its own and lets the tests provoke what the real server
 seldom does on cue: a gap in the event numbers, a dropped connection.
 
@@ -29,9 +29,9 @@ from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import RulesError
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
-from gamenight.web.assets import board_assets
+from gamenight.interfaces.web.assets import board_assets
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "gamenight" / "web" / "static"
+STATIC = Path(__file__).resolve().parents[2] / "src" / "gamenight" / "interfaces" / "web" / "static"
 
 
 @dataclass

@@ -8,7 +8,7 @@ import pytest
 
 from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.highrise.tower import BASES
-from gamenight.web.assets import board_assets
+from gamenight.interfaces.web.assets import board_assets
 
 GAMES = ("wildfire", "wildstar", "highrise", "fireball-island")
 

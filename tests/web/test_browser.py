@@ -74,7 +74,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server, in-process: uvicorn in a thread, on a free port, SQLite in a temp folder."""
     import uvicorn
 
-    from gamenight.web.app import create_app
+    from gamenight.interfaces.web.app import create_app
 
     app = create_app(None, tmp_path_factory.mktemp("browser") / "data", bot_pace=0.0)
     port = _free_port()

@@ -11,8 +11,8 @@ import re
 import pytest
 
 from gamenight.engine.registry import GAMES, make_game
-from gamenight.web.assets import board_assets
-from gamenight.web.tokens import cookie_name
+from gamenight.interfaces.web.assets import board_assets
+from gamenight.interfaces.web.tokens import cookie_name
 
 from .support import SHORT, create_table, invite_path, join, play_to_end, receive, start, sync, wait_for
 
@@ -228,7 +228,7 @@ def test_a_refused_form_comes_back_as_it_was_typed(client) -> None:
 
 
 def test_finished_tables_are_let_go_from_memory_and_come_back_from_the_database(client, server, monkeypatch) -> None:
-    monkeypatch.setattr("gamenight.web.live.MAX_LIVE", 2)
+    monkeypatch.setattr("gamenight.interfaces.web.live.MAX_LIVE", 2)
     over = create_table(client, seats=("easy",), options={"players": 2, "rounds": 1})
     start(client, over)
     with client.websocket_connect(f"/ws/t/{over}") as ws:

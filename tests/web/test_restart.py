@@ -17,7 +17,7 @@ import httpx
 from websockets.sync.client import connect
 
 from gamenight.engine.record import replay
-from gamenight.web.tokens import cookie_name
+from gamenight.interfaces.web.tokens import cookie_name
 
 from .conftest import Server
 from .support import create_table, invite_path, join, play_to_end, start, sync, wait_for

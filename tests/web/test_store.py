@@ -8,7 +8,7 @@ from pathlib import Path
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from gamenight.web.store import Base, Store, sqlite_url
+from gamenight.store.database import Base, Store, sqlite_url
 
 
 def test_the_migrations_build_the_models_schema_and_run_again_harmlessly(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from gamenight.web.tokens import Tokens, cookie_name
+from gamenight.interfaces.web.tokens import Tokens, cookie_name
 
 from .support import create_table, invite_path, join, receive, start, sync
 

@@ -1034,7 +1034,7 @@ def serve(
         import uvicorn
         from sqlalchemy.engine import make_url
 
-        from gamenight.web.app import create_app
+        from gamenight.interfaces.web.app import create_app
     except ImportError as exc:
         _fail(f"the server needs the web extra: pip install 'gamenight[web]' ({exc.name} is missing)")
     if not 0 < port < 65536:

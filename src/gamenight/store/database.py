@@ -202,7 +202,7 @@ class Store:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def migrate(self) -> None:
-        from gamenight.web.migrations import upgrade
+        from gamenight.store.migrations import upgrade
 
         upgrade(self.engine)
 

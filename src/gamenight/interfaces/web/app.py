@@ -30,13 +30,13 @@ from starlette.requests import HTTPConnection
 from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
-from gamenight.web.forms import Sent, game_forms, options_from_form
-from gamenight.web.live import BOT_LEVELS, Hub, LiveTable, Refused, bot_name
-from gamenight.web.store import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
-from gamenight.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
+from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
+from gamenight.interfaces.web.live import BOT_LEVELS, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
+from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
 
 HERE = Path(__file__).resolve().parent
-log = logging.getLogger("gamenight.web")
+log = logging.getLogger("gamenight.interfaces.web")
 
 MAX_NAME = 40
 DEFAULT_ZOMBIE_TIMEOUT = 60.0
@@ -420,7 +420,7 @@ def create_app(
 
     @app.get("/api/boards/{game}")
     async def boards(game: str) -> Response:
-        from gamenight.web.assets import board_assets
+        from gamenight.interfaces.web.assets import board_assets
 
         try:
             return JSONResponse(board_assets(game))

@@ -35,9 +35,21 @@ from gamenight.engine.match import Agent
 from gamenight.engine.protocol import Move
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
-from gamenight.web.store import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, SeatData, Store, TableData, new_nonce
+from gamenight.store.database import (
+    BOT,
+    ENDED,
+    OPEN,
+    OVER,
+    PERSON,
+    PLAYING,
+    WAITING,
+    SeatData,
+    Store,
+    TableData,
+    new_nonce,
+)
 
-log = logging.getLogger("gamenight.web")
+log = logging.getLogger("gamenight.interfaces.web")
 
 BOT_LEVELS = ("easy", "medium", "hard")
 ZOMBIE_LEVEL = "medium"

@@ -2,7 +2,7 @@
 
 `upgrade(engine)` brings any database, new or old, to the newest revision. A new revision:
 `alembic -c <this folder>/alembic.ini revision -m "..."` with `sqlalchemy.url` set, then
-write its upgrade by hand (the models are in `gamenight.web.store`).
+write its upgrade by hand (the models are in `gamenight.store.database`).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
-from gamenight.web.store import Base
+from gamenight.store.database import Base
 
 target_metadata = Base.metadata
 
