@@ -14,7 +14,7 @@ show with its record link. Set GAMENIGHT_SCREENSHOTS to a folder (docs/screensho
 a screenshot of each game's page mid-game and at its end.
 
 Playwright never downloads a browser here: it drives Debian's /usr/bin/chromium, and the
-tests are skipped without it.
+tests fail, saying so, without it (.ci/run installs it).
 """
 
 from __future__ import annotations
@@ -22,9 +22,7 @@ from __future__ import annotations
 import faulthandler
 import os
 import random
-import socket
 import sys
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -33,16 +31,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium")
+from tests.web.browsing import chromium, serving
 
 SHORT: dict[str, dict[str, Any]] = {
     "wildfire": {"rounds": 1},
@@ -62,42 +51,20 @@ def watchdog() -> Iterator[None]:
     faulthandler.cancel_dump_traceback_later()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server, in-process: uvicorn in a thread, on a free port, SQLite in a temp folder."""
-    import uvicorn
-
     from gamenight.interfaces.web.app import create_app
 
     app = create_app(None, tmp_path_factory.mktemp("browser") / "data", bot_pace=0.0)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @dataclass

@@ -7,46 +7,27 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.web.test_browser import CHROMIUM, CHROMIUM_FLAGS, _free_port
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium at /usr/bin/chromium")
+from tests.web.browsing import chromium, serving
 
 
 @pytest.fixture(scope="module")
 def harness() -> Iterator[str]:
-    import uvicorn
-
     from tests.web.harness import create_app
 
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(pace=0.0), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "the harness did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with serving(create_app(pace=0.0), "the harness") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def _post(url: str, body: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -1,0 +1,64 @@
+"""What the browser tests share: Debian's Chromium driven by Playwright (never a browser
+Playwright downloads), and an ASGI app served by uvicorn in a thread on a free port."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+# A closed network: without these, Chromium keeps reaching for Google's services.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextmanager
+def serving(app: Any, what: str = "the server") -> Iterator[str]:
+    """`app` served on 127.0.0.1 at a free port until the block ends; its base URL."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), f"{what} did not start"
+        time.sleep(0.05)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless. Missing, the tests fail saying so: they are never skipped."""
+    from playwright.sync_api import sync_playwright
+
+    assert CHROMIUM.exists(), f"the browser tests need Debian's Chromium at {CHROMIUM}: apt-get install chromium"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
