@@ -68,8 +68,10 @@ def data_dir(tmp_path: Path) -> Path:
 class Server:
     """One app running in a test client's event loop, and browsers for it."""
 
-    def __init__(self, data_dir: Path) -> None:
-        self.app = create_app(os.environ.get(TEST_DATABASE), data_dir, bot_pace=0.0)
+    def __init__(self, data_dir: Path, database_url: str | None = None, **app_options: Any) -> None:
+        """`app_options`: create_app's keywords (message_rate, seed, ...) beyond bot pace 0."""
+        url = database_url or os.environ.get(TEST_DATABASE)
+        self.app = create_app(url, data_dir, **{"bot_pace": 0.0, **app_options})
         self.loop_client = TestClient(self.app, follow_redirects=False)
 
     def __enter__(self) -> Server:

@@ -31,7 +31,7 @@ from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
-from gamenight.interfaces.web.live import BOT_LEVELS, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTable, Refused, bot_name
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
 
@@ -58,9 +58,14 @@ def create_app(
     data_dir: Path | None = None,
     *,
     bot_pace: float = 0.8,
+    message_rate: float = RATE,
+    message_burst: float = BURST,
+    seed: int | None = None,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
-    `bot_pace` is a new table's default pause between bot moves, in seconds."""
+    `bot_pace` is a new table's default pause between bot moves, in seconds; `message_rate`
+    and `message_burst` a connection's token bucket (messages a second, and at once).
+    `seed` (tests only, never from a client): every table started here deals from it."""
     data_dir = Path("data") if data_dir is None else data_dir
     if database_url is None:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -69,7 +74,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(store, default_bot_pace=bot_pace)
+        hub = Hub(store, default_bot_pace=bot_pace, message_rate=message_rate, message_burst=message_burst)
+        hub.seed = seed
         await hub.db(store.migrate)
         app.state.tokens = Tokens(await hub.db(store.secret_key))
         app.state.hub = hub
@@ -452,6 +458,14 @@ def create_app(
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                admitted = connection.admit()
+                if admitted is None:  # a flood that went on: the connection goes, never the table
+                    await websocket.close(code=1008, reason="too many messages")
+                    break
+                if not admitted:
+                    rate = connection.rate
+                    connection.push({"type": "error", "reason": f"too many messages: at most {rate:g} a second"})
+                    continue
                 text = message.get("text")
                 if text is None:
                     connection.push({"type": "error", "reason": "send JSON as text, not bytes"})

@@ -57,6 +57,14 @@ ZOMBIE_LEVEL = "medium"
 MAX_MESSAGE = 4096
 """A client's message is a sync or a move: a few dozen characters."""
 MAX_NOTATION = 200
+RATE = 50.0
+"""A connection's messages per second, on average (a token bucket per connection)..."""
+BURST = 100.0
+"""...with this many at once. A person clicks a few times a second and a reconnecting page
+syncs once; the tests' scripted players against bots at pace 0 send far more, and a flood
+thousands. (Both are the Hub's, which the tests may lower.)"""
+FLOOD_CLOSE = 200
+"""Messages refused for the rate in a row before the connection is closed (policy violation)."""
 MAX_LIVE = 2000
 """Tables kept in memory before finished ones are let go (`Hub._make_room`)."""
 
@@ -106,6 +114,25 @@ class Connection:
     """States are sent once the client has asked with its first sync (saying where it stands)."""
     direct: deque[dict[str, Any]] = field(default_factory=deque)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    rate: float = RATE
+    burst: float = BURST
+    tokens: float = BURST
+    filled_at: float = field(default_factory=time.monotonic)
+    flooding: int = 0
+    """Messages in a row refused for the rate: past FLOOD_CLOSE the connection is closed."""
+
+    def admit(self) -> bool | None:
+        """Whether one more message from the client is within its rate: True to handle it,
+        False to refuse it with an error, None to close the connection (a flood)."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.filled_at) * self.rate)
+        self.filled_at = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.flooding = 0
+            return True
+        self.flooding += 1
+        return None if self.flooding > FLOOD_CLOSE else False
 
     def push(self, message: dict[str, Any]) -> None:
         self.direct.append(message)
@@ -121,9 +148,14 @@ class Hub:
     """Every live table of one server process, and the one thread that talks to the database
     (SQLite has one writer at a time anyway; one thread never makes it wait on itself)."""
 
-    def __init__(self, store: Store, default_bot_pace: float = 0.8) -> None:
+    def __init__(
+        self, store: Store, default_bot_pace: float = 0.8, message_rate: float = RATE, message_burst: float = BURST
+    ) -> None:
         self.store = store
         self.default_bot_pace = default_bot_pace
+        self.message_rate, self.message_burst = message_rate, message_burst
+        self.seed: int | None = None
+        """Tests only (`create_app(seed=...)`): the seed every table started here deals from."""
         self.tables: dict[str, LiveTable] = {}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamenight-db")
         self.loading = asyncio.Lock()
@@ -280,7 +312,7 @@ class LiveTable:
             if any(s.kind == OPEN for s in self.seats):
                 raise Refused("every seat must be filled, by a person or a bot, before the game starts")
             game = make_game(self.data.game, self.data.options)
-            table = Table(game, [s.name for s in self.seats])
+            table = Table(game, [s.name for s in self.seats], seed=self.hub.seed)
             await self.hub.db(self.hub.store.start, self.id, table.record)
             if table.is_over():  # a game decided by its deal: stored as over at once
                 await self.hub.db(self.hub.store.append_steps, self.id, table.number + 1, [], _result(table))
@@ -307,12 +339,19 @@ class LiveTable:
 
     # -- moves ----------------------------------------------------------------------------
 
-    async def submit(self, seat: int, nonce: str, move: Move | str) -> None:
-        """A person's decision; Refused (table unchanged) naming the fault."""
+    async def submit(self, seat: int, nonce: str, move: Move | str, after: int | None = None) -> None:
+        """A person's decision; Refused (table unchanged) naming the fault. With `after` (the
+        last event the client had when it chose), a move made against an older position is
+        refused: a replayed or duplicated message is never applied twice."""
         async with self.lock:
             if not self.seat_holds(seat, nonce):
                 raise Refused("your seat token was revoked: ask the host for the invite link")
             self._returns(self.seats[seat])  # even if this move is refused
+            if after is not None and self.table is not None and after != self.table.number and self.status == PLAYING:
+                raise Refused(
+                    f"that move was chosen after event {after}, but the table is at event {self.table.number}: "
+                    "sync and choose again"
+                )
             await self._accept(seat, move)
 
     async def _accept(self, seat: int, move: Move | str) -> None:
@@ -348,7 +387,8 @@ class LiveTable:
     # -- connections --------------------------------------------------------------------------
 
     def connect(self, socket: Socket, seat: int | None, nonce: str | None) -> Connection:
-        connection = Connection(socket, seat, nonce)
+        rate, burst = self.hub.message_rate, self.hub.message_burst
+        connection = Connection(socket, seat, nonce, rate=rate, burst=burst, tokens=burst)
         self.connections.add(connection)
         if seat is not None:
             state = self.seats[seat]
@@ -383,8 +423,9 @@ class LiveTable:
         seat.connections, seat.disconnected_since = 0, None
 
     async def handle(self, connection: Connection, text: str) -> None:
-        """One message from a client: a sync or a move. Anything else is answered with an
-        error, and the connection stays open."""
+        """One message from a client: a sync or a move (`{"type": "move", "move": notation,
+        "after": N}`, `after` optional). Anything else is answered with an error, and the
+        connection stays open."""
         message = _parse(text)
         if isinstance(message, str):
             connection.push({"type": "error", "reason": message})
@@ -410,13 +451,17 @@ class LiveTable:
         if not isinstance(move, str) or not move.strip() or len(move) > MAX_NOTATION:
             connection.push({"type": "error", "reason": "move needs the move's notation, as the choices give it"})
             return
+        after = message.get("after")
+        if after is not None and (not isinstance(after, int) or isinstance(after, bool) or after < 0):
+            connection.push({"type": "error", "reason": "after, if given, is the number of the last event you have"})
+            return
         if connection.seat is None or connection.nonce is None:
             connection.push(
                 {"type": "refused", "move": move, "reason": "spectators cannot move: join with the invite link to play"}
             )
             return
         try:
-            await self.submit(connection.seat, connection.nonce, move.strip())
+            await self.submit(connection.seat, connection.nonce, move.strip(), after)
         except Refused as exc:
             connection.push({"type": "refused", "move": move, "reason": str(exc)})
 

@@ -44,9 +44,11 @@ export class Connection {
     this.send({ type: "sync", since: this.last });
   }
 
-  /** Send a move in notation; false when the socket is down (the banner says so already). */
+  /** Send a move in notation; false when the socket is down (the banner says so already).
+   * `after`: the last event we hold, so the server refuses the move if the table moved on
+   * meanwhile (a resent or duplicated move is never played twice). */
   move(notation) {
-    return this.send({ type: "move", move: notation });
+    return this.send({ type: "move", move: notation, after: this.last });
   }
 
   send(message) {
