@@ -1,0 +1,77 @@
+"""No leak, proven over many games (tests/web/leaks.py): every game, people and bots at
+several seat counts, seeded deals; every message each connection receives is checked against
+everything its seat may not know at that moment. The checker is shown to fail on a
+deliberately leaking view.
+
+GAMENIGHT_LEAK_SEEDS=N plays N seeds of every configuration (`make leaks`); CI plays one."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from gamenight.engine.table import Event, Table
+
+from .leaks import Checked, play_and_record
+
+SEEDS = int(os.environ.get("GAMENIGHT_LEAK_SEEDS", "1"))
+CONFIGS = {
+    "wildfire": [("person", "easy"), ("person", "person", "easy"), ("person", "easy", "person", "easy")],
+    "wildstar": [("person", "easy"), ("person", "person", "easy"), ("person", "easy", "person", "easy")],
+    "highrise": [("person", "easy"), ("person", "person", "easy"), ("person", "easy", "person", "easy")],
+    "fireball-island": [("person", "easy"), ("person", "person", "easy"), ("person", "easy", "person", "easy")],
+}
+TOTAL = Checked()
+
+
+@pytest.mark.parametrize("game", list(CONFIGS))
+def test_no_message_page_or_record_leaks(server, game: str) -> None:
+    checked = Checked()
+    for seed in range(1, SEEDS + 1):
+        for seats in CONFIGS[game]:
+            play_and_record(server, game, seats, seed * 1000 + len(seats), checked)
+    assert not checked.leaks, checked.leaks[:5]
+    assert checked.messages > 20 * len(CONFIGS[game])
+    TOTAL.messages += checked.messages
+    TOTAL.pages += checked.pages
+
+
+def leak_another_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = Table.view
+
+    def leaking(self: Table, seat: int | None) -> Any:
+        view = dict(honest(self, seat))
+        if seat is not None:
+            view["peek"] = honest(self, (seat + 1) % self.state.num_players).get("hand")
+        return view
+
+    monkeypatch.setattr(Table, "view", leaking)
+
+
+def leak_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = Table.view
+    monkeypatch.setattr(Table, "view", lambda self, seat: {**honest(self, seat), "debug": self.seed})
+
+
+def leak_drawn_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    honest = Event.for_seat
+    monkeypatch.setattr(Event, "for_seat", lambda self, seat: honest(self, next(iter(self.owners), seat)))
+
+
+@pytest.mark.parametrize("leak", [leak_another_hand, leak_the_seed, leak_drawn_tiles])
+def test_the_checker_finds_a_deliberate_leak(server, monkeypatch: pytest.MonkeyPatch, leak: Any) -> None:
+    """A view that shows a seat the next seat's hand, or the seed; a log that names every
+    drawn tile to everyone: the checker must report each."""
+    leak(monkeypatch)
+    checked = Checked()
+    play_and_record(server, "wildfire", ("person", "easy"), 7, checked)
+    assert checked.leaks, f"the checker missed {leak.__name__}"
+    assert any(leak.seat == 0 for leak in checked.leaks)
+
+
+def test_zz_leak_counts() -> None:
+    if TOTAL.messages == 0:
+        pytest.skip("run with the rest of test_leaks.py to count")
+    print(f"\nleak check: {TOTAL.messages} messages and {TOTAL.pages} pages checked, 0 leaks")
