@@ -274,7 +274,8 @@ def play_and_record(
                 if not looked and state["last"] > 0:  # once, mid-game: the pages and the record
                     looked = True
                     for j, client in enumerate(clients):
-                        pages.append((f"page of seat {people[j] + 1}", client.get(f"/t/{table_id}").text, state["last"]))
+                        page = client.get(f"/t/{table_id}").text
+                        pages.append((f"page of seat {people[j] + 1}", page, state["last"]))
                     pages.append(("watch page", watcher.get(f"/t/{table_id}/watch").text, state["last"]))
                     record = watcher.get(f"/t/{table_id}/record")
                     assert record.status_code == 403, record.text
