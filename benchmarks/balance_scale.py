@@ -9,7 +9,9 @@ process (1 worker), in a local pool of 2 processes, and on a 2-worker Dask Local
 processes, 1 thread each) joined through its scheduler's address as `--cluster` does, with
 the chunk size `run_balance` picks for a cluster and with one game per task; each timed a
 few times in turn, the fastest kept. The cluster's overhead per game is its wall time less
-the local pool's, over the games. Every run must give the same report (checked).
+the local pool's, over the games, both with their processes already started (the local
+pool a run makes for itself is timed too: it pays for starting its processes). Every run
+must give the same report (checked).
 
 Memory: a run of `--memory-games` games (each variant's share) in a fresh process, with
 games.csv and rounds.csv streamed to a temporary folder as `--out` does, and the peak
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import resource
 import subprocess
 import sys
@@ -28,9 +31,10 @@ import tempfile
 import time
 import warnings
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from gamenight.sim.balance import BalanceConfig, BalanceResult, parse_variants, run_balance
+from gamenight.sim.balance import BalanceConfig, BalanceResult, chunk_size, parse_variants, run_balance
 from gamenight.sim.balance_report import GameLog
 
 
@@ -55,6 +59,7 @@ def speed(games: int, repeats: int) -> None:
     from gamenight.sim.balance_cluster import join_cluster
 
     best: dict[str, float] = {}
+    local_chunk = chunk_size(total, 2)  # what run_balance gives its own pool
     summaries = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -63,10 +68,13 @@ def speed(games: int, repeats: int) -> None:
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
         ) as cluster:
             print(f"  (a LocalCluster of 2 workers starts in {time.perf_counter() - start:.2f} s, not counted)")
-            with join_cluster(cluster.scheduler_address) as joined:
+            warm = ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn"))
+            list(warm.map(abs, range(4)))  # both processes started before any timing
+            with warm, join_cluster(cluster.scheduler_address) as joined:
                 ways: dict[str, Callable[[], BalanceResult]] = {
                     "1 worker (this process)": lambda: run_balance(config(games), workers=1),
-                    "2 local processes": lambda: run_balance(config(games), workers=2),
+                    "2 local processes (started by the run)": lambda: run_balance(config(games), workers=2),
+                    "2 local processes": lambda: run_balance(config(games), 2, executor=warm, chunk=local_chunk),
                     "2-worker LocalCluster, chunks as chosen": lambda: run_balance(
                         config(games), joined.workers, executor=joined.executor
                     ),
@@ -83,6 +91,8 @@ def speed(games: int, repeats: int) -> None:
         print(f"  {label:44} {wall:7.2f} s  {total / wall:8.1f} games/s")
     same = all(s == summaries[0] for s in summaries)
     local = best["2 local processes"]
+    started = best["2 local processes (started by the run)"] - local
+    print(f"  starting the local pool's 2 processes (spawn) costs a run about {started:.2f} s")
     print(f"  the same report from every run: {same}")
     print(f"  speed-up of 2 local processes over 1: {best['1 worker (this process)'] / local:.2f}x")
     for label in ("2-worker LocalCluster, chunks as chosen", "2-worker LocalCluster, 1 game a task"):
