@@ -38,3 +38,15 @@ bench: $(VENV)/.bench-installed
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+# The online server's full suites (issue 20); CI runs each in small form in `make pytest`.
+.PHONY: load crash leaks
+load: $(VENV)/.installed
+	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60
+
+crash: $(VENV)/.installed
+	$(BIN)/python -m tests.web.crashing --kills 30 --tables 8
+	$(BIN)/python -m tests.web.crashing --kills 30 --tables 8 --postgres
+
+leaks: $(VENV)/.installed
+	GAMENIGHT_LEAK_SEEDS=10 $(BIN)/pytest -q -s -p no:cacheprovider tests/web/test_leaks.py

@@ -151,12 +151,32 @@ class Replay:
         return secret - mine - public
 
 
-def told(message: dict[str, Any]) -> dict[str, Any]:
-    """The parts of a state message that must not name a secret (see the module's note)."""
+def due(replay: Replay, seat: int | None, n: int) -> dict[str, Any] | None:
+    """Event `n` as `seat` may be told it, worked out here from the replayed event's owners."""
+    if not 0 < n <= len(replay.events):
+        return None
+    event = replay.events[n - 1]
+    sees = not event.owners or seat in event.owners
+    return {
+        "n": n,
+        "seat": None if event.seat == CHANCE else event.seat,
+        "notation": event.text if sees else None,
+        "text": event.private if sees else event.public,
+    }
+
+
+def told(message: dict[str, Any], replay: Replay, seat: int | None) -> dict[str, Any]:
+    """The parts of a state message that must not name a secret (see the module's note). An
+    event exactly as this seat may be told it is passed over: a card's words may name another
+    card ("MAGIC TALISMAN STOPS A FIREBALL!"), which tells nobody's hand."""
     view = message.get("view")
     if isinstance(view, dict):
         view = {k: v for k, v in view.items() if k not in INFERENCES}
-    events = [{**e, "text": DECLARED.sub("star as ?", e["text"] or "")} for e in message.get("events") or []]
+    events = [
+        {**e, "text": DECLARED.sub("star as ?", e["text"] or "")}
+        for e in message.get("events") or []
+        if e != due(replay, seat, e.get("n", 0))
+    ]
     pending = message.get("pending")
     if isinstance(pending, dict):
         pending = {**pending, "choices": []}
@@ -179,10 +199,10 @@ def check_messages(
         if number not in cache:
             cache[number] = words(replay.secrets(seat, number))
         pattern = cache[number]
-        text = "\n".join(strings(told(message)))
+        text = "\n".join(strings(told(message, replay, seat)))
         if pattern is not None and not over:
             for found in sorted(set(pattern.findall(text))):
-                line = next(s for s in strings(told(message)) if pattern.search(s) and found in s)
+                line = next(s for s in strings(told(message, replay, seat)) if pattern.search(s) and found in s)
                 checked.leaks.append(Leak(who, seat, number, found, line[:200]))
         if not over and (replay.seed in set(numbers(message)) or str(replay.seed) in text):
             checked.leaks.append(Leak(who, seat, number, "the seed", "somewhere"))
