@@ -187,7 +187,7 @@ def even_share(v: dict[str, Any]) -> float:
     """A seat's win rate if no seat had an edge: the seats' mean (a quarter of the games won
     with four seats; a half with partners, where both of a team win)."""
     seats = v["win_rate_by_seat"]
-    return sum(p["p"] for p in seats) / len(seats)
+    return float(sum(p["p"] for p in seats)) / len(seats)
 
 
 def _seat_sentences(v: dict[str, Any]) -> list[str]:
