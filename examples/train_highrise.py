@@ -32,17 +32,34 @@ from gamenight.envs.gymnasium import GamenightEnv
 
 
 class Policy(nn.Module):
-    def __init__(self, obs_size: int, actions: int, hidden: int = 256) -> None:
+    """An MLP with a logit per action id, plus two factored heads that share what the ids
+    have in common: one per place (the pair of cells and the spacer, 24 x 3 on the 4x4
+    base) and one per domino orientation (64), read off the action table's layout
+    (docs/rl.md: id = 2 + (orientation x edges + edge) x 3 + spacer). A play's logit is the
+    sum of the three, so what is learnt about a place holds for every domino laid there."""
+
+    def __init__(self, obs_size: int, actions: int, edges: int, hidden: int = 256) -> None:
         super().__init__()
         self.body = nn.Sequential(nn.Linear(obs_size, hidden), nn.Tanh(), nn.Linear(hidden, hidden), nn.Tanh())
+        orientations = (actions - 2) // (edges * 3)
         self.logits = nn.Linear(hidden, actions)
+        self.place = nn.Linear(hidden, edges * 3 + 1)  # the last slot: draw and pass
+        self.domino = nn.Linear(hidden, orientations + 1)
+        for head in (self.logits, self.place, self.domino):
+            nn.init.orthogonal_(head.weight, gain=0.01)
+            nn.init.zeros_(head.bias)
         self.value = nn.Linear(hidden, 1)
-        nn.init.orthogonal_(self.logits.weight, gain=0.01)
-        nn.init.zeros_(self.logits.bias)
+        ids = torch.arange(actions)
+        rest, spacer = torch.div(ids - 2, 3, rounding_mode="floor"), (ids - 2) % 3
+        orientation, edge = torch.div(rest, edges, rounding_mode="floor"), rest % edges
+        play = ids >= 2
+        self.register_buffer("place_of", torch.where(play, edge * 3 + spacer, edges * 3))
+        self.register_buffer("domino_of", torch.where(play, orientation, orientations))
 
     def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.distributions.Categorical, torch.Tensor]:
         h = self.body(obs)
-        logits = self.logits(h).masked_fill(~mask, -1e9)  # illegal actions: never chosen
+        logits = self.logits(h) + self.place(h)[:, self.place_of] + self.domino(h)[:, self.domino_of]
+        logits = logits.masked_fill(~mask, -1e9)  # illegal actions: never chosen
         return torch.distributions.Categorical(logits=logits), self.value(h).squeeze(-1)
 
 
@@ -79,7 +96,7 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
     n_envs = args.envs
     probe = GamenightEnv("highrise", players=2)
     obs_size, n_actions = probe.observation_space.shape[0], int(probe.action_space.n)
-    policy = Policy(obs_size, n_actions)
+    policy = Policy(obs_size, n_actions, edges=len(probe.core.actions.edges))  # type: ignore[attr-defined]
     optimizer = torch.optim.Adam(policy.parameters(), lr=args.lr, eps=1e-5)
     curve = Curve()
     total_steps = 0
@@ -113,8 +130,10 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
         episode = args.seed * 1_000_000 + phase * 100_000
         next_eval = total_steps + args.eval_every
         phase_end = total_steps + args.steps
+        running = torch.zeros(n_envs)
         while total_steps < phase_end:
             b_obs, b_mask, b_act, b_logp, b_val, b_rew, b_done = [], [], [], [], [], [], []
+            finished: list[float] = []
             for _ in range(rollout // n_envs):
                 with torch.no_grad():
                     dist, value = policy(obs, mask)
@@ -137,6 +156,9 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
                     masks.append(info["action_mask"])
                 b_rew.append(torch.tensor(rewards, dtype=torch.float32))
                 b_done.append(torch.tensor(dones, dtype=torch.float32))
+                running += b_rew[-1]
+                finished += [float(running[i]) for i in range(n_envs) if dones[i]]
+                running *= 1.0 - b_done[-1]
                 obs = torch.as_tensor(np.stack(obs_list))
                 mask = torch.as_tensor(np.stack(masks), dtype=torch.bool)
                 total_steps += n_envs
@@ -177,6 +199,9 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
                     loss.backward()
                     nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
                     optimizer.step()
+            if args.verbose and finished:
+                mean = float(np.mean(finished))
+                print(f"{total_steps:8d} steps  training reward per game {mean:+.3f} ({len(finished)} games)")
             if total_steps >= next_eval or total_steps >= phase_end:
                 log_eval()
                 next_eval = total_steps + args.eval_every
@@ -243,6 +268,7 @@ def main() -> None:
         "--reward", default="margin", choices=("margin", "returns"), help="the training reward (win rates are measured)"
     )
     parser.add_argument("--plot", default="docs/rl_highrise.png")
+    parser.add_argument("--verbose", action="store_true", help="the training reward per game after each rollout")
     args = parser.parse_args()
     start = time.time()
     baseline = (random_baseline("random", args.eval_games), random_baseline("greedy", args.eval_games))
