@@ -43,10 +43,10 @@ from gamenight.interfaces.web.tokens import cookie_name
 from gamenight.store.database import Store, sqlite_url
 
 GAMES = [
-    ("wildfire", {"wildfire:players": "3", "wildfire:rounds": "2"}, 2),
-    ("wildstar", {"wildstar:players": "2", "wildstar:hands": "2"}, 1),
-    ("highrise", {"highrise:players": "3"}, 2),
-    ("fireball-island", {"fireball-island:players": "2", "fireball-island:turn_limit": "30"}, 1),
+    ("wildfire", {"wildfire:players": "3", "wildfire:rounds": "5"}, 2),
+    ("wildstar", {"wildstar:players": "2", "wildstar:hands": "4"}, 1),
+    ("highrise", {"highrise:players": "4"}, 3),
+    ("fireball-island", {"fireball-island:players": "2", "fireball-island:turn_limit": "80"}, 1),
 ]
 """(game, its form's options, bot seats): a person in seat 1 beside the bots."""
 SHORT_GAMES = [
@@ -129,7 +129,11 @@ async def play(person: Person, port: int, rng: random.Random, stop: asyncio.Even
                         person.errors.append(message["reason"])
                         continue
                     if message["type"] == "refused":
-                        moved_at = -1  # e.g. the table moved on: choose again on the next state
+                        # The table may be waiting for us still: ask where it stands, and choose again.
+                        person.errors.append(f"refused: {message['reason']}")
+                        moved_at = -1
+                        synced = False
+                        await ws.send(json.dumps({"type": "sync", "since": person.last}))
                         continue
                     if not synced:
                         if message["since"] != person.last:
@@ -210,6 +214,13 @@ def verify(database: str, people: list[Person]) -> tuple[int, int, int, list[str
             if sorted(person.events) != list(range(1, len(person.events) + 1)):
                 problems.append(f"{person.table_id}: the client's log has a gap")
             finished += stored.is_over()
+            if not stored.is_over():
+                problems.append(
+                    f"{person.table_id}: {record.game} not finished: event {stored.number},"
+                    f" seat {stored.to_act()} to act,"
+                    f" the person's client at event {person.last} ({person.reconnects} reconnects, done={person.done},"
+                    f" told: {person.errors[-3:]})"
+                )
             # The same game from the seed alone: every chance step must come out the same.
             fresh = Table(make_game(record.game, record.options), record.seats, seed=record.seed)
             for index, step in enumerate(record.steps):
@@ -228,14 +239,16 @@ def verify(database: str, people: list[Person]) -> tuple[int, int, int, list[str
     return lost, finished, matching, problems
 
 
-async def run_async(server: ServerProcess, people: list[Person], kills: int, seed: int, deadline: float) -> int:
+async def run_async(
+    server: ServerProcess, people: list[Person], kills: int, seed: int, deadline: float, gap: tuple[float, float]
+) -> int:
     rng = random.Random(seed)
     stop = asyncio.Event()
     players = [asyncio.create_task(play(p, server.port, random.Random(seed + i), stop)) for i, p in enumerate(people)]
     killed = 0
     try:
         for _ in range(kills):
-            await asyncio.sleep(rng.uniform(0.2, 1.0))
+            await asyncio.sleep(rng.uniform(*gap))  # play between two kills
             if all(p.done for p in people):
                 break
             await asyncio.to_thread(server.kill)
@@ -261,7 +274,8 @@ def run(
     server.start()
     try:
         people = create_tables(server.port, tables, seed, SHORT_GAMES if short else GAMES)
-        killed = asyncio.run(run_async(server, people, kills, seed, time.monotonic() + 60 + 5 * kills))
+        gap = (0.1, 0.4) if short else (0.2, 1.0)
+        killed = asyncio.run(run_async(server, people, kills, seed, time.monotonic() + 60 + 5 * kills, gap))
     finally:
         server.stop()
     lost, finished, matching, problems = verify(url, people)

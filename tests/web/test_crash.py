@@ -25,7 +25,7 @@ def check(outcome) -> None:
 
 
 def test_kill_9_again_and_again_on_sqlite(tmp_path: Path) -> None:
-    check(run(tmp_path / "data", kills=3, tables=3, seed=11, short=True))
+    check(run(tmp_path / "data", kills=3, tables=2, seed=11, short=True))
 
 
 def test_kill_9_again_and_again_on_postgresql(tmp_path: Path) -> None:
@@ -35,6 +35,6 @@ def test_kill_9_again_and_again_on_postgresql(tmp_path: Path) -> None:
     except PostgresUnavailable as exc:  # pragma: no cover - CI has the server binaries
         pytest.fail(str(exc))
     try:
-        check(run(tmp_path / "data", kills=2, tables=3, seed=12, database=url, short=True))
+        check(run(tmp_path / "data", kills=2, tables=2, seed=12, database=url, short=True))
     finally:
         postgres.__exit__(None, None, None)

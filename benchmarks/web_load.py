@@ -1,0 +1,275 @@
+"""A load harness for `gamenight serve`: N tables of 4 seats played at once over the server's
+own WebSocket protocol on loopback, by scripted people beside bot seats.
+
+One server process (a subprocess, SQLite in a temporary folder, as `make run` starts it).
+Each table is Wildfire for four, created and started through the lobby's forms: PEOPLE seats
+are people (the host and those who join by the invite link), the rest medium bots at pace 0
+("paced off": a bot moves as soon as it has chosen). Every person is a WebSocket client in
+this one asyncio process that
+
+- thinks (a random pause, --think seconds) and then moves with `after`,
+- now and then drops its connection and reconnects, syncing from the last event it holds,
+- now and then reloads its page: GET /t/{id}, a new socket, sync from 0.
+
+It stops by itself after --seconds and reports, as JSON:
+
+- moves per second (people's and bots', counted in the database over the window),
+- median, p95 and p99 of the time from a person's move being sent to *every other* person
+  of the table receiving the state that holds it (one sample per move and receiving seat),
+- errors (error or refused messages, failed requests, sockets that would not open),
+- the server's memory per table (resident set growth from before the tables to the end).
+
+    .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60
+    .venv/bin/python benchmarks/web_load.py --tables 3 --seconds 4      # what CI runs (no timings asserted)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
+    with (data / "server.log").open("ab") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start: " + (data / "server.log").read_text()[-2000:])
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def stored_decisions(database: Path) -> int:
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=30) as db:
+        row = db.execute("SELECT count(*) FROM steps WHERE seat >= 0").fetchone()
+    return int(row[0])
+
+
+@dataclass
+class Stats:
+    sent: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
+    """(table, event number of a person's move) -> (time sent, seat)."""
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    person_moves: int = 0
+    reconnects: int = 0
+    reloads: int = 0
+    finished: int = 0
+
+
+@dataclass
+class Person:
+    table_id: str
+    seat: int
+    cookie: str
+    last: int = 0
+
+
+async def person(
+    base: str, who: Person, stats: Stats, rng: random.Random, stop: asyncio.Event, think: tuple[float, float]
+) -> None:
+    ws_url = base.replace("http", "ws", 1) + f"/ws/t/{who.table_id}"
+    headers = {"Cookie": who.cookie}
+    while not stop.is_set():
+        reload = rng.random() < 0.05 and who.last > 0
+        if reload:  # the page again, from nothing
+            stats.reloads += 1
+            async with httpx.AsyncClient(base_url=base, headers=headers) as client:
+                page = await client.get(f"/t/{who.table_id}")
+            if page.status_code != 200:
+                stats.errors.append(f"page reload: {page.status_code}")
+            who.last = 0
+        try:
+            async with connect(ws_url, additional_headers=headers, open_timeout=20, max_size=2**22) as ws:
+                opened = time.perf_counter()  # moves sent before this are caught up, not live: not timed
+                await ws.send(json.dumps({"type": "sync", "since": who.last}))
+                moved_at = -1
+                drop_after = rng.randint(5, 40)  # messages until this connection drops by itself
+                async for raw in ws:
+                    now = time.perf_counter()
+                    message = json.loads(raw)
+                    if message["type"] in ("error", "refused"):
+                        stats.errors.append(f"{message['type']}: {message['reason']}")
+                        moved_at = -1
+                        continue
+                    for event in message["events"]:
+                        sent = stats.sent.get((who.table_id, event["n"]))
+                        if sent is not None and sent[1] != who.seat and event["n"] > who.last and sent[0] > opened:
+                            stats.latencies.append(now - sent[0])
+                    who.last = max(who.last, message["last"])
+                    if message["result"] is not None:
+                        stats.finished += who.seat == 0
+                        await stop.wait()
+                        return
+                    pending = message["pending"]
+                    if pending and pending["seat"] == who.seat and pending["choices"] and moved_at != who.last:
+                        moved_at = who.last
+                        await asyncio.sleep(rng.uniform(*think))
+                        if stop.is_set():
+                            return
+                        choice = rng.choice(pending["choices"])["notation"]
+                        stats.sent[(who.table_id, who.last + 1)] = (time.perf_counter(), who.seat)
+                        await ws.send(json.dumps({"type": "move", "move": choice, "after": who.last}))
+                        stats.person_moves += 1
+                        continue
+                    drop_after -= 1
+                    if drop_after <= 0 and rng.random() < 0.2:
+                        stats.reconnects += 1
+                        break  # a flaky phone: the socket drops; the next one syncs from `last`
+        except (OSError, WebSocketException, TimeoutError) as exc:
+            if not stop.is_set():
+                stats.errors.append(f"socket: {type(exc).__name__}: {exc}")
+                await asyncio.sleep(0.5)
+
+
+async def create_table(base: str, people: int, rounds: int) -> list[Person]:
+    """A table through the lobby's form, its people joined by the invite link (each a browser
+    of its own), started by the host."""
+    form = {"name": "Host", "game": "wildfire", "wildfire:players": "4", "wildfire:rounds": str(rounds)}
+    form.update({f"seat_{i}": "open" if i <= people else "medium" for i in range(2, 5)})
+    async with httpx.AsyncClient(base_url=base, timeout=60) as host:
+        created = await host.post("/tables", data={**form, "bot_pace": "0", "public": "on"})
+        if created.status_code != 303:
+            raise SystemExit(f"creating a table: {created.status_code} {created.text[:300]}")
+        table_id = created.headers["location"].removeprefix("/t/")
+        page = await host.get(f"/t/{table_id}")
+        found = re.search(rf"/t/{table_id}/join/[\w-]+", page.text)
+        if found is None:
+            raise SystemExit("the table's page shows no invite link")
+        seated = [Person(table_id, 0, f"gn_{table_id}={host.cookies[f'gn_{table_id}']}")]
+        for seat in range(1, people):
+            async with httpx.AsyncClient(base_url=base, timeout=60) as joiner:
+                joined = await joiner.post(found.group(0), data={"name": f"Person {seat + 1}"})
+                if joined.status_code != 303:
+                    raise SystemExit(f"joining: {joined.status_code} {joined.text[:300]}")
+                seated.append(Person(table_id, seat, f"gn_{table_id}={joiner.cookies[f'gn_{table_id}']}"))
+        started = await host.post(f"/t/{table_id}/start")
+        if started.status_code != 303:
+            raise SystemExit(f"starting: {started.status_code} {started.text[:300]}")
+    return seated
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def main_async(args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="gamenight-load-") as folder:
+        data = Path(folder)
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = start_server(data, port)
+        try:
+            rss_before = rss_kib(server.pid)
+            semaphore = asyncio.Semaphore(10)
+
+            async def one() -> list[Person]:
+                async with semaphore:
+                    return await create_table(base, args.people, args.rounds)
+
+            tables = await asyncio.gather(*(one() for _ in range(args.tables)))
+            stats = Stats()
+            stop = asyncio.Event()
+            rng = random.Random(args.seed)
+            tasks = [
+                asyncio.create_task(person(base, who, stats, random.Random(rng.random()), stop, args.think))
+                for seated in tables
+                for who in seated
+            ]
+            await asyncio.sleep(args.warmup)
+            decisions0, moves0, t0 = stored_decisions(data / "gamenight.db"), stats.person_moves, time.monotonic()
+            stats.latencies.clear()
+            await asyncio.sleep(args.seconds)
+            elapsed = time.monotonic() - t0
+            decisions = stored_decisions(data / "gamenight.db") - decisions0
+            rss_after = rss_kib(server.pid)
+            stop.set()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            alive = server.poll() is None
+        finally:
+            server.kill()
+            server.wait()
+        lat = stats.latencies
+        return {
+            "tables": args.tables,
+            "people_per_table": args.people,
+            "seconds": round(elapsed, 1),
+            "moves_per_second": round(decisions / elapsed, 1),
+            "people_moves_per_second": round((stats.person_moves - moves0) / elapsed, 1),
+            "latency_samples": len(lat),
+            "latency_ms": {
+                "median": round(statistics.median(lat) * 1000, 1) if lat else None,
+                "p95": round(percentile(lat, 0.95) * 1000, 1) if lat else None,
+                "p99": round(percentile(lat, 0.99) * 1000, 1) if lat else None,
+            },
+            "errors": len(stats.errors),
+            "error_examples": sorted(set(stats.errors))[:5],
+            "reconnects": stats.reconnects,
+            "reloads": stats.reloads,
+            "games_finished": stats.finished,
+            "server_alive": alive,
+            "memory_per_table_kib": round((rss_after - rss_before) / args.tables, 1),
+        }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--people", type=int, default=3, help="people per table (the rest are bots)")
+    parser.add_argument("--rounds", type=int, default=3, help="Wildfire rounds: long enough to outlast the run")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--think", type=float, nargs=2, default=(0.5, 3.0), metavar=("MIN", "MAX"))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    report = asyncio.run(main_async(args))
+    print(json.dumps(report, indent=1))
+    sys.exit(0 if report["errors"] == 0 and report["server_alive"] else 1)
+
+
+if __name__ == "__main__":
+    main()
