@@ -22,6 +22,9 @@ ALLOWED = {
     "store": {"engine", "store"},
     # interfaces/web, the server, stores its tables in `store`.
     "interfaces": {"engine", "games", "bots", "record_files", "sim", "store", "interfaces"},
+    # For researchers, on top like the interfaces: bots as opponents, the terminal's boards
+    # for render_mode="ansi"; nothing imports envs.
+    "envs": {"engine", "games", "bots", "interfaces", "envs"},
 }
 
 
