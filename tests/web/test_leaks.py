@@ -14,6 +14,7 @@ import pytest
 
 from gamenight.engine.table import Event, Table
 
+from .conftest import Server
 from .leaks import Checked, play_and_record
 
 SEEDS = int(os.environ.get("GAMENIGHT_LEAK_SEEDS", "1"))
@@ -34,6 +35,19 @@ def test_no_message_page_or_record_leaks(server, game: str) -> None:
             play_and_record(server, game, seats, seed * 1000 + len(seats), checked)
     assert not checked.leaks, checked.leaks[:5]
     assert checked.messages > 20 * len(CONFIGS[game])
+    TOTAL.messages += checked.messages
+    TOTAL.pages += checked.pages
+
+
+def test_no_leak_on_postgresql(postgres_url: str, tmp_path) -> None:
+    """The same check with the tables stored in PostgreSQL (a throwaway cluster): a game of
+    each, two people and a bot."""
+    checked = Checked()
+    with Server(tmp_path / "data", database_url=postgres_url) as server:
+        for game in CONFIGS:
+            play_and_record(server, game, ("person", "easy", "person"), 4242, checked)
+    assert not checked.leaks, checked.leaks[:5]
+    assert checked.messages > 80
     TOTAL.messages += checked.messages
     TOTAL.pages += checked.pages
 
