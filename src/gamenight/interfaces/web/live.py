@@ -15,6 +15,11 @@ loop (`asyncio.to_thread`) at the table's pace and submits it through the same d
 person's. The same driver plays a person's seat with a medium bot once the person has
 been gone longer than the host's zombie timeout, or lets the turn timer run out; the seat
 shows `away` until its person is back.
+
+A move may say `after`, the last event its client had: a move chosen against an older
+position is refused, so a replayed or doubled message is never played twice. Each
+connection has a token bucket (`Connection.admit`): past it a client is told "too many
+messages", and a flood that goes on closes that connection (1008), never the table.
 """
 
 from __future__ import annotations
