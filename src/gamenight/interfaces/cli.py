@@ -1050,7 +1050,9 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     where = data / "gamenight.db" if database is None else make_url(database).render_as_string(hide_password=True)
     typer.echo(f"gamenight is serving at http://{shown}:{port}/  (database: {where})")
-    uvicorn.run(web_app, host=host, port=port, log_level="warning")
+    # A frame over 64 KiB is refused before it is read whole (uvicorn's default is 16 MiB); up
+    # to that, a message longer than the server's limit gets an error saying so (live.MAX_MESSAGE).
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
 
 
 # -- gamenight balance ---------------------------------------------------------------------
