@@ -25,7 +25,6 @@ import json
 import os
 import random
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -41,6 +40,7 @@ from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
 from gamenight.interfaces.web.tokens import cookie_name
 from gamenight.store.database import Store, sqlite_url
+from tests.web.browsing import free_port
 
 GAMES = [
     ("wildfire", {"wildfire:players": "3", "wildfire:rounds": "5"}, 2),
@@ -55,13 +55,6 @@ SHORT_GAMES = [
     ("wildstar", {"wildstar:players": "2", "wildstar:hands": "1"}, 1),
 ]
 """CI's: a few seconds each."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class ServerProcess:

@@ -5,21 +5,19 @@ anyone hears of it, and a new server on the same database resumes every table wh
 from __future__ import annotations
 
 import json
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import httpx
+import pytest
+from websockets.exceptions import ConnectionClosedError
 from websockets.sync.client import connect
 
 from gamenight.engine.record import replay
 from gamenight.interfaces.web.tokens import cookie_name
 
+from .browsing import free_port
 from .conftest import Server
+from .crashing import ServerProcess
 from .support import create_table, invite_path, join, play_to_end, start, sync, wait_for
 
 
@@ -89,39 +87,11 @@ def sync_once(server: Server, client, table_id: str) -> dict:
 # -- kill -9 --------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
-    """`gamenight serve` in a process of its own, once it answers."""
-    log = data_dir / "server.log"
-    with log.open("ab") as output:  # the child keeps its own copy of the file
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data_dir)],
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    process.wait()
-    raise AssertionError(f"the server did not start: {log.read_text()}")
-
-
 def test_kill_9_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    process = serve(tmp_path, port)
+    server = ServerProcess(tmp_path, port, None)
+    server.start()
     try:
         with httpx.Client(base_url=base) as ann:
             form = {"name": "Ann", "game": "wildfire", "wildfire:players": "2", "wildfire:rounds": "1"}
@@ -148,16 +118,14 @@ def test_kill_9_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
                 while state["last"] <= number:
                     state = next_state()
             acknowledged = state["last"]
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-        process = serve(tmp_path, port)
+        server.kill()
+        server.start()
         with connect(ws_url, additional_headers={"Cookie": cookie}) as ws:
             resumed = person_sync(ws, 0)
         assert resumed["last"] >= acknowledged > 3
         assert resumed["events"][: len(seen)] == seen
     finally:
-        process.kill()
-        process.wait(timeout=10)
+        server.stop()
 
 
 def person_sync(ws, since: int) -> dict:
@@ -166,3 +134,26 @@ def person_sync(ws, since: int) -> dict:
         message = json.loads(ws.recv(timeout=10))
         if message["type"] == "state" and message["since"] == since:
             return message
+
+
+def test_gamenight_serve_refuses_a_huge_websocket_frame_before_reading_it(tmp_path: Path) -> None:
+    """uvicorn would read a 16 MiB frame whole; `gamenight serve` closes on one over 64 KiB
+    (1009, message too big), and answers a smaller oversized message with an error."""
+    server = ServerProcess(tmp_path, free_port(), None)
+    server.start()
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as ann:
+            form = {"name": "Ann", "game": "wildfire", "wildfire:players": "2", "seat_2": "medium"}
+            table_id = ann.post("/tables", data=form).headers["location"].removeprefix("/t/")
+        url = f"ws://127.0.0.1:{server.port}/ws/t/{table_id}"  # watched: no seat needed
+        with connect(url) as ws:
+            ws.send(json.dumps({"type": "sync", "since": 0, "pad": "x" * 200_000}))
+            with pytest.raises(ConnectionClosedError) as closed:
+                ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        with connect(url) as ws:
+            ws.send(json.dumps({"type": "sync", "since": 0, "pad": "x" * 10_000}))
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["type"] == "error" and "too long" in answer["reason"]
+    finally:
+        server.stop()
