@@ -28,13 +28,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import re
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,31 +43,7 @@ import httpx
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    with (data / "server.log").open("ab") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start: " + (data / "server.log").read_text()[-2000:])
+from serving import free_port, start_server
 
 
 def rss_kib(pid: int) -> int:

@@ -30,10 +30,8 @@ import json
 import os
 import random
 import re
-import socket
 import sqlite3
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -46,31 +44,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from gamenight.bots.registry import make_bot
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    log = (data / "server.log").open("ab")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    log.close()
-    for _ in range(200):
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit(f"the server did not start; see {data / 'server.log'}")
+from serving import free_port, start_server
 
 
 def create_table(base: str, form: dict[str, str]) -> tuple[str, httpx.Client]:

@@ -1,0 +1,39 @@
+"""What the web benchmarks share: `gamenight serve` in a process of its own, on a free port."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
+    """`gamenight serve` with its database in `data`, once it answers; its log in data/server.log."""
+    with (data / "server.log").open("ab") as log:  # the child keeps its own copy of the file
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+            return process
+        except httpx.TransportError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("the server did not start: " + (data / "server.log").read_text()[-2000:])
