@@ -9,6 +9,7 @@ without forbidding anything."""
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
@@ -91,7 +92,14 @@ def mask_tiles(mask: int) -> list[int]:
 
 def absent_view(absent: Sequence[int], name: Callable[[int], str]) -> list[list[str]]:
     """Each seat's known-absent tiles by name, for a view (public knowledge)."""
-    return [[name(t) for t in mask_tiles(mask)] if mask else [] for mask in absent]
+    return [list(_mask_names(mask, name)) if mask else [] for mask in absent]
+
+
+@functools.lru_cache(maxsize=4096)
+def _mask_names(mask: int, name: Callable[[int], str]) -> tuple[str, ...]:
+    # A seat's mask changes only when it draws or passes, but a view is built at every
+    # decision, for every seat: naming its tiles again each time was most of a view's cost.
+    return tuple(name(t) for t in mask_tiles(mask))
 
 
 def absent_from_view(names: Sequence[Sequence[str]], parse: Callable[[str], int]) -> list[int]:
