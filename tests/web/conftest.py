@@ -102,3 +102,18 @@ def make_client(server: Server) -> Callable[[], TestClient]:
 @pytest.fixture
 def client(make_client: Callable[[], TestClient]) -> TestClient:
     return make_client()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """The counts the attack, fuzz and leak suites gathered, said once they have run (the
+    figures of their reports); nothing is said of a suite that did not run."""
+    attacks = sys.modules.get("tests.web.test_attacks")
+    if attacks is not None and attacks.REFUSED:
+        terminalreporter.write_line(f"authorisation attacks refused: {len(attacks.REFUSED)}")
+    fuzz = sys.modules.get("tests.web.test_fuzz")
+    if fuzz is not None and any(fuzz.FUZZED.values()):
+        terminalreporter.write_line(f"messages fuzzed: {fuzz.FUZZED}, total {sum(fuzz.FUZZED.values())}")
+    leaks = sys.modules.get("tests.web.test_leaks")
+    if leaks is not None and leaks.TOTAL.messages:
+        total = leaks.TOTAL
+        terminalreporter.write_line(f"leak check: {total.messages} messages and {total.pages} pages checked")

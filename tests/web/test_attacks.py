@@ -207,11 +207,3 @@ def test_a_move_after_the_end_is_refused_with_or_without_after(make_client, serv
             ws, {"type": "move", "move": "draw", "after": end["last"]}, "over", duel, "after the end, current after"
         )
         assert_move_refused(ws, {"type": "move", "move": "draw", "after": 1}, "over", duel, "after the end, stale")
-
-
-def test_zz_every_attack_was_refused() -> None:
-    """The count, for the report (this file run whole: at least the attacks above)."""
-    if len(REFUSED) < 10:
-        pytest.skip("run with the rest of test_attacks.py to count")
-    print(f"\n{len(REFUSED)} authorisation attacks refused: {', '.join(REFUSED)}")
-    assert len(set(REFUSED)) == len(REFUSED)

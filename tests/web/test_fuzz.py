@@ -297,9 +297,3 @@ def test_script_names_are_text_everywhere_they_are_shown(make_client, server, ev
     start(ann, table_id)
     for where, page in {"table": ann.get(f"/t/{table_id}").text, "lobby": ann.get("/").text}.items():
         assert evil not in page, where
-
-
-def test_zz_fuzz_counts() -> None:
-    if FUZZED["websocket"] == 0:
-        pytest.skip("run with the rest of test_fuzz.py to count")
-    print(f"\nmessages fuzzed: {FUZZED}, total {sum(FUZZED.values())}")

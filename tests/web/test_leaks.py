@@ -83,9 +83,3 @@ def test_the_checker_finds_a_deliberate_leak(server, monkeypatch: pytest.MonkeyP
     play_and_record(server, "wildfire", ("person", "easy"), 7, checked)
     assert checked.leaks, f"the checker missed {leak.__name__}"
     assert any(leak.seat == 0 for leak in checked.leaks)
-
-
-def test_zz_leak_counts() -> None:
-    if TOTAL.messages == 0:
-        pytest.skip("run with the rest of test_leaks.py to count")
-    print(f"\nleak check: {TOTAL.messages} messages and {TOTAL.pages} pages checked, 0 leaks")
