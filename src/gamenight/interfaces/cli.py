@@ -907,6 +907,17 @@ def _interrupt(signum: int, frame: object) -> None:
 # reads the flags, shows progress and prints the tables (arena_render). docs/arena.md describes the outputs.
 
 
+def _check_batch(workers: int | None, out: Path | None, records: bool) -> None:
+    """The arena's and balance's --workers, --out and --records, before anything runs or is
+    written; ConfigError naming the one at fault."""
+    if workers is not None and workers < 1:
+        raise ConfigError(f"--workers {workers}: give 1 or more")
+    if out is not None:
+        check_out_dir(out)
+    elif records:
+        raise ConfigError("--records: give --out DIR too (the records are written to DIR/records)")
+
+
 @app.command("arena")
 def arena(
     game: Annotated[str, typer.Argument(help=f"The game: {', '.join(sorted(GAMES))}.", show_default=False)],
@@ -949,12 +960,7 @@ def arena(
             records=records,
         )
         check_config(config)  # before --out is touched: a bad arena leaves no empty games.csv behind
-        if workers is not None and workers < 1:
-            raise ConfigError(f"--workers {workers}: give 1 or more")
-        if out is not None:
-            check_out_dir(out)
-        elif records:
-            raise ConfigError("--records: give --out DIR too (the records are written to DIR/records)")
+        _check_batch(workers, out, records)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)
@@ -1135,12 +1141,7 @@ def balance(
             records=records,
         )
         check_balance(config)
-        if workers is not None and workers < 1:
-            raise ConfigError(f"--workers {workers}: give 1 or more")
-        if out is not None:
-            check_out_dir(out)
-        elif records:
-            raise ConfigError("--records: give --out DIR too (the records are written to DIR/records)")
+        _check_batch(workers, out, records)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)
