@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import faulthandler
 import os
+import secrets
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -21,6 +22,7 @@ from sqlalchemy import create_engine, text
 
 from gamenight.interfaces.web.app import create_app
 from gamenight.store.database import Base
+from tests.postgres import fresh_database
 
 with warnings.catch_warnings():
     # Starlette now asks for `httpx2` under its test client; `httpx` (in the [test] extra) still works.
@@ -53,8 +55,20 @@ def watchdog(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     faulthandler.cancel_dump_traceback_later()
 
 
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """Tests marked `both_databases` run twice: on SQLite, and on a fresh database of the
+    session's throwaway PostgreSQL (tests/postgres.py)."""
+    if metafunc.definition.get_closest_marker("both_databases") and "data_dir" in metafunc.fixturenames:
+        metafunc.parametrize("data_dir", ["sqlite", "postgresql"], indirect=True)
+
+
 @pytest.fixture
-def data_dir(tmp_path: Path) -> Path:
+def data_dir(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The server's data folder; its database is SQLite in it, or the one GAMENIGHT_TEST_DATABASE
+    names (emptied first), which the `postgresql` run of a `both_databases` test sets."""
+    if getattr(request, "param", None) == "postgresql":
+        postgres = request.getfixturevalue("postgres_url")
+        monkeypatch.setenv(TEST_DATABASE, fresh_database(postgres, f"test_{secrets.token_hex(4)}"))
     url = os.environ.get(TEST_DATABASE)
     if url:
         engine = create_engine(url)

@@ -12,6 +12,10 @@ same database, many times. Afterwards:
 
     .venv/bin/python -m tests.web.crashing --kills 30 --tables 8            # SQLite
     .venv/bin/python -m tests.web.crashing --kills 30 --tables 8 --postgres # a throwaway PostgreSQL
+    .venv/bin/python -m tests.web.crashing --kills 30 --tables 8 --processes 2  # two servers on it
+
+With several processes (on PostgreSQL), each kill takes one of them, and a client whose
+server died reconnects to the next one (as behind a reverse proxy).
 
 (`make crash` runs both.) CI runs a few kills of each (tests/web/test_crash.py).
 """
@@ -101,16 +105,21 @@ class Person:
     events: dict[int, dict[str, Any]] = field(default_factory=dict)
     last: int = 0
     moves_acknowledged: int = 0
+    via: dict[int, int] = field(default_factory=dict)
+    """The port of the server each event first came through."""
     reconnects: int = 0
     done: bool = False
     errors: list[str] = field(default_factory=list)
 
 
-async def play(person: Person, port: int, rng: random.Random, stop: asyncio.Event) -> None:
-    """The person's page: connect, sync from the last event held, move when it is our turn
-    (with `after`), reconnect with a short backoff whenever the socket drops."""
-    url = f"ws://127.0.0.1:{port}/ws/t/{person.table_id}"
+async def play(person: Person, ports: list[int], rng: random.Random, stop: asyncio.Event) -> None:
+    """The person's page: connect to the first server of `ports`, sync from the last event
+    held, move when it is our turn (with `after`), and reconnect with a short backoff
+    whenever the socket drops, to the next server of `ports` if it will not answer."""
+    attempt = 0
     while not person.done and not stop.is_set():
+        port = ports[attempt % len(ports)]
+        url = f"ws://127.0.0.1:{port}/ws/t/{person.table_id}"
         try:
             async with websockets.connect(url, additional_headers={"Cookie": person.cookie}, open_timeout=5) as ws:
                 await ws.send(json.dumps({"type": "sync", "since": person.last}))
@@ -138,6 +147,7 @@ async def play(person: Person, port: int, rng: random.Random, stop: asyncio.Even
                         n = event["n"]
                         if n in person.events and person.events[n] != event:
                             person.errors.append(f"event {n} told twice, differently")
+                        person.via.setdefault(n, port)
                         person.events[n] = event
                         if event["seat"] == person.seat:
                             person.moves_acknowledged += 1 if n > person.last else 0
@@ -152,7 +162,7 @@ async def play(person: Person, port: int, rng: random.Random, stop: asyncio.Even
                         moved_at = person.last
                         await ws.send(json.dumps({"type": "move", "move": choice, "after": person.last}))
         except (OSError, websockets.exceptions.WebSocketException, TimeoutError):
-            pass
+            attempt += 1
         if not person.done:
             person.reconnects += 1
             await asyncio.sleep(0.1)
@@ -233,17 +243,27 @@ def verify(database: str, people: list[Person]) -> tuple[int, int, int, list[str
 
 
 async def run_async(
-    server: ServerProcess, people: list[Person], kills: int, seed: int, deadline: float, gap: tuple[float, float]
+    servers: list[ServerProcess],
+    people: list[Person],
+    kills: int,
+    seed: int,
+    deadline: float,
+    gap: tuple[float, float],
 ) -> int:
     rng = random.Random(seed)
     stop = asyncio.Event()
-    players = [asyncio.create_task(play(p, server.port, random.Random(seed + i), stop)) for i, p in enumerate(people)]
+    ports = [server.port for server in servers]
+    players = [
+        asyncio.create_task(play(p, ports[i % len(ports) :] + ports[: i % len(ports)], random.Random(seed + i), stop))
+        for i, p in enumerate(people)
+    ]
     killed = 0
     try:
         for _ in range(kills):
             await asyncio.sleep(rng.uniform(*gap))  # play between two kills
             if all(p.done for p in people):
                 break
+            server = rng.choice(servers)
             await asyncio.to_thread(server.kill)
             killed += 1
             await asyncio.sleep(rng.uniform(0.0, 0.3))
@@ -259,18 +279,33 @@ async def run_async(
 
 
 def run(
-    data_dir: Path, kills: int, tables: int, seed: int = 1, database: str | None = None, short: bool = False
+    data_dir: Path,
+    kills: int,
+    tables: int,
+    seed: int = 1,
+    database: str | None = None,
+    short: bool = False,
+    processes: int = 1,
 ) -> Outcome:
-    data_dir.mkdir(parents=True, exist_ok=True)
+    """Play `tables` tables on `processes` servers (more than one needs `database`, a
+    PostgreSQL URL) while `kills` times a server is killed and started again."""
+    if processes > 1 and not (database or "").startswith("postgresql"):
+        raise ValueError("several server processes share a PostgreSQL database, not SQLite")
     url = database or sqlite_url(data_dir)
-    server = ServerProcess(data_dir, free_port(), database)
-    server.start()
+    servers = []
+    for index in range(processes):
+        folder = data_dir if index == 0 else data_dir / f"process-{index + 1}"
+        folder.mkdir(parents=True, exist_ok=True)
+        servers.append(ServerProcess(folder, free_port(), database))
     try:
-        people = create_tables(server.port, tables, seed, SHORT_GAMES if short else GAMES)
+        for server in servers:
+            server.start()
+        people = create_tables(servers[0].port, tables, seed, SHORT_GAMES if short else GAMES)
         gap = (0.1, 0.4) if short else (0.2, 1.0)
-        killed = asyncio.run(run_async(server, people, kills, seed, time.monotonic() + 60 + 5 * kills, gap))
+        killed = asyncio.run(run_async(servers, people, kills, seed, time.monotonic() + 60 + 5 * kills, gap))
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
     lost, finished, matching, problems = verify(url, people)
     errors = problems + [f"{p.table_id}: {e}" for p in people for e in p.errors if "too many" in e or "gap" in e]
     errors += [f"{p.table_id}: {e}" for p in people for e in p.errors if "told twice" in e]
@@ -293,15 +328,16 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=8)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--postgres", action="store_true", help="on a throwaway PostgreSQL (tests/postgres.py)")
+    parser.add_argument("--processes", type=int, default=1, help="server processes (more than 1: on PostgreSQL)")
     args = parser.parse_args()
     import tempfile
 
     with tempfile.TemporaryDirectory(prefix="gamenight-crash-") as folder:
-        if args.postgres:
+        if args.postgres or args.processes > 1:
             from tests.postgres import throwaway_postgres
 
             with throwaway_postgres() as url:
-                outcome = run(Path(folder), args.kills, args.tables, args.seed, url)
+                outcome = run(Path(folder), args.kills, args.tables, args.seed, url, processes=args.processes)
         else:
             outcome = run(Path(folder), args.kills, args.tables, args.seed)
     print(json.dumps(outcome.__dict__, indent=1))

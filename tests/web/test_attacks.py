@@ -18,6 +18,8 @@ from gamenight.interfaces.web.tokens import Tokens, cookie_name
 
 from .support import create_table, invite_path, join, play_to_end, receive, start, sync, wait_for
 
+pytestmark = pytest.mark.both_databases
+
 REFUSED: list[str] = []
 """The attacks refused in this run, by name (the count is reported by the last test)."""
 

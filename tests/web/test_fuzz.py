@@ -22,6 +22,8 @@ from starlette.websockets import WebSocketDisconnect
 from .conftest import Server
 from .support import create_table, invite_path, join, start, sync
 
+pytestmark = pytest.mark.both_databases
+
 FUZZED: dict[str, int] = {"websocket": 0, "http": 0, "schemathesis": 0, "flood": 0}
 
 json_scalars = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=30)

@@ -20,6 +20,8 @@ from .conftest import Server
 from .crashing import ServerProcess
 from .support import create_table, invite_path, join, play_to_end, start, sync, wait_for
 
+pytestmark = pytest.mark.both_databases
+
 
 def test_a_new_server_on_the_same_database_resumes_every_acknowledged_move(data_dir: Path) -> None:
     first = Server(data_dir).__enter__()

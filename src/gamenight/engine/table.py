@@ -129,18 +129,25 @@ class Table:
         table.record = Record(record.game, record.options, list(record.seats), record.seed, record.start)
         table.events = []
         table.auto_chance = auto_chance
-        for i, step in enumerate(record.steps):
-            value = verified_step(state, table.rng, i, step, record.seed)
+        table.catch_up(record.steps)
+        return table
+
+    def catch_up(self, steps: Sequence[Step]) -> None:
+        """Play `steps`, recorded elsewhere after this table's last (another server process
+        stored them), each checked as a resumed record's are: RecordError at the first that
+        does not verify. Chance is drawn from this table's generator, so it must agree."""
+        for step in steps:
+            index = len(self.record.steps)
+            value = verified_step(self.state, self.rng, index, step, self.seed)
             try:
                 if step.seat == CHANCE:
-                    table._chance(value)
+                    self._chance(value)
                 else:
-                    table._decide(step.seat, value)
+                    self._decide(step.seat, value)
             except RulesError as exc:
-                raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None
-        if auto_chance:
-            table._play_chance()
-        return table
+                raise RecordError(f"step {index + 1} ({step.text!r}): {exc}") from None
+        if self.auto_chance:
+            self._play_chance()
 
     # -- what is pending -----------------------------------------------------------
 

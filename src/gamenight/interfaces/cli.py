@@ -6,6 +6,7 @@ cannot be written, 2 bad input (options, seats, an unreadable record), 130 Ctrl-
 
 from __future__ import annotations
 
+import logging
 import secrets
 import signal
 import time
@@ -1056,6 +1057,13 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     where = data / "gamenight.db" if database is None else make_url(database).render_as_string(hide_password=True)
     typer.echo(f"gamenight is serving at http://{shown}:{port}/  (database: {where})")
+    # The server's own news (tables resumed or taken over from a process that died, failures)
+    # on stderr with the time; never a hand, a draw or a seed.
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    server_log = logging.getLogger("gamenight")
+    server_log.addHandler(handler)
+    server_log.setLevel(logging.INFO)
     # A frame over 64 KiB is refused before it is read whole (uvicorn's default is 16 MiB); up
     # to that, a message longer than the server's limit gets an error saying so (live.MAX_MESSAGE).
     uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)

@@ -6,6 +6,12 @@ transaction that accepts a move, so a move is on disk before anyone hears of it.
 seed stays in the database: nothing here hands a record out; `app.py` does, once the game
 is over.
 
+Several server processes may share one PostgreSQL database (`store/cluster.py`). Then a
+write the others must see also sends them a notice, in its own transaction, and the writes
+that could cross another process's are conditional: a move is stored only if its steps
+follow on from the stored ones, a seat changes only if it is still as this process saw it,
+a game starts only once. Otherwise `Stale`, and nothing is written.
+
 Every function is synchronous; the live layer runs them on its one database thread.
 """
 
@@ -31,14 +37,16 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, relationship, selectinload, sessionmaker
 
 from gamenight.engine.record import Record, Step
+from gamenight.store.cluster import CHANNEL, STEPS, TABLE, payload
 
 WAITING, PLAYING, OVER, ENDED = "waiting", "playing", "over", "ended"
 """A table's life: seats filling, the game on, the game finished, or ended by its host."""
@@ -47,6 +55,11 @@ OPEN, PERSON, BOT = "open", "person", "bot"
 """What holds a seat: nobody yet, a person (by a signed cookie), or a bot at a level."""
 
 SECRET_KEY = "secret_key"
+
+
+class Stale(Exception):
+    """The stored table is not as this process last saw it: another process changed it first.
+    Nothing was written."""
 
 
 class Base(DeclarativeBase):
@@ -200,6 +213,14 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.origin: str | None = None
+        """Set by a server process that shares a PostgreSQL database with others: its writes
+        then tell them (`_notify`), signed with this name."""
+
+    def _notify(self, connection: Connection | Session, table_id: str, kind: str, **data: Any) -> None:
+        """Tell the other processes, when this transaction commits, that `table_id` changed."""
+        if self.origin is not None and self.engine.dialect.name == "postgresql":
+            connection.execute(select(func.pg_notify(CHANNEL, payload(self.origin, table_id, kind, **data))))
 
     def migrate(self) -> None:
         from gamenight.store.migrations import upgrade
@@ -295,12 +316,18 @@ class Store:
                 for r in rows
             ]
 
-    def set_seat(self, table_id: str, seat: SeatData) -> None:
+    def set_seat(self, table_id: str, seat: SeatData, was: str) -> None:
+        """Seat `seat.index` becomes `seat`, if its nonce is still `was`; Stale otherwise (two
+        people taking one open seat through two processes: the second is refused)."""
         with self.session() as session:
-            row = session.get(SeatRow, (table_id, seat.index))
-            if row is None:
-                raise KeyError(f"no seat {seat.index} at table {table_id}")
-            row.kind, row.level, row.name, row.nonce = seat.kind, seat.level, seat.name, seat.nonce
+            done = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.index == seat.index, SeatRow.nonce == was)
+                .values(kind=seat.kind, level=seat.level, name=seat.name, nonce=seat.nonce)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Stale(f"seat {seat.index + 1} at table {table_id} changed meanwhile")
+            self._notify(session, table_id, TABLE)
 
     def set_settings(self, table_id: str, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
         with self.session() as session:
@@ -309,25 +336,32 @@ class Store:
                 .where(TableRow.id == table_id)
                 .values(bot_pace=bot_pace, zombie_timeout=zombie_timeout, turn_timer=turn_timer)
             )
+            self._notify(session, table_id, TABLE)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            self._notify(session, table_id, TABLE)
 
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_id=rematch_id))
+            self._notify(session, table_id, TABLE)
 
     # -- the game ---------------------------------------------------------------------
 
     def start(self, table_id: str, record: Record) -> None:
-        """The game begins: its header (seed included) and the deal's steps, at once."""
+        """The game begins: its header (seed included) and the deal's steps, at once; Stale
+        if it had already begun (the host's start, through two processes)."""
         with self.session() as session:
-            session.execute(
+            done = session.execute(
                 update(TableRow)
-                .where(TableRow.id == table_id)
+                .where(TableRow.id == table_id, TableRow.status == WAITING)
                 .values(status=PLAYING, seed=record.seed, seat_names=list(record.seats))
             )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Stale(f"table {table_id} has already started")
+            self._notify(session, table_id, TABLE)
             session.add_all(
                 StepRow(table_id=table_id, number=i, seat=step.seat, text=step.text)
                 for i, step in enumerate(record.steps, 1)
@@ -341,15 +375,21 @@ class Store:
         result: tuple[list[int], list[int]] | None,
     ) -> None:
         """One accepted move and the chance steps after it, numbered from `first`, in one
-        transaction; with `result` (scores, winners) the game is over too. A number already
-        taken fails the whole transaction: no move is stored twice. (SQLAlchemy Core, not the
+        transaction; with `result` (scores, winners) the game is over too. The table's row is
+        locked first, and unless the stored steps end at `first - 1`, Stale: no step is
+        stored twice or out of turn, whichever process offers it. (SQLAlchemy Core, not the
         ORM: this runs once a move, and the ORM's unit of work would be most of its cost.)"""
         rows = [
             {"table_id": table_id, "number": first + i, "seat": s.seat, "text": s.text} for i, s in enumerate(steps)
         ]
         with self.engine.begin() as connection:
+            connection.execute(select(TableRow.id).where(TableRow.id == table_id).with_for_update())
+            stored = connection.execute(select(func.max(StepRow.number)).where(StepRow.table_id == table_id)).scalar()
+            if (stored or 0) != first - 1:
+                raise Stale(f"table {table_id} has {stored or 0} steps stored, not {first - 1}")
             if rows:
                 connection.execute(insert(StepRow), rows)
+                self._notify(connection, table_id, STEPS, n=first + len(rows) - 1)
             if result is None:
                 return
             lineage, names = connection.execute(
@@ -367,6 +407,16 @@ class Store:
                     finished_at=datetime.now(UTC),
                 )
             )
+
+    def steps_after(self, table_id: str, number: int) -> list[Step]:
+        """The stored steps numbered after `number`, in order (another process's moves)."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(StepRow.seat, StepRow.text)
+                .where(StepRow.table_id == table_id, StepRow.number > number)
+                .order_by(StepRow.number)
+            )
+            return [Step(seat, text) for seat, text in rows]
 
     def record(self, table_id: str) -> Record | None:
         """The stored record (None before the game starts). The caller decides who sees it."""

@@ -77,6 +77,7 @@ def create_app(
         hub = Hub(store, default_bot_pace=bot_pace, message_rate=message_rate, message_burst=message_burst)
         hub.seed = seed
         await hub.db(store.migrate)
+        await hub.start()
         app.state.tokens = Tokens(await hub.db(store.secret_key))
         app.state.hub = hub
         resumed = await hub.resume_all()
@@ -146,7 +147,7 @@ def create_app(
             raise StarletteHTTPException(404, "there is no such table (check the link)")
         return live
 
-    def seat_of(connection: HTTPConnection, live: LiveTable) -> tuple[int, str] | None:
+    async def seat_of(connection: HTTPConnection, live: LiveTable) -> tuple[int, str] | None:
         """The seat and nonce the table's cookie holds; None without one; Forbidden if the
         cookie is forged, expired, another table's, or its seat was revoked."""
         token = connection.cookies.get(cookie_name(live.id))
@@ -157,12 +158,14 @@ def create_app(
             held = tokens.read(token, live.id)
         except TokenError as exc:
             raise Forbidden(str(exc), dead_token=True) from None
+        if not live.seat_holds(held.seat, held.nonce) and hub_of(connection).cluster is not None:
+            await live.refresh_and_tell()  # the seat may have been taken through another process just now
         if not live.seat_holds(held.seat, held.nonce):
             raise Forbidden("your seat token was revoked: ask the host for the invite link", dead_token=True)
         return held.seat, held.nonce
 
-    def host_of(request: Request, live: LiveTable) -> None:
-        held = seat_of(request, live)
+    async def host_of(request: Request, live: LiveTable) -> None:
+        held = await seat_of(request, live)
         if held is None or held[0] != 0:
             raise Forbidden("only the host, in seat 1, can do that")
 
@@ -282,7 +285,7 @@ def create_app(
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_view(request: Request, table_id: str) -> HTMLResponse:
         live = await live_table(request, table_id)
-        held = seat_of(request, live)
+        held = await seat_of(request, live)
         return await table_page(request, live, None if held is None else held[0], watching=False)
 
     @app.get("/t/{table_id}/watch", response_class=HTMLResponse)
@@ -295,7 +298,7 @@ def create_app(
         live = await live_table(request, table_id)
         check_invite(live, code)
         with contextlib.suppress(Forbidden):  # a dead token only means: join afresh
-            if seat_of(request, live) is not None:
+            if await seat_of(request, live) is not None:
                 return to_table(table_id)
         return page(request, "join.html", {"data": live.data, "code": code, "error": None, "seats": live.seats})
 
@@ -304,7 +307,7 @@ def create_app(
         live = await live_table(request, table_id)
         check_invite(live, code)
         with contextlib.suppress(Forbidden):
-            if seat_of(request, live) is not None:
+            if await seat_of(request, live) is not None:
                 return to_table(table_id)
         form = await request.form()
         try:
@@ -326,14 +329,14 @@ def create_app(
     @app.post("/t/{table_id}/start")
     async def start(request: Request, table_id: str) -> Response:
         live = await live_table(request, table_id)
-        host_of(request, live)
+        await host_of(request, live)
         await live.start()
         return to_table(table_id)
 
     @app.post("/t/{table_id}/seats/{index}")
     async def swap_seat(request: Request, table_id: str, index: int) -> Response:
         live = await live_table(request, table_id)
-        host_of(request, live)
+        await host_of(request, live)
         choice = str((await request.form()).get("to", ""))
         if choice == OPEN:
             await live.set_seat(index - 1, OPEN, None)
@@ -346,14 +349,14 @@ def create_app(
     @app.post("/t/{table_id}/seats/{index}/revoke")
     async def revoke(request: Request, table_id: str, index: int) -> Response:
         live = await live_table(request, table_id)
-        host_of(request, live)
+        await host_of(request, live)
         await live.revoke(index - 1)
         return to_table(table_id)
 
     @app.post("/t/{table_id}/settings")
     async def settings(request: Request, table_id: str) -> Response:
         live = await live_table(request, table_id)
-        host_of(request, live)
+        await host_of(request, live)
         form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
         pace, zombie, timer = table_settings(form, live.data.bot_pace)
         await live.settings(pace, zombie, timer)
@@ -362,7 +365,7 @@ def create_app(
     @app.post("/t/{table_id}/end")
     async def end(request: Request, table_id: str) -> Response:
         live = await live_table(request, table_id)
-        host_of(request, live)
+        await host_of(request, live)
         await live.end()
         return to_table(table_id)
 
@@ -371,7 +374,7 @@ def create_app(
         """A new table for the same game, options and seats: each person keeps their seat
         (their nonce is carried over; they pick up the new table's cookie at GET .../rematch)."""
         live = await live_table(request, table_id)
-        host_of(request, live)
+        await host_of(request, live)
         if live.status != OVER:
             raise Refused("a rematch is offered once the game is over")
         if live.data.rematch_id is None:
@@ -400,7 +403,7 @@ def create_app(
         if new_id is None:
             raise StarletteHTTPException(404, "there is no rematch of this table yet")
         with contextlib.suppress(Forbidden):
-            held = seat_of(request, live)
+            held = await seat_of(request, live)
             new = await hub_of(request).get(new_id)
             if held is not None and new is not None and new.seat_holds(*held):
                 response = to_table(new_id)
@@ -446,7 +449,7 @@ def create_app(
         held: tuple[int, str] | None = None
         if websocket.query_params.get("watch") is None:
             try:
-                held = seat_of(websocket, live)
+                held = await seat_of(websocket, live)
             except Forbidden as exc:
                 await websocket.send_json({"type": "error", "reason": str(exc)})
                 await websocket.close(code=4403)

@@ -16,6 +16,12 @@ person's. The same driver plays a person's seat with a medium bot once the perso
 been gone longer than the host's zombie timeout, or lets the turn timer run out; the seat
 shows `away` until its person is back.
 
+On PostgreSQL several server processes may serve one set of tables (`store/cluster.py`):
+each table is loaded wherever someone connects to it, one process (its owner) runs its
+bots and clocks, and each hears the others' changes by notice and catches up from the
+database (`LiveTable.catch_up`, `LiveTable.refresh`). Who is connected, and which seats a
+bot is playing for their person, travel by notice too (`Hub.on_notice`).
+
 A move may say `after`, the last event its client had: a move chosen against an older
 position is refused, so a replayed or doubled message is never played twice. Each
 connection has a token bucket (`Connection.admit`): past it a client is told "too many
@@ -27,6 +33,8 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import secrets
 import time
 from collections import deque
 from collections.abc import Callable
@@ -40,6 +48,7 @@ from gamenight.engine.match import Agent
 from gamenight.engine.protocol import Move
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
+from gamenight.store.cluster import AWAY, SEEN, STEPS, TABLE, Cluster, Notice
 from gamenight.store.database import (
     BOT,
     ENDED,
@@ -49,6 +58,7 @@ from gamenight.store.database import (
     PLAYING,
     WAITING,
     SeatData,
+    Stale,
     Store,
     TableData,
     new_nonce,
@@ -72,6 +82,12 @@ FLOOD_CLOSE = 200
 """Messages refused for the rate in a row before the connection is closed (policy violation)."""
 MAX_LIVE = 2000
 """Tables kept in memory before finished ones are let go (`Hub._make_room`)."""
+CLAIM_EVERY = 1.0
+"""Seconds between a process's looks for tables nobody owns (their owner died)."""
+SEEN_EVERY = 5.0
+"""Seconds between a process's reminders of which seats' persons are connected to it..."""
+SEEN_LAPSES = 3 * SEEN_EVERY
+"""...and after which, without one, they count as gone (the process died)."""
 
 T = TypeVar("T")
 
@@ -102,6 +118,19 @@ class SeatState:
     """monotonic time the last connection of this seat's person closed (or the server started)."""
     away: bool = False
     """A bot plays this person's seat until they are back."""
+    elsewhere: dict[str, float] = field(default_factory=dict)
+    """Other server processes this seat's person is connected to, and when each last said so."""
+
+    def present(self, now: float) -> bool:
+        """Whether the seat's person is connected, here or to another process."""
+        return self.connections > 0 or any(now - seen < SEEN_LAPSES for seen in self.elsewhere.values())
+
+    def gone_since(self, now: float) -> float | None:
+        """Since when the seat's person has been connected nowhere (None: connected)."""
+        if self.present(now):
+            return None
+        lapsed = [seen + SEEN_LAPSES for seen in self.elsewhere.values()]
+        return max([self.disconnected_since or 0.0, *lapsed]) if lapsed else self.disconnected_since
 
     def data(self) -> SeatData:
         return SeatData(self.index, self.kind, self.level, self.name, self.nonce)
@@ -164,6 +193,90 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamenight-db")
         self.loading = asyncio.Lock()
+        self.origin = f"{os.getpid()}-{secrets.token_hex(3)}"
+        self.cluster: Cluster | None = None
+        """With PostgreSQL: this process's part among the processes sharing the database."""
+        self.owned: set[str] = set()
+        """The tables whose bots and clocks run here (all of them without a cluster)."""
+        self.chores: set[asyncio.Task[Any]] = set()
+
+    async def start(self) -> None:
+        """On PostgreSQL, join the processes that share the database: listen to their news
+        and look every second for tables whose owner is gone."""
+        if self.store.engine.dialect.name != "postgresql":
+            return
+        self.store.origin = self.origin
+        self.cluster = Cluster(self.store.url, self.origin, self.on_notice, self._deaf, self._lost)
+        await self.cluster.start()
+        self._chore(self._keep_up(), "gamenight-claims")
+
+    def _chore(self, work: Any, name: str | None = None) -> None:
+        task = asyncio.get_running_loop().create_task(work, name=name)
+        self.chores.add(task)
+        task.add_done_callback(self.chores.discard)
+
+    def owns(self, table_id: str) -> bool:
+        return self.cluster is None or table_id in self.owned
+
+    async def release(self, table_id: str) -> None:
+        """The table's game is over: its lock goes back (a session holds only so many)."""
+        if self.cluster is not None and table_id in self.owned:
+            self.owned.discard(table_id)
+            await self.cluster.release(table_id)
+
+    async def _keep_up(self) -> None:
+        """Every second: claim the tables being played that nobody owns; every few seconds:
+        remind the others which seats' persons are connected here."""
+        assert self.cluster is not None
+        reminded = 0.0
+        while True:
+            await asyncio.sleep(CLAIM_EVERY)
+            try:
+                playing = await self.db(self.store.unfinished)
+                claimed = await self.cluster.claim([t for t in playing if t not in self.owned])
+                for table_id in claimed:
+                    self.owned.add(table_id)
+                    live = self.tables.get(table_id)
+                    if live is None:
+                        await self.get(table_id)
+                    else:
+                        async with live.lock:
+                            await live.refresh()
+                        live.start_driver()
+                    log.info("table %s: its bots and clocks run here now", table_id)
+                if time.monotonic() - reminded >= SEEN_EVERY:
+                    reminded = time.monotonic()
+                    for live in list(self.tables.values()):
+                        if live.status in (WAITING, PLAYING) and live.seen_here():
+                            await self.cluster.announce(live.id, SEEN, seats=sorted(live.seen_here()))
+            except Exception:  # the database is away: try again in a second
+                log.exception("looking for tables to own failed")
+
+    def on_notice(self, notice: Notice) -> None:
+        """News of a table from another process; nothing to do for tables not loaded here."""
+        live = self.tables.get(notice.table)
+        if live is None:
+            return
+        if notice.kind == SEEN:
+            live.seen_elsewhere(notice.origin, notice.data.get("seats"))
+        elif notice.kind == AWAY:
+            live.away_elsewhere(notice.data.get("seat"), notice.data.get("away"))
+        elif notice.kind in (STEPS, TABLE):
+            self._chore(live.refresh_and_tell())
+
+    def _deaf(self) -> None:
+        """Listening again after a drop: whatever was said meanwhile is read from the database."""
+        for live in list(self.tables.values()):
+            self._chore(live.refresh_and_tell())
+
+    def _lost(self) -> None:
+        """The connection holding this process's locks dropped, and the locks with it: the
+        bots and clocks stop here until the tables are claimed again (by whichever process)."""
+        for table_id in self.owned:
+            live = self.tables.get(table_id)
+            if live is not None:
+                live.stop_driver()
+        self.owned.clear()
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
@@ -183,16 +296,11 @@ class Hub:
                 return None
             live = LiveTable(self, data)
             if data.status in (PLAYING, OVER):
-                record = await self.db(self.store.record, table_id)
-                try:
-                    if record is None:
-                        raise RecordError("the table has no stored game")
-                    live.table = await asyncio.to_thread(Table.resume, record)
-                except RulesError as exc:
-                    log.error("table %s does not resume: %s", table_id, exc)
-                    live.broken = f"this table's stored game does not replay ({exc})"
+                await live.reload()
             self._make_room()
             self.tables[table_id] = live
+            if self.cluster is not None and table_id not in self.owned and data.status in (WAITING, PLAYING):
+                self.owned.update(await self.cluster.claim([table_id]))
             live.start_driver()
             return live
 
@@ -205,6 +313,8 @@ class Hub:
             if live.status in (OVER, ENDED) and not live.connections and not live.lock.locked():
                 live.stop_driver()
                 del self.tables[table_id]
+                if table_id in self.owned:
+                    self._chore(self.release(table_id))
 
     async def resume_all(self) -> int:
         """Every table whose game was being played, live again (its bots and clocks running)."""
@@ -216,6 +326,11 @@ class Hub:
     async def close(self) -> None:
         for live in self.tables.values():
             live.stop_driver()
+        for task in list(self.chores):
+            task.cancel()
+        await asyncio.gather(*self.chores, return_exceptions=True)
+        if self.cluster is not None:
+            await self.cluster.close()
         self.executor.shutdown(wait=True)
 
 
@@ -238,6 +353,7 @@ class LiveTable:
         self.last_move_at = now
         self.turn_started = now
         self.told: dict[int | None, tuple[tuple[int, int, str], dict[str, Any], dict[str, Any] | None]] = {}
+        self.told_seen: set[int] = set()
 
     @property
     def id(self) -> str:
@@ -246,6 +362,113 @@ class LiveTable:
     @property
     def status(self) -> str:
         return self.data.status
+
+    # -- the stored table, and the other processes' news of it ----------------------------
+
+    async def reload(self) -> None:
+        """The game as stored, replayed from its record (the lock held, or not yet shared)."""
+        record = await self.hub.db(self.hub.store.record, self.id)
+        try:
+            if record is None:
+                raise RecordError("the table has no stored game")
+            self.table = await asyncio.to_thread(Table.resume, record)
+        except RulesError as exc:
+            log.error("table %s does not resume: %s", self.id, exc)
+            self.broken = f"this table's stored game does not replay ({exc})"
+
+    async def catch_up(self) -> bool:
+        """Play the steps another process stored since ours (the lock held); whether any were."""
+        if self.table is None or self.broken:
+            return False
+        steps = await self.hub.db(self.hub.store.steps_after, self.id, self.table.number)
+        if not steps:
+            return False
+        try:
+            self.table.catch_up(steps)
+        except RulesError:  # stored steps that do not follow ours: start again from the record
+            await self.reload()
+        if self.table is not None and self.table.is_over() and self.status == PLAYING:
+            self.data.status = OVER
+        self.last_move_at = self.turn_started = time.monotonic()
+        return True
+
+    async def refresh(self) -> None:
+        """The table as stored now, seats, settings, status and steps (the lock held): another
+        process changed it."""
+        data = await self.hub.db(self.hub.store.load, self.id)
+        if data is None:
+            return
+        for seat, stored in zip(self.seats, data.seats, strict=True):
+            if stored.nonce != seat.nonce:
+                if seat.kind == PERSON:
+                    self._unseat(seat, "your seat was given to somebody else")
+                seat.kind, seat.level, seat.name, seat.nonce = stored.kind, stored.level, stored.name, stored.nonce
+                seat.away, seat.elsewhere = False, {}
+                if seat.kind == PERSON and seat.connections == 0:
+                    seat.disconnected_since = time.monotonic()
+        settings_changed = (data.bot_pace, data.zombie_timeout, data.turn_timer) != (
+            self.data.bot_pace,
+            self.data.zombie_timeout,
+            self.data.turn_timer,
+        )
+        self.data = data
+        if settings_changed:
+            self.turn_started = time.monotonic()
+        if self.table is None and data.status in (PLAYING, OVER):
+            await self.reload()
+            self.last_move_at = self.turn_started = time.monotonic()
+        else:
+            await self.catch_up()
+        if self.table is not None and self.table.is_over() and self.status == PLAYING:
+            self.data.status = OVER
+
+    async def refresh_and_tell(self) -> None:
+        async with self.lock:
+            await self.refresh()
+            self._changed()
+
+    def seen_here(self) -> set[int]:
+        """The seats whose persons are connected to this process."""
+        return {s.index for s in self.seats if s.kind == PERSON and s.connections > 0}
+
+    def _tell_seen(self) -> None:
+        """Tell the other processes, if the seats connected here changed."""
+        seen = self.seen_here()
+        if self.hub.cluster is not None and seen != self.told_seen:
+            self.told_seen = seen
+            self.hub._chore(self.hub.cluster.announce(self.id, SEEN, seats=sorted(seen)))
+
+    def seen_elsewhere(self, origin: str, seats: Any) -> None:
+        """Process `origin` says these seats' persons are connected to it (and no others)."""
+        if not isinstance(seats, list):
+            return
+        now = time.monotonic()
+        changed = False
+        for seat in self.seats:
+            if seat.index in seats:
+                changed |= origin not in seat.elsewhere
+                seat.elsewhere[origin] = now
+            elif seat.elsewhere.pop(origin, None) is not None:
+                changed = True
+                if seat.connections == 0 and not seat.present(now):
+                    seat.disconnected_since = now
+        if changed:
+            self._changed()
+
+    def away_elsewhere(self, seat: Any, away: Any) -> None:
+        """The owner says a bot plays (or no longer plays) for the person at `seat`."""
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats) or not isinstance(away, bool):
+            return
+        state = self.seats[seat]
+        if state.away != away:
+            state.away = away
+            if not away:
+                self.turn_started = time.monotonic()
+            self._changed()
+
+    def _tell_away(self, seat: SeatState) -> None:
+        if self.hub.cluster is not None:
+            self.hub._chore(self.hub.cluster.announce(self.id, AWAY, seat=seat.index, away=seat.away))
 
     # -- seats and tokens -----------------------------------------------------------------
 
@@ -264,10 +487,13 @@ class LiveTable:
             if self.status in (OVER, ENDED):
                 raise Refused("this table's game is over: there is no seat to take")
             seat = next((s for s in self.seats if s.kind == OPEN), None)
+            if seat is None and self.hub.cluster is not None:  # taken here, maybe freed elsewhere
+                await self.refresh()
+                seat = next((s for s in self.seats if s.kind == OPEN), None)
             if seat is None:
                 raise Refused("every seat at this table is taken: you can watch it")
             changed = SeatState(seat.index, PERSON, None, name, new_nonce())
-            await self.hub.db(self.hub.store.set_seat, self.id, changed.data())
+            await self._store_seat(changed, seat.nonce)
             seat.kind, seat.level, seat.name, seat.nonce = PERSON, None, name, changed.nonce
             seat.disconnected_since, seat.away = time.monotonic(), False
             self._changed()
@@ -288,11 +514,21 @@ class LiveTable:
             seat = self.seats[index]
             name = bot_name(level) if kind == BOT and level else ""
             changed = SeatState(index, kind, level if kind == BOT else None, name, new_nonce())
-            await self.hub.db(self.hub.store.set_seat, self.id, changed.data())
+            await self._store_seat(changed, seat.nonce)
             self._unseat(seat, "the host gave your seat to a bot" if kind == BOT else "the host opened your seat")
             seat.kind, seat.level, seat.name, seat.nonce = changed.kind, changed.level, changed.name, changed.nonce
             seat.away = False
             self._changed()
+
+    async def _store_seat(self, changed: SeatState, was: str) -> None:
+        """Store the seat's change, unless another process changed the seat first: then this
+        table is brought up to date and the request Refused, to be made again if still wanted."""
+        try:
+            await self.hub.db(self.hub.store.set_seat, self.id, changed.data(), was)
+        except Stale:
+            await self.refresh()
+            self._changed()
+            raise Refused("that seat changed just now: look again and try again") from None
 
     async def revoke(self, index: int) -> None:
         """The host takes the seat back from its person: their token stops working and the
@@ -312,13 +548,20 @@ class LiveTable:
     async def start(self) -> None:
         """The host starts the game: the deal is made and stored, then everyone is told."""
         async with self.lock:
+            if self.hub.cluster is not None:  # a seat may have been taken through another process just now
+                await self.refresh()
             if self.status != WAITING:
                 raise Refused("the game has already started")
             if any(s.kind == OPEN for s in self.seats):
                 raise Refused("every seat must be filled, by a person or a bot, before the game starts")
             game = make_game(self.data.game, self.data.options)
             table = Table(game, [s.name for s in self.seats], seed=self.hub.seed)
-            await self.hub.db(self.hub.store.start, self.id, table.record)
+            try:
+                await self.hub.db(self.hub.store.start, self.id, table.record)
+            except Stale:  # started through another process a moment ago
+                await self.refresh()
+                self._changed()
+                raise Refused("the game has already started") from None
             if table.is_over():  # a game decided by its deal: stored as over at once
                 await self.hub.db(self.hub.store.append_steps, self.id, table.number + 1, [], _result(table))
             self.table = table
@@ -377,16 +620,27 @@ class LiveTable:
         result = _result(table) if table.is_over() else None
         try:
             await self.hub.db(self.hub.store.append_steps, self.id, first, steps, result)
-        except Exception:
+        except Exception as exc:
             # Not stored, so it did not happen: the table goes back to what the database holds.
-            log.exception("table %s: a move could not be stored", self.id)
-            record = await self.hub.db(self.hub.store.record, self.id)
-            if record is not None:
-                self.table = await asyncio.to_thread(Table.resume, record)
+            if not isinstance(exc, Stale):
+                log.exception("table %s: a move could not be stored", self.id)
+            await self.refresh_after_failure()
+            if isinstance(exc, Stale):  # another process stored a move first
+                raise Refused("the table moved on while you chose: choose again") from None
             raise Refused("the server could not store that move: try it again") from None
         if result is not None:
             self.data.status = OVER
         self.last_move_at = self.turn_started = time.monotonic()
+        self._changed()
+
+    async def refresh_after_failure(self) -> None:
+        """The move played here was not stored: back to what the database holds. (If it cannot
+        be read now either, the next move's store finds the table ahead of it, and comes here.)"""
+        try:
+            await self.reload()
+            await self.refresh()
+        except Exception:
+            log.exception("table %s: the stored game could not be read again", self.id)
         self._changed()
 
     # -- connections --------------------------------------------------------------------------
@@ -400,6 +654,7 @@ class LiveTable:
             state.connections += 1
             state.disconnected_since = None
             self._returns(state)
+            self._tell_seen()
         self._changed()
         return connection
 
@@ -409,6 +664,7 @@ class LiveTable:
         self.connections.discard(connection)
         if connection.seat is not None:
             self._leave_seat(connection)
+            self._tell_seen()
         self._changed()
 
     def _leave_seat(self, connection: Connection) -> None:
@@ -426,6 +682,7 @@ class LiveTable:
                 self._leave_seat(connection)
                 connection.push({"type": "error", "reason": f"{why}: you are watching now"})
         seat.connections, seat.disconnected_since = 0, None
+        self._tell_seen()
 
     async def handle(self, connection: Connection, text: str) -> None:
         """One message from a client: a sync or a move (`{"type": "move", "move": notation,
@@ -480,6 +737,7 @@ class LiveTable:
         if seat.away:
             seat.away = False
             self.turn_started = time.monotonic()
+            self._tell_away(seat)
             self._changed()
 
     async def run_sender(self, connection: Connection) -> None:
@@ -506,6 +764,7 @@ class LiveTable:
     def meta(self) -> dict[str, Any]:
         table = self.table
         to_act = None if table is None or self.status != PLAYING else table.to_act()
+        now = time.monotonic()
         return {
             "id": self.id,
             "game": self.data.game,
@@ -516,7 +775,7 @@ class LiveTable:
                     "name": s.name or "(open)",
                     "kind": BOT if s.kind == BOT else PERSON,
                     "level": s.level,
-                    "connected": s.kind == BOT or s.connections > 0,
+                    "connected": s.kind == BOT or s.present(now),
                     "away": s.away or (s.kind == OPEN and self.status == PLAYING),
                 }
                 for s in self.seats
@@ -586,7 +845,8 @@ class LiveTable:
     # -- bots and clocks --------------------------------------------------------------------------
 
     def start_driver(self) -> None:
-        if self.driver is None and self.status in (WAITING, PLAYING):
+        """Run the table's bots and clocks, if this process owns it."""
+        if self.driver is None and self.status in (WAITING, PLAYING) and self.hub.owns(self.id):
             self.driver = asyncio.get_running_loop().create_task(self._drive(), name=f"table-{self.id}")
 
     def stop_driver(self) -> None:
@@ -601,8 +861,9 @@ class LiveTable:
     def _deadlines(self, seat: SeatState) -> list[float]:
         """When a bot takes over for the person at `seat`, now that it is their turn."""
         deadlines = []
-        if self.data.zombie_timeout > 0 and seat.connections == 0 and seat.disconnected_since is not None:
-            deadlines.append(seat.disconnected_since + self.data.zombie_timeout)
+        gone_since = seat.gone_since(time.monotonic())
+        if self.data.zombie_timeout > 0 and gone_since is not None:
+            deadlines.append(gone_since + self.data.zombie_timeout)
         if self.data.turn_timer:
             deadlines.append(self.turn_started + self.data.turn_timer)
         return deadlines
@@ -652,6 +913,7 @@ class LiveTable:
                 log.exception("table %s: the bot for seat %d failed", self.id, seat + 1)
                 await asyncio.sleep(1.0)
         self.driver = None
+        await self.hub.release(self.id)
 
     async def _bot_move(self, seat: int) -> None:
         async with self.lock:
@@ -663,6 +925,7 @@ class LiveTable:
                 if not any(d <= time.monotonic() for d in self._deadlines(state)):
                     return
                 state.away = True
+                self._tell_away(state)
                 self._changed()
             number = table.number
             view, legal = table.view(seat), list(table.legal_moves())

@@ -1,0 +1,239 @@
+"""Two `gamenight serve` processes on one PostgreSQL database (store/cluster.py).
+
+One table of Highrise: the host (seat 1) on process A, a guest (seat 2) who joined through
+process B, and two bots. The test shows, as the people at the table would see it:
+
+- each person sees the other's moves live, though they are connected to different processes
+  (LISTEN/NOTIFY; nobody reloads), and sees the other as connected;
+- one process owns the table (holds its advisory lock), and runs its bots;
+- the same move sent through both processes at once is played once: the other is refused;
+- A is killed with SIGKILL mid-game: B takes the table over, its bots play on, the host's
+  page reconnects to B and catches up, and the game is played to its end with no
+  acknowledged move lost and every chance outcome the seed's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import websockets
+from sqlalchemy import create_engine, text
+
+from gamenight.engine.registry import make_game
+from gamenight.engine.table import Table
+from gamenight.interfaces.web.tokens import cookie_name
+from gamenight.store.database import Stale, Store
+from tests.postgres import fresh_database
+from tests.web.browsing import free_port
+from tests.web.crashing import Person, ServerProcess, play, verify
+
+HOST, GUEST = 0, 1
+
+
+def open_table(a: ServerProcess, b: ServerProcess, url: str) -> tuple[str, str, str]:
+    """(table id, host's cookie, guest's cookie): made and started on A, joined through B."""
+    with httpx.Client(base_url=f"http://127.0.0.1:{a.port}") as host:
+        form = {"name": "Ann", "game": "highrise", "highrise:players": "4", "seat_3": "easy", "seat_4": "easy"}
+        created = host.post("/tables", data={**form, "bot_pace": "0.05"})
+        assert created.status_code == 303, created.text
+        table_id = created.headers["location"].removeprefix("/t/")
+        assert host.get(created.headers["location"]).status_code == 200  # the host's page: loaded on A first
+        host_cookie = f"{cookie_name(table_id)}={host.cookies[cookie_name(table_id)]}"
+        store = Store(url)
+        try:
+            data = store.load(table_id)
+        finally:
+            store.close()
+        assert data is not None
+        with httpx.Client(base_url=f"http://127.0.0.1:{b.port}") as guest:
+            joined = guest.post(f"/t/{table_id}/join/{data.invite_code}", data={"name": "Bea"})
+            assert joined.status_code == 303, joined.text
+            guest_cookie = f"{cookie_name(table_id)}={guest.cookies[cookie_name(table_id)]}"
+        started = host.post(f"/t/{table_id}/start")
+        assert started.status_code == 303, started.text
+    return table_id, host_cookie, guest_cookie
+
+
+def lock_holders(url: str, table_id: str) -> list[int]:
+    """The server processes (by pid) that hold the table's advisory lock."""
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            names = connection.execute(
+                text(
+                    "SELECT a.application_name FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+                    " WHERE l.locktype = 'advisory' AND l.granted"
+                    " AND (l.classid::bigint << 32) | l.objid::bigint = hashtextextended(:id, 0)"
+                ),
+                {"id": table_id},
+            ).scalars()
+            return [int(match.group(1)) for name in names if (match := re.match(r"gamenight (\d+)-", name))]
+    finally:
+        engine.dispose()
+
+
+async def states(ws: Any, until: Any, seconds: float = 15.0) -> dict[str, Any]:
+    """The first state message on `ws` for which `until(message)` holds."""
+    deadline = time.monotonic() + seconds
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
+        if message["type"] == "state" and until(message):
+            return message
+
+
+async def one_move_through_both(table_id: str, cookies: tuple[str, str], ports: tuple[int, int]) -> dict[str, Any]:
+    """The host sends their first move through A and through B at once (no `after`, as a
+    client that does not say where it stands): what each socket heard back, and whether
+    the host's page on A showed the guest (on B) connected."""
+    host_cookie, guest_cookie = cookies
+    a, b = (f"ws://127.0.0.1:{port}/ws/t/{table_id}" for port in ports)
+    async with (
+        websockets.connect(a, additional_headers={"Cookie": host_cookie}) as via_a,
+        websockets.connect(b, additional_headers={"Cookie": host_cookie}) as via_b,
+        websockets.connect(b, additional_headers={"Cookie": guest_cookie}) as guest,
+    ):
+        for ws in (via_a, via_b, guest):
+            await ws.send(json.dumps({"type": "sync", "since": 0}))
+        my_turn = await states(
+            via_a, lambda m: bool(m["pending"] and m["pending"]["seat"] == HOST and m["pending"]["choices"])
+        )
+        await states(via_b, lambda m: m["last"] == my_turn["last"])
+        seen = await states(via_a, lambda m: m["table"]["seats"][GUEST]["connected"])
+        move = my_turn["pending"]["choices"][0]["notation"]
+        await asyncio.gather(*(ws.send(json.dumps({"type": "move", "move": move})) for ws in (via_a, via_b)))
+        heard: dict[str, list[str]] = {"a": [], "b": []}
+        deadline = time.monotonic() + 3.0
+        for name, ws in (("a", via_a), ("b", via_b)):
+            while time.monotonic() < deadline:
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
+                except TimeoutError:
+                    break
+                heard[name].append(message["type"])
+                if message["type"] == "state" and message["last"] > my_turn["last"]:
+                    break
+        return {"heard": heard, "guest_connected": seen["table"]["seats"][GUEST]["connected"], "after": my_turn["last"]}
+
+
+async def play_and_kill(
+    people: list[Person], ports: tuple[int, int], a: ServerProcess, seconds: float
+) -> tuple[int, float]:
+    """Both people play (the host through A, the guest through B), A is killed once the
+    host has had a few of the guest's moves through A; (host's event count at the kill,
+    seconds the game went on after it)."""
+    stop = asyncio.Event()
+    host, guest = people
+    tasks = [
+        asyncio.create_task(play(host, [ports[0], ports[1]], random.Random(1), stop)),
+        asyncio.create_task(play(guest, [ports[1], ports[0]], random.Random(2), stop)),
+    ]
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline:
+            through_a = [n for n, e in host.events.items() if e["seat"] == GUEST and host.via[n] == ports[0]]
+            if len(through_a) >= 3:
+                break
+            await asyncio.sleep(0.05)
+        killed_at = len(host.events)
+        await asyncio.to_thread(a.kill)
+        killed = time.monotonic()
+        while not all(p.done for p in people) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        return killed_at, time.monotonic() - killed
+    finally:
+        stop.set()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def test_two_processes_share_a_table_live_one_owns_it_and_the_other_takes_over(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    url = fresh_database(postgres_url, "two_processes")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = ServerProcess(tmp_path / "a", free_port(), url)
+    b = ServerProcess(tmp_path / "b", free_port(), url)
+    a.start()
+    b.start()
+    try:
+        table_id, host_cookie, guest_cookie = open_table(a, b, url)
+        assert a.process is not None and b.process is not None
+        assert lock_holders(url, table_id) == [a.process.pid]  # one owner: the process that made it
+
+        both = asyncio.run(one_move_through_both(table_id, (host_cookie, guest_cookie), (a.port, b.port)))
+        assert both["guest_connected"], "the host's page on A shows the guest, connected to B"
+        heard = both["heard"]
+        assert sorted([heard["a"].count("refused"), heard["b"].count("refused")]) == [0, 1], heard
+        store = Store(url)
+        try:
+            record = store.record(table_id)
+        finally:
+            store.close()
+        assert record is not None
+        assert [s.seat for s in record.steps[both["after"] :]].count(HOST) == 1  # played once, not twice
+
+        people = [Person(table_id, "highrise", HOST, host_cookie), Person(table_id, "highrise", GUEST, guest_cookie)]
+        killed_at, after_kill = asyncio.run(play_and_kill(people, (a.port, b.port), a, 90.0))
+        host, guest = people
+        # Live across processes: the guest's moves, played through B, reached the host through A.
+        assert any(e["seat"] == GUEST and host.via[n] == a.port for n, e in host.events.items())
+        assert any(e["seat"] == HOST and guest.via[n] == b.port for n, e in guest.events.items())
+        # A died; B took the table over: its bots played on, and the host caught up through B.
+        assert host.done and guest.done, (host.errors[-3:], guest.errors[-3:], after_kill)
+        bots_after = [e for n, e in host.events.items() if n > killed_at and e["seat"] in (2, 3)]
+        assert bots_after, "the bots moved after the owner was killed"
+        assert any(host.via[n] == b.port for n in host.events if n > killed_at)
+        assert "its bots and clocks run here now" in (tmp_path / "b" / "server.log").read_text()
+        lost, finished, matching, problems = verify(url, people)
+        assert (lost, finished, matching, problems) == (0, 2, 2, [])
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_move_offered_after_another_process_stored_one_is_stale_and_nothing_is_written(postgres_url: str) -> None:
+    """The store's guard itself: two processes' stores, one table; the second to offer step
+    N+1 is refused as Stale, and the stored steps stay as the first wrote them."""
+    url = fresh_database(postgres_url, "stale_steps")
+    first, second = Store(url), Store(url)
+    try:
+        first.migrate()
+        data = first.create_table(
+            game="highrise",
+            options={"players": 2},
+            title="t",
+            public=False,
+            seats=[("person", None, "A"), ("bot", "easy", "B")],
+            bot_pace=0.0,
+            zombie_timeout=0.0,
+            turn_timer=None,
+        )
+        table = Table(make_game("highrise", {"players": 2}), ["A", "B"], seed=5)
+        first.start(data.id, table.record)
+        stored = table.number
+        move = table.pending()
+        assert move is not None
+        table.submit(move.seat, move.choices[0].move)
+        steps = table.record.steps[stored:]
+        first.append_steps(data.id, stored + 1, steps, None)
+        with pytest.raises(Stale):
+            second.append_steps(data.id, stored + 1, steps, None)
+        with pytest.raises(Stale):  # nor ahead of the stored steps
+            second.append_steps(data.id, stored + 3, steps, None)
+        with pytest.raises(Stale):
+            second.start(data.id, table.record)
+        record = second.record(data.id)
+        assert record is not None and len(record.steps) == table.number
+    finally:
+        first.close()
+        second.close()
