@@ -7,6 +7,7 @@ import random
 import numpy as np
 import pytest
 
+from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.envs.observations import LeakError, check_view_only, encoder_for, random_states
 from tests.envs.conftest import CASES, case_id
@@ -26,6 +27,50 @@ def test_encoder_is_a_function_of_the_view(case):
         return obs
 
     assert check_view_only(game, observe, states, samples=2) > 20
+
+
+def _every_position(game, games: int, rng: random.Random) -> list:
+    """Every position of random games, chance steps and the final one included."""
+    out = []
+    for _ in range(games):
+        state = game.new_state()
+        out.append(state.clone())
+        while (who := state.to_act()) is not None:
+            if who == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
+            else:
+                state.apply(rng.choice(list(state.legal_moves())))
+            out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_encode_state_is_the_encoded_view(case):
+    """The environments' fast path (read off the state) gives the view's tensor, bit for bit,
+    for every seat at every position: so it holds what the view holds and nothing more."""
+    name, options = case
+    game = make_game(name, options)
+    encoder = encoder_for(game)
+    states = _every_position(game, 3, random.Random(23))
+    compared = 0
+    for state in states:
+        for seat in range(state.num_players):
+            want = encoder.encode(state.view(seat))
+            got = encoder.encode_state(state, seat)
+            assert got.dtype == np.float32 and got.shape == encoder.shape
+            assert np.array_equal(got, want), (seat, np.flatnonzero(got != want)[:5], state.notation())
+            compared += 1
+    assert compared > 100
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_encode_state_is_a_function_of_the_view(case):
+    name, options = case
+    game = make_game(name, options)
+    encoder = encoder_for(game)
+    states = random_states(game, 2, random.Random(13), every=3)
+    assert check_view_only(game, encoder.encode_state, states, samples=2) > 20
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c[1]["players"] == 2], ids=case_id)

@@ -83,7 +83,9 @@ class Core:
         return self._mask
 
     def observe(self, seat: int) -> Obs:
-        return self.encoder.encode(self.state.view(seat))
+        """The seat's view encoded: `encoder.encode(state.view(seat))`, read off the state
+        (`encode_state`: the same tensor without building the view)."""
+        return self.encoder.encode_state(self.state, seat)
 
     def move(self, action: int, illegal: str = "raise") -> tuple[Move, bool]:
         """The move for `action`; with illegal="substitute", an illegal id becomes a legal

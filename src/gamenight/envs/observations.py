@@ -3,8 +3,15 @@
 An encoder reads only the view (`state.view(seat)`), never the state: what a seat may not
 know cannot reach its tensor. `check_view_only` proves it for any observation function of a
 state: two states with the same view (the second drawn by `game.sample_state`) must give
-identical tensors. Seats are written relative to the observer (its own first, then the
-next to its left, ...), so one policy can play any seat. The layouts, block by block, are
+identical tensors.
+
+`encode_state(state, seat)` is the environments' fast way to the same tensor: it reads
+the state's fields that the view is built from (the seat's own hand, the public table),
+without building the view's dict and its names. It must equal `encode(state.view(seat))`
+bit for bit: tests/envs/test_observations.py checks both that and `check_view_only` on it.
+
+Seats are written relative to the observer (its own first, then the next to its left,
+...), so one policy can play any seat. The layouts, block by block, are
 `encoder.layout()`, listed in docs/rl.md.
 """
 
@@ -58,6 +65,16 @@ class Encoder:
     def fill(self, out: Obs, view: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
+    def encode_state(self, state: Any, seat: int) -> Obs:
+        """`encode(state.view(seat))`, read off the state's fields that the view is built
+        from (the same tensor, bit for bit; tests check it)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.fill_state(out, state, seat)
+        return out
+
+    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+        self.fill(out, state.view(seat))
+
     # helpers
     def seats_onehot(self, out: Obs, name: str, seat: int | None, me: int) -> None:
         """P+1 slots: the seat relative to the observer, or the last slot for none/chance."""
@@ -72,6 +89,28 @@ class Encoder:
 
 def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
     return functools.lru_cache(maxsize=None)(parse)
+
+
+@functools.lru_cache(maxsize=8192)
+def _mask_bits(mask: int) -> tuple[int, ...]:
+    """The set bits of a tile mask (bit t for tile t), in order: a seat's known-absent tiles
+    change seldom, so they are named once per mask."""
+    from gamenight.games.dominoes.hands import mask_tiles
+
+    return tuple(mask_tiles(mask))
+
+
+@functools.lru_cache(maxsize=16384)
+def _mask_slots(base: int, mask: int) -> npt.NDArray[np.intp]:
+    """`base + t` for each tile t of a mask, as an array: a seat's known-absent tiles change
+    seldom, so each (slot, mask) is worked out once."""
+    return np.array([base + tile for tile in _mask_bits(mask)], dtype=np.intp)
+
+
+def _rel_table(players: int) -> list[list[int]]:
+    """rel[me][seat]: the seat relative to the observer (see Encoder.rel); index `players`
+    (and -1, for a chance step) gives `players`, the slot for none."""
+    return [[(s - me) % players for s in range(players)] + [players, players] for me in range(players)]
 
 
 def _indexer(parse: Callable[[str], int]) -> Callable[[tuple[str, ...]], npt.NDArray[np.intp]]:
@@ -102,6 +141,13 @@ class WildfireEncoder(Encoder):
 
         self._parse = _tile_parser(TILES.parse)
         self._indices = _indexer(self._parse)
+        self._rel = _rel_table(players)
+        from gamenight.games.wildfire.layout import KIND_NAMES
+        from gamenight.games.wildfire.state import PHASE_NAMES
+
+        assert tuple(PHASE_NAMES) == WF_PHASES  # fill_state writes the phase as it is
+        assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
+        self._kind_index = {k: WF_KINDS.index(name) for k, name in enumerate(KIND_NAMES) if name in WF_KINDS}
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -124,6 +170,7 @@ class WildfireEncoder(Encoder):
         self.block("pile", 1)
         self.block("unfilled", 1)
         self.block("round", 1)
+        self._known_blocks = (self._offsets["absent"], self._offsets["passed_over"])
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -169,6 +216,73 @@ class WildfireEncoder(Encoder):
         out[o["unfilled"]] = v["unfilled"] / n
         out[o["round"]] = v["round"] / 10.0
 
+    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+        """`fill(out, view(state, seat))` from the fields games/wildfire/view.py reads."""
+        from gamenight.games.wildfire.layout import DOUBLE_KINDS, UNSPUN
+        from gamenight.games.wildfire.state import Phase
+
+        o = self._offsets
+        n, t = self.players, self.TILES
+        rel = self._rel[seat]
+        hand0 = o["hand"]
+        ones = [hand0 + tile for tile in state.hands[seat]]
+        if seat == state.turn and state.drawn >= 0:
+            ones.append(o["drawn"] + state.drawn)
+        layout = state.layout
+        nodes, free = layout.nodes, layout.free
+        table0 = o["table"]
+        ones += [table0 + node.tile for node in nodes]
+        at: list[int] = []
+        values: list[float] = []
+        ends, f = o["ends"], self.END_FEATURES
+        for e in layout.open_ends:
+            base = ends + e * f
+            node = nodes[e]
+            ones.append(base)
+            ones.append(base + 2 + node.value)
+            if node.kind in DOUBLE_KINDS:
+                ones.append(base + 12)
+            at.append(base + 13)
+            values.append(free[e] / 4.0)
+        ob = layout.obligation
+        if ob < 0:
+            ones.append(o["obligation_kind"] + 4)
+        else:
+            node = nodes[ob]
+            ones.append(ends + ob * f + 14)
+            ones.append(o["obligation_kind"] + self._kind_index[node.kind])
+            ones.append(o["obligation_hub"] + (0 if node.value == UNSPUN else node.value))
+            at.append(o["obligation_slots"])
+            values.append(free[ob] / 4.0)
+        phase = state.phase
+        ones.append(o["phase"] + phase)
+        to_act = state.to_act()
+        ones.append(o["to_act"] + (n if to_act is None else rel[to_act]))
+        ones.append(o["turn"] + rel[state.turn])
+        ones.append(o["dealer"] + rel[state.dealer])
+        ones.append(o["penalty"] + rel[state.penalty])  # -1: none
+        sizes, scores = o["hand_sizes"], o["scores"]
+        knocked, loses = o["knocked"], o["loses_turn"]
+        for s in range(n):
+            r = rel[s]
+            at.append(sizes + r)
+            values.append(len(state.hands[s]) / 20.0)
+            at.append(scores + r)
+            values.append(state.totals[s] / 300.0)
+            if state.knocked[s]:
+                ones.append(knocked + r)
+            if state.loses_turn[s]:
+                ones.append(loses + r)
+        for block, masks in zip(self._known_blocks, (state.absent, state.passed_over), strict=True):
+            for s, mask in enumerate(masks):
+                if mask:
+                    out[_mask_slots(block + rel[s] * t, mask)] = 1.0
+        rounds = len(state.sheet) + (0 if phase == Phase.OVER else 1)
+        at += [o["pile"], o["unfilled"], o["round"]]
+        values += [len(state.pile) / 65.0, state.unfilled / n, rounds / 10.0]
+        out[ones] = 1.0
+        out[at] = values
+
 
 # -- Wildstar ------------------------------------------------------------------------------
 
@@ -192,6 +306,13 @@ class WildstarEncoder(Encoder):
             return parse(name)
 
         self._parse = _tile_parser(parse_tile)
+        self._rel = _rel_table(players)
+        from gamenight.games.wildstar.state import PHASE_NAMES
+        from gamenight.games.wildstar.tiles import NAMES
+
+        assert tuple(PHASE_NAMES) == WS_PHASES  # fill_state writes the phase as it is
+        assert all(self._parse(NAMES[tile]) == tile for tile in range(self.TILES))
+        self._centre = [int(name[0]) if name[0].isdigit() else -1 for name in NAMES]
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -252,6 +373,63 @@ class WildstarEncoder(Encoder):
         out[o["hand_number"]] = v["hand_number"] / 10.0
         out[o["lowest_wins"]] = float(v["lowest_wins"])
 
+    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+        """`fill(out, view(state, seat))` from the fields games/wildstar/view.py reads."""
+        from gamenight.games.wildstar.tiles import is_double
+
+        o = self._offsets
+        n = self.players
+        rel = self._rel[seat]
+        options = state.game.options
+        hand0 = o["hand"]
+        ones = [hand0 + tile for tile in state.hands[seat]]
+        if seat == state.turn and state.drawn >= 0:
+            ones.append(o["drawn"] + state.drawn)
+        layout = state.layout
+        tiles, value, free = layout.tiles, layout.value, layout.free
+        table0 = o["table"]
+        ones += [table0 + tile for tile in tiles]
+        ones.append(o["centre"] + self._centre[state.required_double])
+        at: list[int] = []
+        values: list[float] = []
+        ends, f = o["ends"], self.END_FEATURES
+        for e in layout.playable_ends():
+            base = ends + e * f
+            ones.append(base)
+            ones.append(base + 2 + value[e])
+            if is_double(tiles[e]):
+                ones.append(base + 12)
+            at.append(base + 13)
+            values.append(free[e] / 5.0)
+        ones.append(o["phase"] + state.phase)
+        ones.append(o["stage"] + (0 if not tiles else 1 if layout.in_centre_stage() else 2))
+        at.append(o["arms"])
+        values.append(layout.arms / 5.0)
+        to_act = state.to_act()
+        ones.append(o["to_act"] + (n if to_act is None else rel[to_act]))
+        ones.append(o["turn"] + rel[state.turn])
+        ones.append(o["shuffler"] + rel[state.shuffler])
+        sizes, lacked, scores = o["hand_sizes"], o["lacked"], o["scores"]
+        totals = state.totals
+        for s in range(n):
+            r = rel[s]
+            at.append(sizes + r)
+            values.append(len(state.hands[s]) / 20.0)
+            mask = state.lacked[s]
+            if mask:
+                base = lacked + r * 10
+                ones += [base + d for d in _mask_bits(mask)]
+            at.append(scores + r)
+            values.append((totals[s % 2] if options.partners else totals[s]) / 200.0)
+            if options.partners and s % 2 == seat % 2:
+                ones.append(o["partner"] + r)
+        at += [o["pile"], o["hand_number"]]
+        values += [len(state.pile) / 57.0, state.hand_number / 10.0]
+        if not options.winner_collects:
+            ones.append(o["lowest_wins"])
+        out[ones] = 1.0
+        out[at] = values
+
 
 # -- Highrise ------------------------------------------------------------------------------
 
@@ -270,6 +448,14 @@ class HighriseEncoder(Encoder):
 
         self._parse = _tile_parser(TILES.parse)
         self._indices = _indexer(self._parse)
+        self._rel = _rel_table(players)
+        from gamenight.games.highrise.state import PHASE_NAMES
+        from gamenight.games.highrise.tiles import SYMBOLS
+
+        assert tuple(PHASE_NAMES) == HR_PHASES  # fill_state writes the phase as it is
+        assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
+        # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
+        self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -321,6 +507,52 @@ class HighriseEncoder(Encoder):
         self.per_seat(out, "scores", v["scores"], me, 100.0)
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
+
+    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+        """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
+        o = self._offsets
+        n, t = self.players, self.TILES
+        rel = self._rel[seat]
+        hand0 = o["hand"]
+        ones = [hand0 + tile for tile in state.hands[seat]]
+        if seat == state.turn and state.drawn >= 0:
+            ones.append(o["drawn"] + state.drawn)
+        tower = state.tower
+        table0 = o["table"]
+        ones += [table0 + piece.tile for piece in tower.pieces]
+        at: list[int] = []
+        values: list[float] = []
+        base, f = o["cells"], self.CELL_FEATURES
+        tops = self._top_slot
+        for cell, (height, top) in enumerate(zip(tower.height, tower.top, strict=True)):
+            cell0 = base + cell * f
+            if height < 0:
+                ones.append(cell0 + 1)
+            elif height:
+                at.append(cell0)
+                values.append(height / 8.0)
+            ones.append(cell0 + tops[top])
+        at.append(o["spacers_left"])
+        values.append(tower.spacers_left / 12.0)
+        ones.append(o["phase"] + state.phase)
+        to_act = state.to_act()
+        ones.append(o["to_act"] + (n if to_act is None else rel[to_act]))
+        ones.append(o["turn"] + rel[state.turn])
+        ones.append(o["starter"] + rel[state.starter])
+        sizes, absent, scores = o["hand_sizes"], o["absent"], o["scores"]
+        for s in range(n):
+            r = rel[s]
+            at.append(sizes + r)
+            values.append(len(state.hands[s]) / 10.0)
+            at.append(scores + r)
+            values.append(state.totals[s] / 100.0)
+            mask = state.absent[s]
+            if mask:
+                out[_mask_slots(absent + r * t, mask)] = 1.0
+        at += [o["pile"], o["hand_number"]]
+        values += [len(state.pile) / 36.0, state.hand_number / 10.0]
+        out[ones] = 1.0
+        out[at] = values
 
 
 # -- Fireball Island -----------------------------------------------------------------------
@@ -423,6 +655,44 @@ class FireballIslandEncoder(Encoder):
         for player, spaces in v["pushes"]:
             pushes[player] += spaces / 3.0
         self.per_seat(out, "pushes", pushes, me)
+
+    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+        """`fill(out, view(state, seat))` from the fields games/fireball_island/view.py
+        reads: the view's fields that this encoder reads, built the same way, without the
+        decision's words and the turn's steps."""
+        from gamenight.games.fireball_island.view import decision_fields
+
+        view = {
+            "seat": seat,
+            "turn": state.turn,
+            "turns": state.turns,
+            "to_act": state.to_act(),
+            "decision": decision_fields(state),
+            "pieces": state.pos,
+            "lying": state.lying,
+            "jewel": {"owner": state.owner if state.owner >= 0 else None, "at": state.jewel_at or None},
+            "tokens": state.token,
+            "collected": state.collected,
+            "hand": [c.key for c in state.hands[seat]],
+            "hand_sizes": [len(h) for h in state.hands],
+            "discard": {c.key: k for c, k in sorted(state.discard.items(), key=lambda item: item[0].key)},
+            "pile": state.pile.total(),
+            "doubled": state.doubled,
+            "extra": state.extra,
+            "first": state.first,
+            "roll": state.roll,
+            "was_doubled": state.was_doubled,
+            "rolling": state.rolling,
+            "ahead": state.ahead,
+            "declared": state.declared,
+            "reroll": state.reroll,
+            "pushes": state.pushes,
+            "another": state.another,
+            "stopped": state.stopped,
+            "blocked": state.blocked,
+            "aim": state.aim,
+        }
+        self.fill(out, view)
 
 
 def encoder_for(game: Game) -> Encoder:
