@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -89,6 +89,12 @@ class Encoder:
 
 def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
     return functools.lru_cache(maxsize=None)(parse)
+
+
+def _writer(out: Obs) -> memoryview[float]:
+    """`out` as a memoryview: setting one float through it costs a third of NumPy's
+    `out[i] = x` (both round the Python float to float32 alike)."""
+    return cast("memoryview[float]", out.data)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -225,63 +231,59 @@ class WildfireEncoder(Encoder):
         n, t = self.players, self.TILES
         rel = self._rel[seat]
         hand0 = o["hand"]
-        ones = [hand0 + tile for tile in state.hands[seat]]
+        w = _writer(out)
+        for tile in state.hands[seat]:
+            w[hand0 + tile] = 1.0
         if seat == state.turn and state.drawn >= 0:
-            ones.append(o["drawn"] + state.drawn)
+            w[o["drawn"] + state.drawn] = 1.0
         layout = state.layout
         nodes, free = layout.nodes, layout.free
         table0 = o["table"]
-        ones += [table0 + node.tile for node in nodes]
-        at: list[int] = []
-        values: list[float] = []
+        for node in nodes:
+            w[table0 + node.tile] = 1.0
         ends, f = o["ends"], self.END_FEATURES
         for e in layout.open_ends:
             base = ends + e * f
             node = nodes[e]
-            ones.append(base)
-            ones.append(base + 2 + node.value)
+            w[base] = 1.0
+            w[base + 2 + node.value] = 1.0
             if node.kind in DOUBLE_KINDS:
-                ones.append(base + 12)
-            at.append(base + 13)
-            values.append(free[e] / 4.0)
+                w[base + 12] = 1.0
+            w[base + 13] = free[e] / 4.0
         ob = layout.obligation
         if ob < 0:
-            ones.append(o["obligation_kind"] + 4)
+            w[o["obligation_kind"] + 4] = 1.0
         else:
             node = nodes[ob]
-            ones.append(ends + ob * f + 14)
-            ones.append(o["obligation_kind"] + self._kind_index[node.kind])
-            ones.append(o["obligation_hub"] + (0 if node.value == UNSPUN else node.value))
-            at.append(o["obligation_slots"])
-            values.append(free[ob] / 4.0)
+            w[ends + ob * f + 14] = 1.0
+            w[o["obligation_kind"] + self._kind_index[node.kind]] = 1.0
+            w[o["obligation_hub"] + (0 if node.value == UNSPUN else node.value)] = 1.0
+            w[o["obligation_slots"]] = free[ob] / 4.0
         phase = state.phase
-        ones.append(o["phase"] + phase)
+        w[o["phase"] + phase] = 1.0
         to_act = state.to_act()
-        ones.append(o["to_act"] + (n if to_act is None else rel[to_act]))
-        ones.append(o["turn"] + rel[state.turn])
-        ones.append(o["dealer"] + rel[state.dealer])
-        ones.append(o["penalty"] + rel[state.penalty])  # -1: none
+        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
+        w[o["turn"] + rel[state.turn]] = 1.0
+        w[o["dealer"] + rel[state.dealer]] = 1.0
+        w[o["penalty"] + rel[state.penalty]] = 1.0  # -1: none
         sizes, scores = o["hand_sizes"], o["scores"]
         knocked, loses = o["knocked"], o["loses_turn"]
         for s in range(n):
             r = rel[s]
-            at.append(sizes + r)
-            values.append(len(state.hands[s]) / 20.0)
-            at.append(scores + r)
-            values.append(state.totals[s] / 300.0)
+            w[sizes + r] = len(state.hands[s]) / 20.0
+            w[scores + r] = state.totals[s] / 300.0
             if state.knocked[s]:
-                ones.append(knocked + r)
+                w[knocked + r] = 1.0
             if state.loses_turn[s]:
-                ones.append(loses + r)
+                w[loses + r] = 1.0
         for block, masks in zip(self._known_blocks, (state.absent, state.passed_over), strict=True):
             for s, mask in enumerate(masks):
                 if mask:
                     out[_mask_slots(block + rel[s] * t, mask)] = 1.0
         rounds = len(state.sheet) + (0 if phase == Phase.OVER else 1)
-        at += [o["pile"], o["unfilled"], o["round"]]
-        values += [len(state.pile) / 65.0, state.unfilled / n, rounds / 10.0]
-        out[ones] = 1.0
-        out[at] = values
+        w[o["pile"]] = len(state.pile) / 65.0
+        w[o["unfilled"]] = state.unfilled / n
+        w[o["round"]] = rounds / 10.0
 
 
 # -- Wildstar ------------------------------------------------------------------------------
@@ -382,53 +384,49 @@ class WildstarEncoder(Encoder):
         rel = self._rel[seat]
         options = state.game.options
         hand0 = o["hand"]
-        ones = [hand0 + tile for tile in state.hands[seat]]
+        w = _writer(out)
+        for tile in state.hands[seat]:
+            w[hand0 + tile] = 1.0
         if seat == state.turn and state.drawn >= 0:
-            ones.append(o["drawn"] + state.drawn)
+            w[o["drawn"] + state.drawn] = 1.0
         layout = state.layout
         tiles, value, free = layout.tiles, layout.value, layout.free
         table0 = o["table"]
-        ones += [table0 + tile for tile in tiles]
-        ones.append(o["centre"] + self._centre[state.required_double])
-        at: list[int] = []
-        values: list[float] = []
+        for tile in tiles:
+            w[table0 + tile] = 1.0
+        w[o["centre"] + self._centre[state.required_double]] = 1.0
         ends, f = o["ends"], self.END_FEATURES
         for e in layout.playable_ends():
             base = ends + e * f
-            ones.append(base)
-            ones.append(base + 2 + value[e])
+            w[base] = 1.0
+            w[base + 2 + value[e]] = 1.0
             if is_double(tiles[e]):
-                ones.append(base + 12)
-            at.append(base + 13)
-            values.append(free[e] / 5.0)
-        ones.append(o["phase"] + state.phase)
-        ones.append(o["stage"] + (0 if not tiles else 1 if layout.in_centre_stage() else 2))
-        at.append(o["arms"])
-        values.append(layout.arms / 5.0)
+                w[base + 12] = 1.0
+            w[base + 13] = free[e] / 5.0
+        w[o["phase"] + state.phase] = 1.0
+        w[o["stage"] + (0 if not tiles else 1 if layout.in_centre_stage() else 2)] = 1.0
+        w[o["arms"]] = layout.arms / 5.0
         to_act = state.to_act()
-        ones.append(o["to_act"] + (n if to_act is None else rel[to_act]))
-        ones.append(o["turn"] + rel[state.turn])
-        ones.append(o["shuffler"] + rel[state.shuffler])
+        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
+        w[o["turn"] + rel[state.turn]] = 1.0
+        w[o["shuffler"] + rel[state.shuffler]] = 1.0
         sizes, lacked, scores = o["hand_sizes"], o["lacked"], o["scores"]
         totals = state.totals
         for s in range(n):
             r = rel[s]
-            at.append(sizes + r)
-            values.append(len(state.hands[s]) / 20.0)
+            w[sizes + r] = len(state.hands[s]) / 20.0
             mask = state.lacked[s]
             if mask:
                 base = lacked + r * 10
-                ones += [base + d for d in _mask_bits(mask)]
-            at.append(scores + r)
-            values.append((totals[s % 2] if options.partners else totals[s]) / 200.0)
+                for d in _mask_bits(mask):
+                    w[base + d] = 1.0
+            w[scores + r] = (totals[s % 2] if options.partners else totals[s]) / 200.0
             if options.partners and s % 2 == seat % 2:
-                ones.append(o["partner"] + r)
-        at += [o["pile"], o["hand_number"]]
-        values += [len(state.pile) / 57.0, state.hand_number / 10.0]
+                w[o["partner"] + r] = 1.0
+        w[o["pile"]] = len(state.pile) / 57.0
+        w[o["hand_number"]] = state.hand_number / 10.0
         if not options.winner_collects:
-            ones.append(o["lowest_wins"])
-        out[ones] = 1.0
-        out[at] = values
+            w[o["lowest_wins"]] = 1.0
 
 
 # -- Highrise ------------------------------------------------------------------------------
@@ -514,45 +512,40 @@ class HighriseEncoder(Encoder):
         n, t = self.players, self.TILES
         rel = self._rel[seat]
         hand0 = o["hand"]
-        ones = [hand0 + tile for tile in state.hands[seat]]
+        w = _writer(out)
+        for tile in state.hands[seat]:
+            w[hand0 + tile] = 1.0
         if seat == state.turn and state.drawn >= 0:
-            ones.append(o["drawn"] + state.drawn)
+            w[o["drawn"] + state.drawn] = 1.0
         tower = state.tower
         table0 = o["table"]
-        ones += [table0 + piece.tile for piece in tower.pieces]
-        at: list[int] = []
-        values: list[float] = []
+        for piece in tower.pieces:
+            w[table0 + piece.tile] = 1.0
         base, f = o["cells"], self.CELL_FEATURES
         tops = self._top_slot
         for cell, (height, top) in enumerate(zip(tower.height, tower.top, strict=True)):
             cell0 = base + cell * f
             if height < 0:
-                ones.append(cell0 + 1)
+                w[cell0 + 1] = 1.0
             elif height:
-                at.append(cell0)
-                values.append(height / 8.0)
-            ones.append(cell0 + tops[top])
-        at.append(o["spacers_left"])
-        values.append(tower.spacers_left / 12.0)
-        ones.append(o["phase"] + state.phase)
+                w[cell0] = height / 8.0
+            w[cell0 + tops[top]] = 1.0
+        w[o["spacers_left"]] = tower.spacers_left / 12.0
+        w[o["phase"] + state.phase] = 1.0
         to_act = state.to_act()
-        ones.append(o["to_act"] + (n if to_act is None else rel[to_act]))
-        ones.append(o["turn"] + rel[state.turn])
-        ones.append(o["starter"] + rel[state.starter])
+        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
+        w[o["turn"] + rel[state.turn]] = 1.0
+        w[o["starter"] + rel[state.starter]] = 1.0
         sizes, absent, scores = o["hand_sizes"], o["absent"], o["scores"]
         for s in range(n):
             r = rel[s]
-            at.append(sizes + r)
-            values.append(len(state.hands[s]) / 10.0)
-            at.append(scores + r)
-            values.append(state.totals[s] / 100.0)
+            w[sizes + r] = len(state.hands[s]) / 10.0
+            w[scores + r] = state.totals[s] / 100.0
             mask = state.absent[s]
             if mask:
                 out[_mask_slots(absent + r * t, mask)] = 1.0
-        at += [o["pile"], o["hand_number"]]
-        values += [len(state.pile) / 36.0, state.hand_number / 10.0]
-        out[ones] = 1.0
-        out[at] = values
+        w[o["pile"]] = len(state.pile) / 36.0
+        w[o["hand_number"]] = state.hand_number / 10.0
 
 
 # -- Fireball Island -----------------------------------------------------------------------
@@ -571,6 +564,8 @@ class FireballIslandEncoder(Encoder):
         self.turn_limit = turn_limit or 1000
         self._space = {s: i for i, s in enumerate(BOARD.spaces)}
         self._face = {f.key: i for i, f in enumerate(FACES)}
+        self._card_face = {f: i for i, f in enumerate(FACES)}
+        self._rel = _rel_table(players)
         self._rollway = {r: i for i, r in enumerate(BOARD.all_rollways)}
         spaces, faces, rollways = len(self._space), len(self._face), len(self._rollway)
         p = players
@@ -658,41 +653,74 @@ class FireballIslandEncoder(Encoder):
 
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/fireball_island/view.py
-        reads: the view's fields that this encoder reads, built the same way, without the
-        decision's words and the turn's steps."""
+        reads (the decision without its words: `decision_fields`)."""
         from gamenight.games.fireball_island.view import decision_fields
 
-        view = {
-            "seat": seat,
-            "turn": state.turn,
-            "turns": state.turns,
-            "to_act": state.to_act(),
-            "decision": decision_fields(state),
-            "pieces": state.pos,
-            "lying": state.lying,
-            "jewel": {"owner": state.owner if state.owner >= 0 else None, "at": state.jewel_at or None},
-            "tokens": state.token,
-            "collected": state.collected,
-            "hand": [c.key for c in state.hands[seat]],
-            "hand_sizes": [len(h) for h in state.hands],
-            "discard": {c.key: k for c, k in sorted(state.discard.items(), key=lambda item: item[0].key)},
-            "pile": state.pile.total(),
-            "doubled": state.doubled,
-            "extra": state.extra,
-            "first": state.first,
-            "roll": state.roll,
-            "was_doubled": state.was_doubled,
-            "rolling": state.rolling,
-            "ahead": state.ahead,
-            "declared": state.declared,
-            "reroll": state.reroll,
-            "pushes": state.pushes,
-            "another": state.another,
-            "stopped": state.stopped,
-            "blocked": state.blocked,
-            "aim": state.aim,
-        }
-        self.fill(out, view)
+        o = self._offsets
+        n = self.players
+        rel = self._rel[seat]
+        nsp = len(self._space)
+        space, card_face = self._space, self._card_face
+        w = _writer(out)
+        pieces, lying, tokens, collected, sizes = o["pieces"], o["lying"], o["tokens"], o["collected"], o["hand_sizes"]
+        first = o["first"]
+        for s in range(n):
+            r = rel[s]
+            w[pieces + r * nsp + space[state.pos[s]]] = 1.0
+            w[lying + r] = float(state.lying[s])
+            w[tokens + r] = float(state.token[s])
+            w[collected + r] = float(state.collected[s])
+            w[sizes + r] = len(state.hands[s]) / 4.0
+            w[first + r] = float(state.first[s]) / 6.0
+        owner = state.owner
+        w[o["jewel_owner"] + (rel[owner] if owner >= 0 else n)] = 1.0
+        at = state.jewel_at or None
+        w[o["jewel_at"] + (nsp if at is None else space[at])] = 1.0
+        hand = o["hand"]
+        for card in state.hands[seat]:
+            w[hand + card_face[card]] += 0.25
+        discard = o["discard"]
+        for card, count in state.discard.items():
+            w[discard + card_face[card]] = count / 8.0
+        w[o["pile"]] = state.pile.total() / 48.0
+        w[o["turn"] + rel[state.turn]] = 1.0
+        to_act = state.to_act()
+        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
+        w[o["turns"]] = state.turns / self.turn_limit
+        d = decision_fields(state)
+        if d is not None:
+            w[o["decision"] + FI_DECISIONS.index(d["kind"])] = 1.0
+            if "window" in d:
+                w[o["window"] + FI_WINDOWS.index(d["window"])] = 1.0
+            who = d["seat"]
+            w[o["decision_seat"] + (n if who is None else rel[who])] = 1.0
+            other = next((d[k] for k in ("roller", "mover", "player", "owner", "victim", "drawer") if k in d), None)
+            w[o["decision_other"] + (n if other is None else rel[other])] = 1.0
+            if "card" in d:
+                w[o["decision_card"] + self._face[d["card"]]] = 1.0
+            w[o["decision_steps"]] = d.get("steps", 0) / 12.0
+            if "way" in d:
+                w[o["way"] + FI_WAYS.index(d["way"])] = 1.0
+            w[o["cancels"]] = d.get("cancels", 0) / 4.0
+        aim = state.aim
+        w[o["aim"] + (self._rollway[aim] if aim else len(self._rollway))] = 1.0
+        flags = o["flags"]
+        for i, flag in enumerate(
+            (state.doubled, state.was_doubled, state.reroll, state.another, state.stopped, state.blocked)
+        ):
+            w[flags + i] = float(flag)
+        w[flags + 6] = float(state.declared == "cave")
+        w[flags + 7] = float(state.declared == "exit")
+        w[flags + 8] = float(state.rolling == "cave")
+        w[o["extra"]] = state.extra / 3.0
+        w[o["roll"]] = state.roll / 12.0
+        w[o["ahead"]] = state.ahead / 6.0
+        if state.pushes:
+            pushes = [0.0] * n
+            for player, spaces in state.pushes:
+                pushes[player] += spaces / 3.0
+            for s in range(n):
+                w[o["pushes"] + rel[s]] = pushes[s]
 
 
 def encoder_for(game: Game) -> Encoder:
