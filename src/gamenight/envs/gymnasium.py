@@ -17,7 +17,7 @@ dict of docs/views.md) as `info["view"]`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import gymnasium as gym
@@ -28,6 +28,33 @@ from gymnasium import spaces
 from gamenight.bots.registry import make_bot
 from gamenight.envs.core import ILLEGAL, Core
 from gamenight.envs.pettingzoo import OBS_HIGH, OBS_LOW
+
+
+class LazyView(Mapping[str, Any]):
+    """`state.view(seat)`, built on its first read: a bot that does not read it (`random`,
+    or any bot with a single legal move) costs no view. Valid while the bot chooses (the
+    state moves on after)."""
+
+    __slots__ = ("_seat", "_state", "_view")
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self._state = state
+        self._seat = seat
+        self._view: Mapping[str, Any] | None = None
+
+    def _built(self) -> Mapping[str, Any]:
+        if self._view is None:
+            self._view = self._state.view(self._seat)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._built()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._built())
+
+    def __len__(self) -> int:
+        return len(self._built())
 
 
 class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
@@ -77,7 +104,7 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         core = self.core
         while (who := core.to_act()) is not None and who != self.seat:
             legal = core.state.legal_moves()
-            view = core.state.view(who)
+            view = LazyView(core.state, who)
             core.play(self._opponent(who).choose(view, legal, self._bot_rng))
 
     def _obs_info(self, extra: dict[str, Any] | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:

@@ -179,7 +179,7 @@ class ViewObserver:
 
     def set_from(self, state: GamenightSpielState, player: int) -> None:
         self.tensor.fill(0.0)
-        self.encoder.fill(self.tensor, state.gn.view(player))
+        self.encoder.fill_state(self.tensor, state.gn, player)  # = fill(tensor, view): tested
 
     def string_from(self, state: GamenightSpielState, player: int) -> str:
         return json.dumps(state.gn.view(player), sort_keys=True, separators=(",", ":"))
