@@ -30,13 +30,27 @@ class ActionTable:
 
     game: str = ""
     size: int = 0
+    _known: dict[Move, int]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> ActionTable:
+        table = super().__new__(cls)
+        table._known = {}
+        return table
 
     def id_of(self, move: Any) -> int:
         raise NotImplementedError
 
     def ids(self, legal: Sequence[Move]) -> list[int]:
-        """One id per legal move, in the same order; all distinct."""
-        return [self.id_of(m) for m in legal]
+        """One id per legal move, in the same order; all distinct. A move's id is worked out
+        once (moves are hashable tuples, and an id depends on the move alone)."""
+        known = self._known
+        out = []
+        for m in legal:
+            action = known.get(m)
+            if action is None:
+                action = known[m] = self.id_of(m)
+            out.append(action)
+        return out
 
     def describe(self, action: int) -> str:
         raise NotImplementedError

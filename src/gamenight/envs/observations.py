@@ -454,6 +454,8 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
+        self._cells_size = self.CELLS * self.CELL_FEATURES
+        self._cells_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], memoryview[float]] = {}
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -506,6 +508,25 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
+    def _cells(self, heights: tuple[int, ...], tops: tuple[int, ...]) -> memoryview[float]:
+        """The `cells` block for the cells' heights and top half codes (what the view's
+        `cells` say), worked out once per tower shape."""
+        key = (heights, tops)
+        block = self._cells_cache.get(key)
+        if block is None:
+            values = np.zeros(self._cells_size, dtype=np.float32)
+            f = self.CELL_FEATURES
+            for cell, (height, top) in enumerate(zip(heights, tops, strict=True)):
+                if height < 0:
+                    values[cell * f + 1] = 1.0
+                else:
+                    values[cell * f] = height / 8.0
+                values[cell * f + self._top_slot[top]] = 1.0
+            if len(self._cells_cache) >= 4096:
+                self._cells_cache.clear()
+            block = self._cells_cache[key] = _writer(values)
+        return block
+
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
         o = self._offsets
@@ -521,15 +542,8 @@ class HighriseEncoder(Encoder):
         table0 = o["table"]
         for piece in tower.pieces:
             w[table0 + piece.tile] = 1.0
-        base, f = o["cells"], self.CELL_FEATURES
-        tops = self._top_slot
-        for cell, (height, top) in enumerate(zip(tower.height, tower.top, strict=True)):
-            cell0 = base + cell * f
-            if height < 0:
-                w[cell0 + 1] = 1.0
-            elif height:
-                w[cell0] = height / 8.0
-            w[cell0 + tops[top]] = 1.0
+        base = o["cells"]
+        w[base : base + self._cells_size] = self._cells(tuple(tower.height), tuple(tower.top))
         w[o["spacers_left"]] = tower.spacers_left / 12.0
         w[o["phase"] + state.phase] = 1.0
         to_act = state.to_act()

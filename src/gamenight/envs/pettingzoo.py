@@ -93,6 +93,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.decisions = dict.fromkeys(self.agents, 0)
+        self._paid = False  # whether the last step paid anyone
         self._skip_agent_selection = None
         self._settle()
 
@@ -119,9 +120,11 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.truncations[agent] = True
         self._settle()
         pay = core.payout()
-        for a in self.agents:
-            self.rewards[a] = pay[self._index[a]]
-        self._accumulate_rewards()
+        if self._paid or any(pay):  # (a step that pays nothing after one that paid nothing: all stays 0)
+            for a in self.agents:
+                self.rewards[a] = pay[self._index[a]]
+            self._accumulate_rewards()
+            self._paid = any(pay)
 
     def _settle(self) -> None:
         """After a decision: play the truncated seats' decisions, end the game's agents when
