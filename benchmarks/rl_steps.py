@@ -10,7 +10,8 @@ generator from the mask), for a CPU-time budget, in slices interleaved across co
 so that a busy machine slows them all alike; the figure is the median of the repeats.
 A step is one agent decision (chance steps are played inside it and not counted); the
 Gymnasium figure counts the learner's steps, the random opponents' moves included in
-their time.
+their time. OpenSpiel's contenders draw from `legal_actions` (pyspiel gives the mask as a
+Python list: reading Wildfire's 14 311 entries would cost more than the step).
 
     .venv/bin/python benchmarks/rl_steps.py                       # every contender, ~1 min
     .venv/bin/python benchmarks/rl_steps.py --seconds 1 --only highrise
@@ -106,8 +107,8 @@ def ours_spiel(name: str) -> Callable[[int], Iterator[int]]:
                     continue
                 player = state.current_player()
                 state.observation_tensor(player)
-                mask = state.legal_actions_mask(player)
-                state.apply_action(pick(mask, rng))
+                legal = state.legal_actions(player)  # as OpenSpiel's agents read them (the mask is a list)
+                state.apply_action(legal[rng.randrange(len(legal))])
                 steps += 1
             yield steps
 

@@ -25,7 +25,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from gamenight.engine.chance import sample
+from gamenight.engine.chance import Uniform, sample
 from gamenight.engine.protocol import CHANCE, State
 from gamenight.engine.registry import game_class, make_game
 from gamenight.envs.actions import ActionTable, action_table
@@ -129,7 +129,11 @@ class GamenightSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted(self._legal_map())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(i, p) for i, (_, p) in enumerate(self.gn.chance_outcomes())]
+        outcomes = self.gn.chance_outcomes()
+        if type(outcomes) is Uniform:  # a draw from the pile: k alike chances, without listing them
+            p = 1.0 / len(outcomes)
+            return [(i, p) for i in range(len(outcomes))]
+        return [(i, p) for i, (_, p) in enumerate(outcomes)]
 
     def _apply_action(self, action: int) -> None:
         if self.gn.to_act() == CHANCE:
