@@ -94,6 +94,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.decisions = dict.fromkeys(self.agents, 0)
         self._paid = False  # whether the last step paid anyone
+        self._ended = False  # whether an agent is terminated or truncated
         self._skip_agent_selection = None
         self._settle()
 
@@ -118,6 +119,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.decisions[agent] += 1
         if self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations[agent] = True
+            self._ended = True
         self._settle()
         pay = core.payout()
         if self._paid or any(pay):  # (a step that pays nothing after one that paid nothing: all stays 0)
@@ -130,6 +132,13 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         """After a decision: play the truncated seats' decisions, end the game's agents when
         it is over, and select the next agent (a finished one first)."""
         core = self.core
+        if not self._ended and (seat := core.to_act()) is not None:  # every agent live, one to decide
+            agent = self.possible_agents[seat]
+            self.agent_selection = agent
+            if self.view_in_info:
+                self.infos[agent]["view"] = core.state.view(seat)
+            return
+        self._ended = True
         live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
         while live:
             seat = core.to_act()
