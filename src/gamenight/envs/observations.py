@@ -107,10 +107,13 @@ def _mask_bits(mask: int) -> tuple[int, ...]:
 
 
 @functools.lru_cache(maxsize=16384)
-def _mask_slots(base: int, mask: int) -> npt.NDArray[np.intp]:
-    """`base + t` for each tile t of a mask, as an array: a seat's known-absent tiles change
-    seldom, so each (slot, mask) is worked out once."""
-    return np.array([base + tile for tile in _mask_bits(mask)], dtype=np.intp)
+def _mask_block(mask: int, size: int) -> memoryview[float]:
+    """A tile mask (bit t for tile t) as `size` floats, 1.0 for each tile: a seat's
+    known-absent tiles change seldom, so each mask is spelt out once, and copied into its
+    block whole."""
+    block = np.zeros(size, dtype=np.float32)
+    block[list(_mask_bits(mask))] = 1.0
+    return _writer(block)
 
 
 def _rel_table(players: int) -> list[list[int]]:
@@ -279,7 +282,8 @@ class WildfireEncoder(Encoder):
         for block, masks in zip(self._known_blocks, (state.absent, state.passed_over), strict=True):
             for s, mask in enumerate(masks):
                 if mask:
-                    out[_mask_slots(block + rel[s] * t, mask)] = 1.0
+                    at = block + rel[s] * t
+                    w[at : at + t] = _mask_block(mask, t)
         rounds = len(state.sheet) + (0 if phase == Phase.OVER else 1)
         w[o["pile"]] = len(state.pile) / 65.0
         w[o["unfilled"]] = state.unfilled / n
@@ -454,8 +458,8 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
-        self._cells_size = self.CELLS * self.CELL_FEATURES
-        self._cells_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], memoryview[float]] = {}
+        # a cell's 11 features by [height + 1][top + 1] (height -1: no level yet; top -1: none)
+        self._cell_blocks = [[self._cell(height, top) for top in range(-1, 8)] for height in range(-1, 64)]
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -508,24 +512,14 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
-    def _cells(self, heights: tuple[int, ...], tops: tuple[int, ...]) -> memoryview[float]:
-        """The `cells` block for the cells' heights and top half codes (what the view's
-        `cells` say), worked out once per tower shape."""
-        key = (heights, tops)
-        block = self._cells_cache.get(key)
-        if block is None:
-            values = np.zeros(self._cells_size, dtype=np.float32)
-            f = self.CELL_FEATURES
-            for cell, (height, top) in enumerate(zip(heights, tops, strict=True)):
-                if height < 0:
-                    values[cell * f + 1] = 1.0
-                else:
-                    values[cell * f] = height / 8.0
-                values[cell * f + self._top_slot[top]] = 1.0
-            if len(self._cells_cache) >= 4096:
-                self._cells_cache.clear()
-            block = self._cells_cache[key] = _writer(values)
-        return block
+    def _cell(self, height: int, top: int) -> memoryview[float]:
+        values = np.zeros(self.CELL_FEATURES, dtype=np.float32)
+        if height < 0:
+            values[1] = 1.0
+        else:
+            values[0] = height / 8.0
+        values[self._top_slot[top]] = 1.0
+        return _writer(values)
 
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
@@ -542,8 +536,10 @@ class HighriseEncoder(Encoder):
         table0 = o["table"]
         for piece in tower.pieces:
             w[table0 + piece.tile] = 1.0
-        base = o["cells"]
-        w[base : base + self._cells_size] = self._cells(tuple(tower.height), tuple(tower.top))
+        at, f, blocks = o["cells"], self.CELL_FEATURES, self._cell_blocks
+        for height, top in zip(tower.height, tower.top, strict=True):
+            w[at : at + f] = blocks[height + 1][top + 1]
+            at += f
         w[o["spacers_left"]] = tower.spacers_left / 12.0
         w[o["phase"] + state.phase] = 1.0
         to_act = state.to_act()
@@ -557,7 +553,8 @@ class HighriseEncoder(Encoder):
             w[scores + r] = state.totals[s] / 100.0
             mask = state.absent[s]
             if mask:
-                out[_mask_slots(absent + r * t, mask)] = 1.0
+                at = absent + r * t
+                w[at : at + t] = _mask_block(mask, t)
         w[o["pile"]] = len(state.pile) / 36.0
         w[o["hand_number"]] = state.hand_number / 10.0
 
