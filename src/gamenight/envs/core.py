@@ -47,6 +47,7 @@ class Core:
         self.reward = reward
         self.rng = random.Random()
         self.state: State = self.game.new_state()
+        self._who: int | None = self.state.to_act()
         self._legal: dict[int, Move] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._paid = [0.0] * self.players
@@ -60,13 +61,16 @@ class Core:
     def advance(self) -> None:
         """Play chance steps until a seat decides or the game is over."""
         state, rng = self.state, self.rng
-        while state.to_act() == CHANCE:
+        while (who := state.to_act()) == CHANCE:
             state.apply_chance(sample(state.chance_outcomes(), rng))
+        self._who = who
         self._legal = None
         self._mask = None
 
     def to_act(self) -> int | None:
-        return self.state.to_act()
+        """The seat to decide, or None once the game is over: `state.to_act()`, kept from the
+        last change (the state changes only through `reset` and `play`)."""
+        return self._who
 
     def legal(self) -> dict[int, Move]:
         """The decision at hand: action id -> move."""
@@ -113,7 +117,7 @@ class Core:
         """What each seat earned since the last payout. With "returns", the game's returns
         once it is over, else 0; with "margin", the change of the score margin, so that a
         point is paid when it is scored and the payouts add up to the final margin."""
-        over = self.state.to_act() is None
+        over = self._who is None
         if self.reward == "returns" and not over:
             return [0.0] * self.players
         now = self.rewards()

@@ -564,6 +564,7 @@ class HighriseEncoder(Encoder):
 FI_DECISIONS: Final = ("window", "cancel", "steal", "declare", "aim", "walk", "first", "draw", "roll", "take", "hits")
 FI_WINDOWS: Final = ("pre", "post", "end", "talisman", "stand")
 FI_WAYS: Final = ("any", "ahead", "back")
+_FI_OTHERS: Final = ("roller", "mover", "player", "owner", "victim", "drawer")  # whom a decision names
 
 
 class FireballIslandEncoder(Encoder):
@@ -576,6 +577,8 @@ class FireballIslandEncoder(Encoder):
         self._space = {s: i for i, s in enumerate(BOARD.spaces)}
         self._face = {f.key: i for i, f in enumerate(FACES)}
         self._card_face = {f: i for i, f in enumerate(FACES)}
+        self._decision_index = {kind: i for i, kind in enumerate(FI_DECISIONS)}
+        self._window_index = {kind: i for i, kind in enumerate(FI_WINDOWS)}
         self._rel = _rel_table(players)
         self._rollway = {r: i for i, r in enumerate(BOARD.all_rollways)}
         spaces, faces, rollways = len(self._space), len(self._face), len(self._rollway)
@@ -675,54 +678,81 @@ class FireballIslandEncoder(Encoder):
         w = _writer(out)
         pieces, lying, tokens, collected, sizes = o["pieces"], o["lying"], o["tokens"], o["collected"], o["hand_sizes"]
         first = o["first"]
+        pos, lies, token, got, hands, firsts = (
+            state.pos,
+            state.lying,
+            state.token,
+            state.collected,
+            state.hands,
+            state.first,
+        )
         for s in range(n):
             r = rel[s]
-            w[pieces + r * nsp + space[state.pos[s]]] = 1.0
-            w[lying + r] = float(state.lying[s])
-            w[tokens + r] = float(state.token[s])
-            w[collected + r] = float(state.collected[s])
-            w[sizes + r] = len(state.hands[s]) / 4.0
-            w[first + r] = float(state.first[s]) / 6.0
+            w[pieces + r * nsp + space[pos[s]]] = 1.0
+            if lies[s]:
+                w[lying + r] = float(lies[s])
+            if token[s]:
+                w[tokens + r] = float(token[s])
+            if got[s]:
+                w[collected + r] = float(got[s])
+            w[sizes + r] = len(hands[s]) / 4.0
+            if firsts[s]:
+                w[first + r] = float(firsts[s]) / 6.0
         owner = state.owner
         w[o["jewel_owner"] + (rel[owner] if owner >= 0 else n)] = 1.0
         at = state.jewel_at or None
         w[o["jewel_at"] + (nsp if at is None else space[at])] = 1.0
         hand = o["hand"]
-        for card in state.hands[seat]:
+        for card in hands[seat]:
             w[hand + card_face[card]] += 0.25
         discard = o["discard"]
         for card, count in state.discard.items():
             w[discard + card_face[card]] = count / 8.0
         w[o["pile"]] = state.pile.total() / 48.0
         w[o["turn"] + rel[state.turn]] = 1.0
-        to_act = state.to_act()
-        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
-        w[o["turns"]] = state.turns / self.turn_limit
         d = decision_fields(state)
+        # The decision's seat is to_act, None for chance (and no decision: the game is over);
+        # both fill the one-hot's last slot.
+        who = None if d is None else d["seat"]
+        w[o["to_act"] + (n if who is None else rel[who])] = 1.0
+        w[o["turns"]] = state.turns / self.turn_limit
         if d is not None:
-            w[o["decision"] + FI_DECISIONS.index(d["kind"])] = 1.0
+            w[o["decision"] + self._decision_index[d["kind"]]] = 1.0
             if "window" in d:
-                w[o["window"] + FI_WINDOWS.index(d["window"])] = 1.0
-            who = d["seat"]
+                w[o["window"] + self._window_index[d["window"]]] = 1.0
             w[o["decision_seat"] + (n if who is None else rel[who])] = 1.0
-            other = next((d[k] for k in ("roller", "mover", "player", "owner", "victim", "drawer") if k in d), None)
+            other = next((d[k] for k in _FI_OTHERS if k in d), None)
             w[o["decision_other"] + (n if other is None else rel[other])] = 1.0
             if "card" in d:
                 w[o["decision_card"] + self._face[d["card"]]] = 1.0
-            w[o["decision_steps"]] = d.get("steps", 0) / 12.0
+            if "steps" in d:
+                w[o["decision_steps"]] = d["steps"] / 12.0
             if "way" in d:
                 w[o["way"] + FI_WAYS.index(d["way"])] = 1.0
-            w[o["cancels"]] = d.get("cancels", 0) / 4.0
+            if "cancels" in d:
+                w[o["cancels"]] = d["cancels"] / 4.0
         aim = state.aim
         w[o["aim"] + (self._rollway[aim] if aim else len(self._rollway))] = 1.0
         flags = o["flags"]
-        for i, flag in enumerate(
-            (state.doubled, state.was_doubled, state.reroll, state.another, state.stopped, state.blocked)
-        ):
-            w[flags + i] = float(flag)
-        w[flags + 6] = float(state.declared == "cave")
-        w[flags + 7] = float(state.declared == "exit")
-        w[flags + 8] = float(state.rolling == "cave")
+        if state.doubled:
+            w[flags] = 1.0
+        if state.was_doubled:
+            w[flags + 1] = 1.0
+        if state.reroll:
+            w[flags + 2] = 1.0
+        if state.another:
+            w[flags + 3] = 1.0
+        if state.stopped:
+            w[flags + 4] = 1.0
+        if state.blocked:
+            w[flags + 5] = 1.0
+        declared = state.declared
+        if declared == "cave":
+            w[flags + 6] = 1.0
+        elif declared == "exit":
+            w[flags + 7] = 1.0
+        if state.rolling == "cave":
+            w[flags + 8] = 1.0
         w[o["extra"]] = state.extra / 3.0
         w[o["roll"]] = state.roll / 12.0
         w[o["ahead"]] = state.ahead / 6.0
