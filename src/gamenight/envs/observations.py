@@ -547,11 +547,13 @@ class HighriseEncoder(Encoder):
         w[o["turn"] + rel[state.turn]] = 1.0
         w[o["starter"] + rel[state.starter]] = 1.0
         sizes, absent, scores = o["hand_sizes"], o["absent"], o["scores"]
+        hands, totals, absents = state.hands, state.totals, state.absent
         for s in range(n):
             r = rel[s]
-            w[sizes + r] = len(state.hands[s]) / 10.0
-            w[scores + r] = state.totals[s] / 100.0
-            mask = state.absent[s]
+            w[sizes + r] = len(hands[s]) / 10.0
+            if totals[s]:
+                w[scores + r] = totals[s] / 100.0
+            mask = absents[s]
             if mask:
                 at = absent + r * t
                 w[at : at + t] = _mask_block(mask, t)
