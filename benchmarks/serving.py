@@ -19,11 +19,15 @@ def free_port() -> int:
         return port
 
 
-def start_server(data: Path, port: int) -> subprocess.Popen[bytes]:
-    """`gamenight serve` with its database in `data`, once it answers; its log in data/server.log."""
+def start_server(data: Path, port: int, database: str | None = None) -> subprocess.Popen[bytes]:
+    """`gamenight serve` with its database in `data` (or at the URL `database`), once it
+    answers; its log in data/server.log."""
+    command = [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)]
+    if database is not None:
+        command += ["--database", database]
     with (data / "server.log").open("ab") as log:  # the child keeps its own copy of the file
         process = subprocess.Popen(
-            [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)],
+            command,
             stdout=log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},

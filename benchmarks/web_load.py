@@ -1,7 +1,11 @@
 """A load harness for `gamenight serve`: N tables of 4 seats played at once over the server's
 own WebSocket protocol on loopback, by scripted people beside bot seats.
 
-One server process (a subprocess, SQLite in a temporary folder, as `make run` starts it).
+One server process (a subprocess, SQLite in a temporary folder, as `make run` starts it), or
+with --processes N several on one throwaway PostgreSQL (tests/postgres.py; --postgres for
+one process on it): each table is made through one process in turn, and each person talks
+to the process of its seat (seat k to process k mod N), so the people of one table sit on
+different processes and every timed update of another's move crosses between them.
 Each table is Wildfire for four, created and started through the lobby's forms: PEOPLE seats
 are people (the host and those who join by the invite link), the rest medium bots at pace 0
 ("paced off": a bot moves as soon as it has chosen). Every person is a WebSocket client in
@@ -19,7 +23,14 @@ It stops by itself after --seconds and reports, as JSON:
 - errors (error or refused messages, failed requests, sockets that would not open),
 - the server's memory per table (resident set growth from before the tables to the end).
 
+With --hostile K, K more clients are hostile all the while: each watches a table and sends
+it junk as fast as it can (bad JSON, unknown types, moves as a spectator, stale and huge
+messages), is told "too many messages" past its rate, is closed for flooding, and comes
+back. The report counts their messages; compare the people's latency with and without.
+
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60
+    .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --processes 2
+    .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --hostile 10
     .venv/bin/python benchmarks/web_load.py --tables 3 --seconds 4      # what CI runs (no timings asserted)
 """
 
@@ -27,23 +38,28 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import re
-import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
 from serving import free_port, start_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.postgres
 
 
 def rss_kib(pid: int) -> int:
@@ -53,10 +69,25 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def stored_decisions(database: Path) -> int:
-    with sqlite3.connect(f"file:{database}?mode=ro", uri=True, timeout=30) as db:
-        row = db.execute("SELECT count(*) FROM steps WHERE seat >= 0").fetchone()
-    return int(row[0])
+def stored_decisions(url: str) -> int:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as db:
+            return int(db.execute(text("SELECT count(*) FROM steps WHERE seat >= 0")).scalar_one())
+    finally:
+        engine.dispose()
+
+
+@contextlib.contextmanager
+def database(args: argparse.Namespace, data: Path) -> Iterator[str | None]:
+    """None (SQLite in `data`), or a throwaway PostgreSQL's URL."""
+    if args.processes == 1 and not args.postgres:
+        yield None
+        return
+    from tests.postgres import throwaway_postgres
+
+    with throwaway_postgres() as url:
+        yield url
 
 
 @dataclass
@@ -66,6 +97,8 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     person_moves: int = 0
+    hostile_messages: int = 0
+    hostile_closed: int = 0
     reconnects: int = 0
     reloads: int = 0
     finished: int = 0
@@ -136,7 +169,48 @@ async def person(
                 await asyncio.sleep(0.5)
 
 
-async def create_table(base: str, people: int, rounds: int) -> list[Person]:
+JUNK = [
+    "{",
+    "[]",
+    '{"type": "nonsense"}',
+    '{"type": "move", "move": "1-2@e1"}',
+    '{"type": "move", "move": 7}',
+    '{"type": "sync", "since": -1}',
+    '{"type": "sync", "since": 999999}',
+    '{"type": "move", "move": "x", "after": 0}',
+    '{"type": "move", "move": "' + "9" * 3000 + '"}',
+    '{"type": "sync", "since": 0, "pad": "' + "x" * 5000 + '"}',
+]
+"""What a hostile client sends, round and round."""
+
+
+async def hostile(base: str, table_id: str, stats: Stats, rng: random.Random, stop: asyncio.Event) -> None:
+    """A spectator sending junk as fast as it can; closed for flooding, it comes back."""
+    ws_url = base.replace("http", "ws", 1) + f"/ws/t/{table_id}?watch=1"
+    while not stop.is_set():
+        try:
+            async with connect(ws_url, open_timeout=20, max_size=2**22) as ws:
+
+                async def read_all() -> None:  # the errors it is sent, until it is closed
+                    with contextlib.suppress(WebSocketException):
+                        async for _ in ws:
+                            pass
+
+                drain = asyncio.create_task(read_all())
+                try:
+                    while not stop.is_set() and not drain.done():
+                        await ws.send(rng.choice(JUNK))
+                        stats.hostile_messages += 1
+                        await asyncio.sleep(0.002)
+                finally:
+                    stats.hostile_closed += drain.done()
+                    drain.cancel()
+        except (OSError, WebSocketException, TimeoutError):
+            stats.hostile_closed += 1
+            await asyncio.sleep(0.1)
+
+
+async def create_table(base: str, people: int, rounds: int, bases: list[str] | None = None) -> list[Person]:
     """A table through the lobby's form, its people joined by the invite link (each a browser
     of its own), started by the host."""
     form = {"name": "Host", "game": "wildfire", "wildfire:players": "4", "wildfire:rounds": str(rounds)}
@@ -152,7 +226,8 @@ async def create_table(base: str, people: int, rounds: int) -> list[Person]:
             raise SystemExit("the table's page shows no invite link")
         seated = [Person(table_id, 0, f"gn_{table_id}={host.cookies[f'gn_{table_id}']}")]
         for seat in range(1, people):
-            async with httpx.AsyncClient(base_url=base, timeout=60) as joiner:
+            joins_at = base if bases is None else bases[seat % len(bases)]
+            async with httpx.AsyncClient(base_url=joins_at, timeout=60) as joiner:
                 joined = await joiner.post(found.group(0), data={"name": f"Person {seat + 1}"})
                 if joined.status_code != 303:
                     raise SystemExit(f"joining: {joined.status_code} {joined.text[:300]}")
@@ -169,47 +244,64 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def main_async(args: argparse.Namespace) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory(prefix="gamenight-load-") as folder:
+    with tempfile.TemporaryDirectory(prefix="gamenight-load-") as folder, database(args, Path(folder)) as url:
         data = Path(folder)
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        server = start_server(data, port)
+        servers: list[subprocess.Popen[bytes]] = []
+        bases: list[str] = []
         try:
-            rss_before = rss_kib(server.pid)
+            for index in range(args.processes):
+                port = free_port()
+                (data / f"process-{index + 1}").mkdir()
+                servers.append(start_server(data / f"process-{index + 1}", port, url))
+                bases.append(f"http://127.0.0.1:{port}")
+            stored = url or f"sqlite:///{data / 'process-1' / 'gamenight.db'}"
+            rss_before = sum(rss_kib(server.pid) for server in servers)
             semaphore = asyncio.Semaphore(10)
 
-            async def one() -> list[Person]:
+            async def one(index: int) -> list[Person]:
                 async with semaphore:
-                    return await create_table(base, args.people, args.rounds)
+                    return await create_table(bases[index % len(bases)], args.people, args.rounds, bases)
 
-            tables = await asyncio.gather(*(one() for _ in range(args.tables)))
+            tables = await asyncio.gather(*(one(index) for index in range(args.tables)))
             stats = Stats()
             stop = asyncio.Event()
             rng = random.Random(args.seed)
             tasks = [
-                asyncio.create_task(person(base, who, stats, random.Random(rng.random()), stop, args.think))
+                asyncio.create_task(
+                    person(bases[who.seat % len(bases)], who, stats, random.Random(rng.random()), stop, args.think)
+                )
                 for seated in tables
                 for who in seated
             ]
+            tasks += [
+                asyncio.create_task(
+                    hostile(bases[k % len(bases)], tables[k % len(tables)][0].table_id, stats, random.Random(k), stop)
+                )
+                for k in range(args.hostile)
+            ]
             await asyncio.sleep(args.warmup)
-            decisions0, moves0, t0 = stored_decisions(data / "gamenight.db"), stats.person_moves, time.monotonic()
+            decisions0, moves0, t0 = stored_decisions(stored), stats.person_moves, time.monotonic()
+            hostile0 = stats.hostile_messages
             stats.latencies.clear()
             await asyncio.sleep(args.seconds)
             elapsed = time.monotonic() - t0
-            decisions = stored_decisions(data / "gamenight.db") - decisions0
-            rss_after = rss_kib(server.pid)
+            decisions = stored_decisions(stored) - decisions0
+            rss_after = sum(rss_kib(server.pid) for server in servers)
             stop.set()
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
-            alive = server.poll() is None
+            alive = all(server.poll() is None for server in servers)
         finally:
-            server.kill()
-            server.wait()
+            for server in servers:
+                server.kill()
+                server.wait()
         lat = stats.latencies
         return {
             "tables": args.tables,
             "people_per_table": args.people,
+            "processes": args.processes,
+            "database": "sqlite" if url is None else "postgresql",
             "seconds": round(elapsed, 1),
             "moves_per_second": round(decisions / elapsed, 1),
             "people_moves_per_second": round((stats.person_moves - moves0) / elapsed, 1),
@@ -224,6 +316,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "reconnects": stats.reconnects,
             "reloads": stats.reloads,
             "games_finished": stats.finished,
+            "hostile_clients": args.hostile,
+            "hostile_messages_per_second": round((stats.hostile_messages - hostile0) / elapsed, 1),
+            "hostile_closed_for_flooding": stats.hostile_closed,
             "server_alive": alive,
             "memory_per_table_kib": round((rss_after - rss_before) / args.tables, 1),
         }
@@ -238,7 +333,12 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--think", type=float, nargs=2, default=(0.5, 3.0), metavar=("MIN", "MAX"))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=1, help="server processes (more than 1: on PostgreSQL)")
+    parser.add_argument("--postgres", action="store_true", help="one process on a throwaway PostgreSQL")
+    parser.add_argument("--hostile", type=int, default=0, help="hostile clients sending junk all the while")
     args = parser.parse_args()
+    if args.processes < 1 or args.tables < 1:
+        parser.error("--processes and --tables are at least 1")
     report = asyncio.run(main_async(args))
     print(json.dumps(report, indent=1))
     sys.exit(0 if report["errors"] == 0 and report["server_alive"] else 1)

@@ -10,14 +10,20 @@ process B, and two bots. The test shows, as the people at the table would see it
 - A is killed with SIGKILL mid-game: B takes the table over, its bots play on, the host's
   page reconnects to B and catches up, and the game is played to its end with no
   acknowledged move lost and every chance outcome the seed's.
+
+And the zombie timer, which runs in the owner, knows who is connected to the other process:
+a guest connected to B is never played for by A's bot; once gone, a bot plays for them; once
+back (through B), the seat is theirs again on A too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -27,6 +33,7 @@ import pytest
 import websockets
 from sqlalchemy import create_engine, text
 
+from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
 from gamenight.interfaces.web.tokens import cookie_name
@@ -38,11 +45,11 @@ from tests.web.crashing import Person, ServerProcess, play, verify
 HOST, GUEST = 0, 1
 
 
-def open_table(a: ServerProcess, b: ServerProcess, url: str) -> tuple[str, str, str]:
+def open_table(a: ServerProcess, b: ServerProcess, url: str, zombie_timeout: float = 60) -> tuple[str, str, str]:
     """(table id, host's cookie, guest's cookie): made and started on A, joined through B."""
     with httpx.Client(base_url=f"http://127.0.0.1:{a.port}") as host:
         form = {"name": "Ann", "game": "highrise", "highrise:players": "4", "seat_3": "easy", "seat_4": "easy"}
-        created = host.post("/tables", data={**form, "bot_pace": "0.05"})
+        created = host.post("/tables", data={**form, "bot_pace": "0.05", "zombie_timeout": str(zombie_timeout)})
         assert created.status_code == 303, created.text
         table_id = created.headers["location"].removeprefix("/t/")
         assert host.get(created.headers["location"]).status_code == 200  # the host's page: loaded on A first
@@ -102,11 +109,18 @@ async def one_move_through_both(table_id: str, cookies: tuple[str, str], ports: 
     ):
         for ws in (via_a, via_b, guest):
             await ws.send(json.dumps({"type": "sync", "since": 0}))
+        # The host's turn, on a page that shows the guest (connected to B) connected.
         my_turn = await states(
-            via_a, lambda m: bool(m["pending"] and m["pending"]["seat"] == HOST and m["pending"]["choices"])
+            via_a,
+            lambda m: bool(
+                m["pending"]
+                and m["pending"]["seat"] == HOST
+                and m["pending"]["choices"]
+                and m["table"]["seats"][GUEST]["connected"]
+            ),
         )
         await states(via_b, lambda m: m["last"] == my_turn["last"])
-        seen = await states(via_a, lambda m: m["table"]["seats"][GUEST]["connected"])
+        seen = my_turn
         move = my_turn["pending"]["choices"][0]["notation"]
         await asyncio.gather(*(ws.send(json.dumps({"type": "move", "move": move})) for ws in (via_a, via_b)))
         heard: dict[str, list[str]] = {"a": [], "b": []}
@@ -237,3 +251,133 @@ def test_a_move_offered_after_another_process_stored_one_is_stale_and_nothing_is
     finally:
         first.close()
         second.close()
+
+
+async def zombie_across_processes(table_id: str, cookies: tuple[str, str], ports: tuple[int, int]) -> list[str]:
+    """The host plays on A; the guest sits on B and does not move. What the host's page saw,
+    step by step (a list of what happened, for the assertion's message)."""
+    host_cookie, guest_cookie = cookies
+    a, b = (f"ws://127.0.0.1:{port}/ws/t/{table_id}" for port in ports)
+    seen: list[str] = []
+    latest: dict[str, Any] = {}
+    guest_moves: list[int] = []
+    """The events in which the guest's seat moved, as the host's page was told them."""
+
+    async def host_until(ws: Any, until: Any, seconds: float) -> dict[str, Any]:
+        """Play the host's turns on A until the page's latest state satisfies `until`."""
+        deadline = time.monotonic() + seconds
+        while not (latest and until(latest)):
+            message = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, deadline - time.monotonic())))
+            if message["type"] != "state":
+                continue
+            latest.update(message)
+            guest_moves.extend(e["n"] for e in message["events"] if e["seat"] == GUEST)
+            pending = message["pending"]
+            if pending and pending["seat"] == HOST and pending["choices"]:
+                move = pending["choices"][0]["notation"]
+                await ws.send(json.dumps({"type": "move", "move": move, "after": message["last"]}))
+        return dict(latest)
+
+    def guest_to_move(m: dict[str, Any]) -> bool:
+        return bool(m["pending"] and m["pending"]["seat"] == GUEST)
+
+    def away(m: dict[str, Any]) -> bool:
+        return bool(m["table"]["seats"][GUEST]["away"])
+
+    async with websockets.connect(a, additional_headers={"Cookie": host_cookie}) as host:
+        await host.send(json.dumps({"type": "sync", "since": 0}))
+        async with websockets.connect(b, additional_headers={"Cookie": guest_cookie}) as guest:
+            await guest.send(json.dumps({"type": "sync", "since": 0}))
+            waiting = await host_until(host, guest_to_move, 20)
+            seen.append(f"the guest's turn at event {waiting['last']}")
+            # Three times the zombie timeout: the guest is connected (to B), so no bot plays for them.
+            with contextlib.suppress(TimeoutError):
+                await host_until(host, lambda m: m["last"] > waiting["last"] or away(m), 3)
+                seen.append("a bot played for the guest while they were connected to B")
+        # The guest's page is closed: the owner's bot plays their seat after the timeout.
+        gone = await host_until(host, away, 10)
+        seen.append(f"away at event {gone['last']}")
+        await host_until(host, lambda m: bool(guest_moves), 10)
+        seen.append(f"a bot played for the guest at event {guest_moves[0]}")
+        # Back, through B: the seat is the guest's again, on A too.
+        async with websockets.connect(b, additional_headers={"Cookie": guest_cookie}) as guest:
+            await guest.send(json.dumps({"type": "sync", "since": 0}))
+            await host_until(host, lambda m: not away(m), 10)
+            seen.append("back")
+            again = await host_until(host, guest_to_move, 20)
+            with contextlib.suppress(TimeoutError):
+                await host_until(host, lambda m: m["last"] > again["last"], 3)
+                seen.append("a bot played for the guest after they came back")
+    return seen
+
+
+def test_the_owner_knows_who_is_connected_to_the_other_process(tmp_path: Path, postgres_url: str) -> None:
+    url = fresh_database(postgres_url, "presence")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = ServerProcess(tmp_path / "a", free_port(), url)
+    b = ServerProcess(tmp_path / "b", free_port(), url)
+    a.start()
+    b.start()
+    try:
+        table_id, host_cookie, guest_cookie = open_table(a, b, url, zombie_timeout=1)
+        assert a.process is not None
+        assert lock_holders(url, table_id) == [a.process.pid]
+        seen = asyncio.run(zombie_across_processes(table_id, (host_cookie, guest_cookie), (a.port, b.port)))
+        assert [s.split(" at event")[0] for s in seen] == [
+            "the guest's turn",
+            "away",
+            "a bot played for the guest",
+            "back",
+        ], seen
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_two_processes_offering_the_same_step_at_once_one_stores_it_the_other_is_stale(postgres_url: str) -> None:
+    """Many rounds of two stores (two processes' connections) offering step N+1 of one table
+    at the same instant: each round exactly one stores it, and the other is told Stale (not
+    a duplicate-key failure, which would mean its count was read before the lock)."""
+    url = fresh_database(postgres_url, "same_step")
+    stores = [Store(url), Store(url)]
+    try:
+        stores[0].migrate()
+        data = stores[0].create_table(
+            game="highrise",
+            options={"players": 2},
+            title="t",
+            public=False,
+            seats=[("person", None, "A"), ("bot", "easy", "B")],
+            bot_pace=0.0,
+            zombie_timeout=0.0,
+            turn_timer=None,
+        )
+        table = Table(make_game("highrise", {"players": 2}), ["A", "B"], seed=5)
+        stores[0].start(data.id, table.record)
+        outcomes: list[list[str]] = []
+
+        def offer(index: int, number: int, barrier: threading.Barrier, said: list[str]) -> None:
+            barrier.wait()
+            try:
+                stores[index].append_steps(data.id, number, [Step(index, f"step {number} by {index}")], None)
+                said[index] = "stored"
+            except Stale:
+                said[index] = "stale"
+            except Exception as exc:
+                said[index] = type(exc).__name__
+
+        for number in range(table.number + 1, table.number + 41):
+            barrier, said = threading.Barrier(2), ["", ""]
+            threads = [threading.Thread(target=offer, args=(index, number, barrier, said)) for index in (0, 1)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            outcomes.append(sorted(said))
+        assert outcomes == [["stale", "stored"]] * 40
+        record = stores[1].record(data.id)
+        assert record is not None and len(record.steps) == table.number + 40
+    finally:
+        for store in stores:
+            store.close()

@@ -17,7 +17,10 @@ import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import func, select
 from starlette.websockets import WebSocketDisconnect
+
+from gamenight.store.database import TableRow
 
 from .conftest import Server
 from .support import create_table, invite_path, join, start, sync
@@ -151,7 +154,8 @@ def test_a_flood_is_told_then_closed_and_the_table_stays(data_dir) -> None:
                         assert "too many messages" in message["reason"]
                         errors += 1
             assert closed.value.code == 1008
-            assert errors > 100
+            # Told, once a streak; the rest dropped without a word (answering would double the flood).
+            assert 1 <= errors < 10
         # The table is still there, and Ann's next connection works at once.
         assert server.app.state.hub.tables[table_id] is live
         with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
@@ -299,3 +303,33 @@ def test_script_names_are_text_everywhere_they_are_shown(make_client, server, ev
     start(ann, table_id)
     for where, page in {"table": ann.get(f"/t/{table_id}").text, "lobby": ann.get("/").text}.items():
         assert evil not in page, where
+
+
+# Found by the HTTP fuzzer on PostgreSQL, which refuses a NUL in text where SQLite stores it:
+# both were answered 500.
+
+
+@pytest.mark.parametrize("table_id", ["\x00", "a\x00b", "é", "a b", "a.b"])
+def test_a_table_id_that_is_not_one_of_ours_is_not_found(client, table_id: str) -> None:
+    assert client.get(f"/t/{quote(table_id)}").status_code == 404
+    assert client.get(f"/t/{quote(table_id)}/record").status_code == 404
+    with client.websocket_connect(f"/ws/t/{quote(table_id)}") as ws:
+        assert ws.receive_json() == {"type": "error", "reason": "there is no such table"}
+
+
+def test_a_title_with_a_control_character_is_refused_and_no_table_made(server, client) -> None:
+    form = {"name": "Ann", "game": "highrise", "highrise:players": "2", "seat_2": "easy", "title": "a\x00b"}
+    response = client.post("/tables", data=form)
+    assert response.status_code == 400
+    assert "title is letters, digits, spaces and punctuation" in response.text
+    assert stored_tables(server) == 0
+    form["title"] = "  Friday\tnight  "  # spaces and tabs fold to one space
+    created = client.post("/tables", data=form)
+    assert created.status_code == 303
+    assert stored_tables(server) == 1
+    assert "Friday night" in client.get(created.headers["location"]).text
+
+
+def stored_tables(server: Server) -> int:
+    with server.app.state.store.session() as session:
+        return int(session.scalar(select(func.count()).select_from(TableRow)))

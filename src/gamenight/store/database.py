@@ -12,7 +12,7 @@ that could cross another process's are conditional: a move is stored only if its
 follow on from the stored ones, a seat changes only if it is still as this process saw it,
 a game starts only once. Otherwise `Stale`, and nothing is written.
 
-Every function is synchronous; the live layer runs them on its one database thread.
+Every function is synchronous; the live layer runs them on its database threads.
 """
 
 from __future__ import annotations
@@ -55,6 +55,10 @@ OPEN, PERSON, BOT = "open", "person", "bot"
 """What holds a seat: nobody yet, a person (by a signed cookie), or a bot at a level."""
 
 SECRET_KEY = "secret_key"
+
+
+MAX_NEWS = 7000
+"""Characters in a notice, at most (PostgreSQL's limit is 8000 bytes)."""
 
 
 class Stale(Exception):
@@ -192,9 +196,12 @@ def sqlite_url(data_dir: Path) -> str:
 
 def make_engine(url: str) -> Engine:
     """An engine for `url`. SQLite gets WAL (readers never wait on the writer, and a commit
-    survives a killed process) and a busy timeout rather than 'database is locked'."""
+    survives a killed process) and a busy timeout rather than 'database is locked'.
+    PostgreSQL's connections are not pinged before each use: that is one more round trip per
+    move, and after the server restarts, the first use of a dead connection fails (a move
+    refused, "try it again"), and SQLAlchemy then drops the whole pool."""
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
     @event.listens_for(engine, "connect")
@@ -213,14 +220,26 @@ class Store:
         self.url = url
         self.engine = make_engine(url)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        """For single reads: no BEGIN and ROLLBACK around them (two round trips to PostgreSQL)."""
         self.origin: str | None = None
         """Set by a server process that shares a PostgreSQL database with others: its writes
         then tell them (`_notify`), signed with this name."""
 
+    def _notifies(self) -> bool:
+        return self.origin is not None and self.engine.dialect.name == "postgresql"
+
     def _notify(self, connection: Connection | Session, table_id: str, kind: str, **data: Any) -> None:
         """Tell the other processes, when this transaction commits, that `table_id` changed."""
-        if self.origin is not None and self.engine.dialect.name == "postgresql":
-            connection.execute(select(func.pg_notify(CHANNEL, payload(self.origin, table_id, kind, **data))))
+        if self._notifies():
+            connection.execute(select(func.pg_notify(CHANNEL, payload(self.origin or "", table_id, kind, **data))))
+
+    def _steps_news(self, table_id: str, first: int, steps: Sequence[Step]) -> str:
+        """The notice of stored steps: their number, and the steps themselves if they fit in
+        a notice (then the other processes need not read them back)."""
+        last = first + len(steps) - 1
+        news = payload(self.origin or "", table_id, STEPS, n=last, first=first, steps=[[s.seat, s.text] for s in steps])
+        return news if len(news) <= MAX_NEWS else payload(self.origin or "", table_id, STEPS, n=last)
 
     def migrate(self) -> None:
         from gamenight.store.migrations import upgrade
@@ -383,13 +402,18 @@ class Store:
             {"table_id": table_id, "number": first + i, "seat": s.seat, "text": s.text} for i, s in enumerate(steps)
         ]
         with self.engine.begin() as connection:
-            connection.execute(select(TableRow.id).where(TableRow.id == table_id).with_for_update())
+            # The row's lock first, then the count in a statement of its own: a statement sees
+            # the database as it was when it began, so the count must begin once the lock is
+            # held. The notice rides on the lock's statement; a Stale rollback never sends it.
+            lock = select(TableRow.id)
+            if rows and self._notifies():
+                lock = lock.add_columns(func.pg_notify(CHANNEL, self._steps_news(table_id, first, steps)))
+            connection.execute(lock.where(TableRow.id == table_id).with_for_update())
             stored = connection.execute(select(func.max(StepRow.number)).where(StepRow.table_id == table_id)).scalar()
             if (stored or 0) != first - 1:
                 raise Stale(f"table {table_id} has {stored or 0} steps stored, not {first - 1}")
             if rows:
                 connection.execute(insert(StepRow), rows)
-                self._notify(connection, table_id, STEPS, n=first + len(rows) - 1)
             if result is None:
                 return
             lineage, names = connection.execute(
@@ -410,7 +434,7 @@ class Store:
 
     def steps_after(self, table_id: str, number: int) -> list[Step]:
         """The stored steps numbered after `number`, in order (another process's moves)."""
-        with self.engine.connect() as connection:
+        with self.reads.connect() as connection:
             rows = connection.execute(
                 select(StepRow.seat, StepRow.text)
                 .where(StepRow.table_id == table_id, StepRow.number > number)

@@ -226,9 +226,11 @@ def create_app(
                 else:
                     raise ConfigError(f"seat {index + 1}: open for a person or a bot ({', '.join(BOT_LEVELS)})")
             pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace)
+            title = " ".join(form.get("title", "").split())[:80] or f"{name}'s {game.spec.title}"
+            if not title.isprintable():  # a control character is nobody's title (and PostgreSQL refuses NUL)
+                raise ConfigError("a table's title is letters, digits, spaces and punctuation")
         except ConfigError as exc:
             return await lobby_page(request, str(exc), 400, form)
-        title = form.get("title", "").strip()[:80] or f"{name}'s {game.spec.title}"
         data = await hub_of(request).db(
             lambda: store.create_table(
                 game=game_name,
@@ -462,12 +464,13 @@ def create_app(
                 if message["type"] == "websocket.disconnect":
                     break
                 admitted = connection.admit()
-                if admitted is None:  # a flood that went on: the connection goes, never the table
+                if admitted == "close":  # a flood that went on: the connection goes, never the table
                     await websocket.close(code=1008, reason="too many messages")
                     break
-                if not admitted:
-                    rate = connection.rate
-                    connection.push({"type": "error", "reason": f"too many messages: at most {rate:g} a second"})
+                if admitted == "tell":
+                    reason = f"too many messages: at most {connection.rate:g} a second; the rest are dropped"
+                    connection.push({"type": "error", "reason": reason})
+                if admitted != "handle":
                     continue
                 text = message.get("text")
                 if text is None:

@@ -24,8 +24,9 @@ bot is playing for their person, travel by notice too (`Hub.on_notice`).
 
 A move may say `after`, the last event its client had: a move chosen against an older
 position is refused, so a replayed or doubled message is never played twice. Each
-connection has a token bucket (`Connection.admit`): past it a client is told "too many
-messages", and a flood that goes on closes that connection (1008), never the table.
+connection has a token bucket (`Connection.admit`): past it messages are dropped (the client
+is told once, "too many messages"), and a flood that goes on closes that connection (1008),
+never the table.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import asyncio
 import json
 import logging
 import os
+import re
 import secrets
 import time
 from collections import deque
@@ -46,6 +48,7 @@ from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.match import Agent
 from gamenight.engine.protocol import Move
+from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
 from gamenight.store.cluster import AWAY, SEEN, STEPS, TABLE, Cluster, Notice
@@ -78,10 +81,18 @@ BURST = 100.0
 """...with this many at once. A person clicks a few times a second and a reconnecting page
 syncs once; the tests' scripted players against bots at pace 0 send far more, and a flood
 thousands. (Both are the Hub's, which the tests may lower.)"""
-FLOOD_CLOSE = 200
-"""Messages refused for the rate in a row before the connection is closed (policy violation)."""
+FLOOD_CLOSE = 200.0
+"""Strikes before the connection is closed (policy violation): each message dropped for the
+rate is one, and they fade at FLOOD_FADE a second..."""
+FLOOD_FADE = 10.0
+"""...so a client a little over its rate now and then loses those messages, and one that
+sends at twice its rate or more is closed within seconds."""
 MAX_LIVE = 2000
 """Tables kept in memory before finished ones are let go (`Hub._make_room`)."""
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a table's id can be (`store.database.new_id`): anything else names no table."""
+DB_THREADS = 4
+"""Threads talking to PostgreSQL (SQLite: one)."""
 CLAIM_EVERY = 1.0
 """Seconds between a process's looks for tables nobody owns (their owner died)."""
 SEEN_EVERY = 5.0
@@ -152,21 +163,28 @@ class Connection:
     burst: float = BURST
     tokens: float = BURST
     filled_at: float = field(default_factory=time.monotonic)
-    flooding: int = 0
-    """Messages in a row refused for the rate: past FLOOD_CLOSE the connection is closed."""
+    strikes: float = 0.0
+    """Messages dropped for the rate, fading: past FLOOD_CLOSE the connection is closed."""
+    dropping: bool = False
+    """Messages are being dropped, and the client has been told so."""
 
-    def admit(self) -> bool | None:
-        """Whether one more message from the client is within its rate: True to handle it,
-        False to refuse it with an error, None to close the connection (a flood)."""
+    def admit(self) -> str:
+        """What to do with one more message from the client: "handle" it (within its rate);
+        "tell" the client it is over its rate (the first message dropped in a row); "drop"
+        it without a word (answering each would double a flood); or "close" (a flood)."""
         now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.filled_at) * self.rate)
-        self.filled_at = now
+        elapsed, self.filled_at = now - self.filled_at, now
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.strikes = max(0.0, self.strikes - elapsed * FLOOD_FADE)
         if self.tokens >= 1.0:
             self.tokens -= 1.0
-            self.flooding = 0
-            return True
-        self.flooding += 1
-        return None if self.flooding > FLOOD_CLOSE else False
+            self.dropping = False
+            return "handle"
+        self.strikes += 1.0
+        if self.strikes > FLOOD_CLOSE:
+            return "close"
+        told, self.dropping = self.dropping, True
+        return "drop" if told else "tell"
 
     def push(self, message: dict[str, Any]) -> None:
         self.direct.append(message)
@@ -179,8 +197,7 @@ class Connection:
 
 
 class Hub:
-    """Every live table of one server process, and the one thread that talks to the database
-    (SQLite has one writer at a time anyway; one thread never makes it wait on itself)."""
+    """Every live table of one server process, and the threads that talk to the database."""
 
     def __init__(
         self, store: Store, default_bot_pace: float = 0.8, message_rate: float = RATE, message_burst: float = BURST
@@ -191,7 +208,12 @@ class Hub:
         self.seed: int | None = None
         """Tests only (`create_app(seed=...)`): the seed every table started here deals from."""
         self.tables: dict[str, LiveTable] = {}
-        self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamenight-db")
+        # SQLite has one writer at a time anyway: one thread never makes it wait on itself.
+        # PostgreSQL serves many at once, and a move's store is a few round trips to it: a few
+        # threads keep one table's wait from holding up the others. (One table's own reads
+        # and writes stay in order: its lock is held around each.)
+        threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
+        self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="gamenight-db")
         self.loading = asyncio.Lock()
         self.origin = f"{os.getpid()}-{secrets.token_hex(3)}"
         self.cluster: Cluster | None = None
@@ -260,8 +282,10 @@ class Hub:
         if notice.kind == SEEN:
             live.seen_elsewhere(notice.origin, notice.data.get("seats"))
         elif notice.kind == AWAY:
-            live.away_elsewhere(notice.data.get("seat"), notice.data.get("away"))
-        elif notice.kind in (STEPS, TABLE):
+            live.away_elsewhere(notice.origin, notice.data.get("seat"), notice.data.get("away"))
+        elif notice.kind == STEPS:
+            self._chore(live.catch_up_and_tell(notice.data))
+        elif notice.kind == TABLE:
             self._chore(live.refresh_and_tell())
 
     def _deaf(self) -> None:
@@ -284,6 +308,8 @@ class Hub:
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table `table_id`, loaded from the database (and its game resumed from its
         record) the first time it is asked for; None if there is no such table."""
+        if not TABLE_ID.fullmatch(table_id):  # not one of ours: not worth asking the database
+            return None
         live = self.tables.get(table_id)
         if live is not None:
             return live
@@ -387,10 +413,13 @@ class LiveTable:
             self.table.catch_up(steps)
         except RulesError:  # stored steps that do not follow ours: start again from the record
             await self.reload()
+        self._caught_up()
+        return True
+
+    def _caught_up(self) -> None:
         if self.table is not None and self.table.is_over() and self.status == PLAYING:
             self.data.status = OVER
         self.last_move_at = self.turn_started = time.monotonic()
-        return True
 
     async def refresh(self) -> None:
         """The table as stored now, seats, settings, status and steps (the lock held): another
@@ -427,6 +456,28 @@ class LiveTable:
             await self.refresh()
             self._changed()
 
+    async def catch_up_and_tell(self, news: dict[str, Any]) -> None:
+        """Another process stored steps up to number `n`: play them here, unless already done.
+        The notice holds the steps themselves if they follow on from ours; else they are read."""
+        async with self.lock:
+            if self.table is None:
+                await self.refresh()
+                self._changed()
+                return
+            number, first, steps = news.get("n"), news.get("first"), news.get("steps")
+            if isinstance(number, int) and number <= self.table.number:
+                return
+            if first == self.table.number + 1 and isinstance(steps, list) and not self.broken:
+                try:
+                    self.table.catch_up([Step(seat, text) for seat, text in steps])
+                except (RulesError, TypeError, ValueError):  # not as they should be: read them instead
+                    await self.reload()
+                    await self.catch_up()
+                self._caught_up()
+            else:
+                await self.catch_up()
+            self._changed()
+
     def seen_here(self) -> set[int]:
         """The seats whose persons are connected to this process."""
         return {s.index for s in self.seats if s.kind == PERSON and s.connections > 0}
@@ -455,11 +506,14 @@ class LiveTable:
         if changed:
             self._changed()
 
-    def away_elsewhere(self, seat: Any, away: Any) -> None:
-        """The owner says a bot plays (or no longer plays) for the person at `seat`."""
+    def away_elsewhere(self, origin: str, seat: Any, away: Any) -> None:
+        """Process `origin` says a bot plays for the person at `seat` (its owner does), or no
+        longer does (the person is back, connected to `origin`)."""
         if not isinstance(seat, int) or not 0 <= seat < len(self.seats) or not isinstance(away, bool):
             return
         state = self.seats[seat]
+        if not away:  # back there: present, even before that process's own word on it
+            state.elsewhere[origin] = time.monotonic()
         if state.away != away:
             state.away = away
             if not away:
