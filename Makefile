@@ -43,10 +43,14 @@ clean:
 .PHONY: load crash leaks
 load: $(VENV)/.installed
 	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60
+	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60 --postgres
+	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60 --processes 2
+	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60 --hostile 10
 
 crash: $(VENV)/.installed
 	$(BIN)/python -m tests.web.crashing --kills 30 --tables 8
 	$(BIN)/python -m tests.web.crashing --kills 30 --tables 8 --postgres
+	$(BIN)/python -m tests.web.crashing --kills 30 --tables 8 --processes 2
 
 leaks: $(VENV)/.installed
 	GAMENIGHT_LEAK_SEEDS=10 $(BIN)/pytest -q -s -p no:cacheprovider tests/web/test_leaks.py

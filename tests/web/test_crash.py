@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.postgres import PostgresUnavailable, throwaway_postgres
+from tests.postgres import PostgresUnavailable, fresh_database, throwaway_postgres
 
 from .crashing import run
 
@@ -38,3 +38,10 @@ def test_kill_9_again_and_again_on_postgresql(tmp_path: Path) -> None:
         check(run(tmp_path / "data", kills=2, tables=2, seed=12, database=url, short=True))
     finally:
         postgres.__exit__(None, None, None)
+
+
+def test_kill_9_again_and_again_on_two_processes(tmp_path: Path, postgres_url: str) -> None:
+    """Two servers on one PostgreSQL; each kill takes one of them, and its clients go on
+    through the other (tests/web/test_cluster.py shows the hand-over itself)."""
+    url = fresh_database(postgres_url, "crash_two_processes")
+    check(run(tmp_path / "data", kills=3, tables=2, seed=13, database=url, short=True, processes=2))
