@@ -37,7 +37,7 @@ from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
 from gamenight.interfaces.web.tokens import cookie_name
-from gamenight.store.database import Stale, Store
+from gamenight.store.database import Stale, Store, TableData
 from tests.postgres import fresh_database
 from tests.web.browsing import free_port
 from tests.web.crashing import Person, ServerProcess, play, verify
@@ -215,25 +215,31 @@ def test_two_processes_share_a_table_live_one_owns_it_and_the_other_takes_over(
         b.stop()
 
 
+def started_table(store: Store) -> tuple[TableData, Table]:
+    """A two-seat Highrise table stored and started (its schema made first), and its game."""
+    store.migrate()
+    data = store.create_table(
+        game="highrise",
+        options={"players": 2},
+        title="t",
+        public=False,
+        seats=[("person", None, "A"), ("bot", "easy", "B")],
+        bot_pace=0.0,
+        zombie_timeout=0.0,
+        turn_timer=None,
+    )
+    table = Table(make_game("highrise", {"players": 2}), ["A", "B"], seed=5)
+    store.start(data.id, table.record)
+    return data, table
+
+
 def test_a_move_offered_after_another_process_stored_one_is_stale_and_nothing_is_written(postgres_url: str) -> None:
     """The store's guard itself: two processes' stores, one table; the second to offer step
     N+1 is refused as Stale, and the stored steps stay as the first wrote them."""
     url = fresh_database(postgres_url, "stale_steps")
     first, second = Store(url), Store(url)
     try:
-        first.migrate()
-        data = first.create_table(
-            game="highrise",
-            options={"players": 2},
-            title="t",
-            public=False,
-            seats=[("person", None, "A"), ("bot", "easy", "B")],
-            bot_pace=0.0,
-            zombie_timeout=0.0,
-            turn_timer=None,
-        )
-        table = Table(make_game("highrise", {"players": 2}), ["A", "B"], seed=5)
-        first.start(data.id, table.record)
+        data, table = started_table(first)
         stored = table.number
         move = table.pending()
         assert move is not None
@@ -342,19 +348,7 @@ def test_two_processes_offering_the_same_step_at_once_one_stores_it_the_other_is
     url = fresh_database(postgres_url, "same_step")
     stores = [Store(url), Store(url)]
     try:
-        stores[0].migrate()
-        data = stores[0].create_table(
-            game="highrise",
-            options={"players": 2},
-            title="t",
-            public=False,
-            seats=[("person", None, "A"), ("bot", "easy", "B")],
-            bot_pace=0.0,
-            zombie_timeout=0.0,
-            turn_timer=None,
-        )
-        table = Table(make_game("highrise", {"players": 2}), ["A", "B"], seed=5)
-        stores[0].start(data.id, table.record)
+        data, table = started_table(stores[0])
         outcomes: list[list[str]] = []
 
         def offer(index: int, number: int, barrier: threading.Barrier, said: list[str]) -> None:
