@@ -40,7 +40,7 @@ from gamenight.interfaces.web.tokens import cookie_name
 from gamenight.store.database import Stale, Store, TableData
 from tests.postgres import fresh_database
 from tests.web.browsing import free_port
-from tests.web.crashing import Person, ServerProcess, play, verify
+from tests.web.crashing import Person, ServerProcess, create_tables, play, verify
 
 HOST, GUEST = 0, 1
 
@@ -375,3 +375,51 @@ def test_two_processes_offering_the_same_step_at_once_one_stores_it_the_other_is
     finally:
         for store in stores:
             store.close()
+
+
+def test_a_process_whose_database_connections_drop_gives_up_its_tables_and_play_goes_on(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Every connection of the owner to the database is cut (as a database restart or a
+    network blip would): its advisory locks go with them. It must notice within a second,
+    stop its bots and clocks, and the table must have exactly one owner again (whichever
+    claims it first), its bots playing on to the end with nothing acknowledged lost."""
+    url = fresh_database(postgres_url, "dropped")
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    a = ServerProcess(tmp_path / "a", free_port(), url)
+    b = ServerProcess(tmp_path / "b", free_port(), url)
+    a.start()
+    b.start()
+    try:
+        people = create_tables(a.port, 1, 21, [("highrise", {"highrise:players": "3"}, 2)])
+        assert a.process is not None
+        assert lock_holders(url, people[0].table_id) == [a.process.pid]
+        engine = create_engine(url)
+        try:
+            with engine.connect() as connection:
+                cut = connection.execute(
+                    text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name LIKE :a"),
+                    {"a": f"gamenight {a.process.pid}-%"},
+                ).all()
+        finally:
+            engine.dispose()
+        assert len(cut) == 2  # the listening connection and the one holding the locks
+        deadline = time.monotonic() + 10
+        while len(lock_holders(url, people[0].table_id)) != 1 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert len(lock_holders(url, people[0].table_id)) == 1
+        assert "the locks of 1 table(s) were lost" in (tmp_path / "a" / "server.log").read_text()
+
+        async def play_it() -> None:
+            stop = asyncio.Event()
+            task = asyncio.create_task(play(people[0], [a.port, b.port], random.Random(4), stop))
+            await asyncio.wait_for(task, 60)
+
+        asyncio.run(play_it())
+        lost, finished, matching, problems = verify(url, people)
+        assert (lost, finished, matching, problems) == (0, 1, 1, [])
+        assert len(lock_holders(url, people[0].table_id)) == 0  # over: its lock is given back
+    finally:
+        a.stop()
+        b.stop()

@@ -150,9 +150,8 @@ class Cluster:
 
     async def claim(self, table_ids: Sequence[str]) -> list[str]:
         """The tables among `table_ids` (none owned by this process yet) that this process
-        owns from now on: those no other process holds."""
-        if not table_ids:
-            return []
+        owns from now on: those no other process holds. Asked every second, with or without
+        tables to claim, it also finds out if the locks' connection (and the locks) is lost."""
         rows = await self._run(
             "SELECT id FROM unnest(%s::text[]) AS id WHERE pg_try_advisory_lock(hashtextextended(id, 0))",
             [list(table_ids)],

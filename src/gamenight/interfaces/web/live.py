@@ -296,6 +296,10 @@ class Hub:
     def _lost(self) -> None:
         """The connection holding this process's locks dropped, and the locks with it: the
         bots and clocks stop here until the tables are claimed again (by whichever process)."""
+        if self.owned:
+            log.warning(
+                "the locks of %d table(s) were lost: their bots and clocks stop here until claimed", len(self.owned)
+            )
         for table_id in self.owned:
             live = self.tables.get(table_id)
             if live is not None:
