@@ -249,25 +249,39 @@ async def run_async(
     seed: int,
     deadline: float,
     gap: tuple[float, float],
+    games: list[tuple[str, dict[str, str], int]],
 ) -> int:
+    """Play while `kills` times a server is killed and started again. With one server the
+    tables wait for it; with several, the others carry on meanwhile, and once every table is
+    over before the kills are, new ones are opened (so that the kills land on games)."""
     rng = random.Random(seed)
     stop = asyncio.Event()
     ports = [server.port for server in servers]
-    players = [
-        asyncio.create_task(play(p, ports[i % len(ports) :] + ports[: i % len(ports)], random.Random(seed + i), stop))
-        for i, p in enumerate(people)
-    ]
+    players: list[asyncio.Task[None]] = []
+
+    def seat(new: list[Person]) -> None:
+        for person in new:
+            i = len(players)
+            order = ports[i % len(ports) :] + ports[: i % len(ports)]
+            players.append(asyncio.create_task(play(person, order, random.Random(seed + i), stop)))
+
+    seat(people)
+    tables = len(people)
     killed = 0
     try:
-        for _ in range(kills):
+        while killed < kills:
             await asyncio.sleep(rng.uniform(*gap))  # play between two kills
             if all(p.done for p in people):
-                break
+                if len(servers) == 1:
+                    break
+                more = await asyncio.to_thread(create_tables, ports[0], tables, seed + killed + 1, games)
+                people.extend(more)
+                seat(more)
             server = rng.choice(servers)
             await asyncio.to_thread(server.kill)
             killed += 1
             await asyncio.sleep(rng.uniform(0.0, 0.3))
-            await asyncio.to_thread(server.start)
+            await asyncio.to_thread(server.start)  # with several, the others serve meanwhile
         while not all(p.done for p in people) and time.monotonic() < deadline:
             await asyncio.sleep(0.1)
     finally:
@@ -300,9 +314,11 @@ def run(
     try:
         for server in servers:
             server.start()
-        people = create_tables(servers[0].port, tables, seed, SHORT_GAMES if short else GAMES)
+        games = SHORT_GAMES if short else GAMES
+        people = create_tables(servers[0].port, tables, seed, games)
         gap = (0.1, 0.4) if short else (0.2, 1.0)
-        killed = asyncio.run(run_async(servers, people, kills, seed, time.monotonic() + 60 + 5 * kills, gap))
+        deadline = time.monotonic() + 60 + 5 * kills
+        killed = asyncio.run(run_async(servers, people, kills, seed, deadline, gap, games))
     finally:
         for server in servers:
             server.stop()
