@@ -123,7 +123,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     figures of their reports); nothing is said of a suite that did not run."""
     attacks = sys.modules.get("tests.web.test_attacks")
     if attacks is not None and attacks.REFUSED:
-        terminalreporter.write_line(f"authorisation attacks refused: {len(attacks.REFUSED)}")
+        kinds, runs = len(set(attacks.REFUSED)), len(attacks.REFUSED)
+        terminalreporter.write_line(f"authorisation attacks refused: {kinds} kinds, {runs} in all (each database)")
     fuzz = sys.modules.get("tests.web.test_fuzz")
     if fuzz is not None and any(fuzz.FUZZED.values()):
         terminalreporter.write_line(f"messages fuzzed: {fuzz.FUZZED}, total {sum(fuzz.FUZZED.values())}")

@@ -21,7 +21,7 @@ from .support import create_table, invite_path, join, play_to_end, receive, star
 pytestmark = pytest.mark.both_databases
 
 REFUSED: list[str] = []
-"""The attacks refused in this run, by name (the count is reported by the last test)."""
+"""The attacks refused in this run, by name, once per database (tests/web/conftest.py says the count)."""
 
 
 @pytest.fixture
