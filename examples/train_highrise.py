@@ -8,27 +8,44 @@ is the score margin at the end (`reward="margin"`: own points against the other'
 100), which tells a close loss from a rout; `--reward returns` trains on the win alone.
 The win rate is what is measured: 1 for a win, 1/2 for a shared one, 0 for a loss.
 
+Three quarters of Highrise's decisions are forced (one legal action: draw, pass, the only
+play); they are played without the policy and never enter a batch, so a "step" here is a
+decision with a choice, and the rewards of the forced moves that follow it are added to
+it. Besides the observation, the policy sees one feature of each legal play: the points it
+scores now (`rules.play_points` on the tower, which is public), weighed by the network
+according to the position. PPO with normalised advantages, the learning rate and the
+entropy bonus decayed linearly over each phase.
+
 Every `--eval-every` steps the greedy policy (the most likely legal action) plays
-`--eval-games` games against the current opponent, and against the other one too; the
-win rates go to a plot (`--plot`, docs/rl_highrise.png by default) and to stdout.
+`--eval-games` fixed-seed games against each bot; the win rates go to a plot (`--plot`,
+docs/rl_highrise.png by default) and to stdout, beside a random policy's and the greedy
+bot's own on the same games.
 
     pip install -e '.[rl,train]'          # torch: the CPU build
-    python examples/train_highrise.py     # about ten minutes on two cores
-    python examples/train_highrise.py --steps 20000 --plot /tmp/quick.png
+    python examples/train_highrise.py     # about a quarter of an hour on two cores
+    python examples/train_highrise.py --random-steps 5000 --greedy-steps 5000 --plot quick.png
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import torch
 from torch import nn
 
+from gamenight.bots.registry import make_bot
 from gamenight.envs.gymnasium import GamenightEnv
+from gamenight.games.highrise import moves, rules
+
+POINTS_SCALE = 20.0  # points per 20 (a play rarely scores more than 60)
+FEATURES = 1  # per legal play: the points it scores now
 
 
 class Policy(nn.Module):
@@ -36,7 +53,9 @@ class Policy(nn.Module):
     have in common: one per place (the pair of cells and the spacer, 24 x 3 on the 4x4
     base) and one per domino orientation (64), read off the action table's layout
     (docs/rl.md: id = 2 + (orientation x edges + edge) x 3 + spacer). A play's logit is the
-    sum of the three, so what is learnt about a place holds for every domino laid there."""
+    sum of the three, so what is learnt about a place holds for every domino laid there;
+    plus each play's features (`play_features`) times weights the network reads off the
+    position (`features`)."""
 
     def __init__(self, obs_size: int, actions: int, edges: int, hidden: int = 256) -> None:
         super().__init__()
@@ -45,7 +64,8 @@ class Policy(nn.Module):
         self.logits = nn.Linear(hidden, actions)
         self.place = nn.Linear(hidden, edges * 3 + 1)  # the last slot: draw and pass
         self.domino = nn.Linear(hidden, orientations + 1)
-        for head in (self.logits, self.place, self.domino):
+        self.features = nn.Linear(hidden, FEATURES)
+        for head in (self.logits, self.place, self.domino, self.features):
             nn.init.orthogonal_(head.weight, gain=0.01)
             nn.init.zeros_(head.bias)
         self.value = nn.Linear(hidden, 1)
@@ -56,9 +76,14 @@ class Policy(nn.Module):
         self.register_buffer("place_of", torch.where(play, edge * 3 + spacer, edges * 3))
         self.register_buffer("domino_of", torch.where(play, orientation, orientations))
 
-    def forward(self, obs: torch.Tensor, mask: torch.Tensor) -> tuple[torch.distributions.Categorical, torch.Tensor]:
+    def forward(
+        self, obs: torch.Tensor, mask: torch.Tensor, ids: torch.Tensor, feats: torch.Tensor
+    ) -> tuple[torch.distributions.Categorical, torch.Tensor]:
+        """`ids` [batch, k] the plays with features `feats` [batch, k, FEATURES] (padded with
+        id 0 and features 0, which add nothing)."""
         h = self.body(obs)
         logits = self.logits(h) + self.place(h)[:, self.place_of] + self.domino(h)[:, self.domino_of]
+        logits = logits.scatter_add(1, ids, (feats * self.features(h)[:, None, :]).sum(-1))
         logits = logits.masked_fill(~mask, -1e9)  # illegal actions: never chosen
         return torch.distributions.Categorical(logits=logits), self.value(h).squeeze(-1)
 
@@ -71,19 +96,95 @@ class Curve:
     phase_starts: list[tuple[int, str]] = field(default_factory=list)
 
 
+def play_features(env: GamenightEnv) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
+    """The legal plays' ids and, for each, the points it scores now (per POINTS_SCALE)."""
+    core = env.core
+    ids: list[int] = []
+    points: list[float] = []
+    if core.to_act() is not None:
+        tower = core.state.tower  # type: ignore[attr-defined]
+        for action, move in core.legal().items():
+            if move.kind == moves.PLAY:  # type: ignore[attr-defined]
+                ids.append(action)
+                points.append(rules.play_points(tower, move) / POINTS_SCALE)  # type: ignore[arg-type]
+    return np.array(ids, dtype=np.int64), np.array(points, dtype=np.float32).reshape(-1, FEATURES)
+
+
+@dataclass
+class Decision:
+    """Where an environment waits for a choice: observation, mask, and the plays' features."""
+
+    obs: npt.NDArray[np.float32]
+    mask: npt.NDArray[np.int8]
+    ids: npt.NDArray[np.int64]
+    feats: npt.NDArray[np.float32]
+
+
+def decision(env: GamenightEnv, obs: Any, info: dict[str, Any]) -> Decision:
+    return Decision(obs, info["action_mask"], *play_features(env))
+
+
+def to_choice(env: GamenightEnv, obs: Any, info: dict[str, Any], done: bool) -> tuple[Decision, float, bool]:
+    """Play the forced moves (one legal action) until a decision with a choice or the end;
+    their rewards are summed."""
+    total = 0.0
+    while not done and int(info["action_mask"].sum()) == 1:
+        obs, reward, term, trunc, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        total += float(reward)
+        done = term or trunc
+    return decision(env, obs, info), total, done
+
+
+def new_game(env: GamenightEnv, seed: int) -> tuple[Decision, int]:
+    """Reset until a game has a decision with a choice (the next seed each time)."""
+    while True:
+        obs, info = env.reset(seed=seed)
+        seed += 1
+        now, _, done = to_choice(env, obs, info, False)
+        if not done:
+            return now, seed
+
+
+Batch = tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]
+
+
+def batch(decisions: list[Decision]) -> Batch:
+    k = max(1, *(len(d.ids) for d in decisions))
+    ids = np.zeros((len(decisions), k), dtype=np.int64)
+    feats = np.zeros((len(decisions), k, FEATURES), dtype=np.float32)
+    for i, d in enumerate(decisions):
+        ids[i, : len(d.ids)] = d.ids
+        feats[i, : len(d.ids)] = d.feats
+    return (
+        torch.as_tensor(np.stack([d.obs for d in decisions])),
+        torch.as_tensor(np.stack([d.mask for d in decisions]), dtype=torch.bool),
+        torch.as_tensor(ids),
+        torch.as_tensor(feats),
+    )
+
+
+def pad_cat(parts: list[torch.Tensor]) -> torch.Tensor:
+    """Concatenate along the batch, padding dimension 1 (the plays) with zeros."""
+    k = max(p.shape[1] for p in parts)
+    padded = []
+    for p in parts:
+        pad = [0, 0] * (p.dim() - 2) + [0, k - p.shape[1]]
+        padded.append(nn.functional.pad(p, pad))
+    return torch.cat(padded)
+
+
 def evaluate(policy: Policy, opponent: str, games: int, seed: int) -> float:
     """The policy's mean return (its win rate, a shared win counting 1/2), taking the most
-    likely legal action, over `games` games from a random seat."""
+    likely legal action, over `games` fixed-seed games from a random seat."""
     env = GamenightEnv("highrise", opponents=opponent, seat="random", players=2)
     total = 0.0
     for g in range(games):
         obs, info = env.reset(seed=seed + g)
-        done = False
-        reward = 0.0
+        done = env.core.to_act() is None
+        reward = float(info.get("returns", [0.0] * 2)[env.seat]) if done else 0.0
         while not done:
-            mask = torch.as_tensor(info["action_mask"], dtype=torch.bool)[None]
             with torch.no_grad():
-                dist, _ = policy(torch.as_tensor(obs)[None], mask)
+                dist, _ = policy(*batch([decision(env, obs, info)]))
             obs, reward, term, trunc, info = env.step(int(dist.probs.argmax()))
             done = term or trunc
         total += float(reward)
@@ -104,8 +205,8 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
     start = time.time()
 
     def log_eval() -> None:
-        r = evaluate(policy, "random", args.eval_games, seed=10_000)
-        g = evaluate(policy, "greedy", args.eval_games, seed=20_000)
+        r = evaluate(policy, "random", args.eval_games, seed=EVAL_SEEDS["random"])
+        g = evaluate(policy, "greedy", args.eval_games, seed=EVAL_SEEDS["greedy"])
         curve.steps.append(total_steps)
         curve.vs_random.append(r)
         curve.vs_greedy.append(g)
@@ -120,50 +221,50 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
             GamenightEnv("highrise", opponents=opponent, seat="random", reward=args.reward, players=2)
             for _ in range(n_envs)
         ]
-        obs_list, masks = [], []
+        seeds = [args.seed * 10_000_000 + phase * 1_000_000 + i * 10_000 for i in range(n_envs)]
+        now: list[Decision] = []
         for i, env in enumerate(envs):
-            o, info = env.reset(seed=args.seed * 1000 + phase * 100 + i)
-            obs_list.append(o)
-            masks.append(info["action_mask"])
-        obs = torch.as_tensor(np.stack(obs_list))
-        mask = torch.as_tensor(np.stack(masks), dtype=torch.bool)
-        episode = args.seed * 1_000_000 + phase * 100_000
+            decision, seeds[i] = new_game(env, seeds[i])
+            now.append(decision)
         next_eval = total_steps + args.eval_every
-        phase_end = total_steps + args.steps
+        phase_steps = args.random_steps if opponent == "random" else args.greedy_steps
+        phase_start, phase_end = total_steps, total_steps + phase_steps
         running = torch.zeros(n_envs)
         while total_steps < phase_end:
-            b_obs, b_mask, b_act, b_logp, b_val, b_rew, b_done = [], [], [], [], [], [], []
+            done_frac = (total_steps - phase_start) / phase_steps
+            for group in optimizer.param_groups:
+                group["lr"] = args.lr * (1.0 - 0.9 * done_frac)
+            ent_coef = args.ent_coef * (1.0 - done_frac)
+            b_obs, b_mask, b_ids, b_feats, b_act, b_logp, b_val, b_rew, b_done = [], [], [], [], [], [], [], [], []
             finished: list[float] = []
             for _ in range(rollout // n_envs):
+                obs, mask, ids, feats = batch(now)
                 with torch.no_grad():
-                    dist, value = policy(obs, mask)
+                    dist, value = policy(obs, mask, ids, feats)
                     action = dist.sample()
                 b_obs.append(obs)
                 b_mask.append(mask)
+                b_ids.append(ids)
+                b_feats.append(feats)
                 b_act.append(action)
                 b_logp.append(dist.log_prob(action))
                 b_val.append(value)
-                rewards, dones, obs_list, masks = [], [], [], []
+                rewards, dones = [], []
                 for i, env in enumerate(envs):
                     o, r, term, trunc, info = env.step(int(action[i]))
-                    done = term or trunc
+                    now[i], more, done = to_choice(env, o, info, term or trunc)
                     if done:
-                        episode += 1
-                        o, info = env.reset(seed=episode)
-                    rewards.append(r)
+                        now[i], seeds[i] = new_game(env, seeds[i])
+                    rewards.append(float(r) + more)
                     dones.append(done)
-                    obs_list.append(o)
-                    masks.append(info["action_mask"])
                 b_rew.append(torch.tensor(rewards, dtype=torch.float32))
                 b_done.append(torch.tensor(dones, dtype=torch.float32))
                 running += b_rew[-1]
                 finished += [float(running[i]) for i in range(n_envs) if dones[i]]
                 running *= 1.0 - b_done[-1]
-                obs = torch.as_tensor(np.stack(obs_list))
-                mask = torch.as_tensor(np.stack(masks), dtype=torch.bool)
                 total_steps += n_envs
             with torch.no_grad():
-                _, next_value = policy(obs, mask)
+                _, next_value = policy(*batch(now))
             # generalized advantage estimation, episode by episode
             steps = len(b_rew)
             advantages = torch.zeros(steps, n_envs)
@@ -177,6 +278,8 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
             returns = advantages + torch.stack(b_val)
             f_obs = torch.cat(b_obs)
             f_mask = torch.cat(b_mask)
+            f_ids = pad_cat(b_ids)
+            f_feats = pad_cat(b_feats)
             f_act = torch.cat(b_act)
             f_logp = torch.cat(b_logp)
             f_adv = advantages.reshape(-1)
@@ -186,7 +289,7 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
                 order = torch.randperm(n)
                 for lo in range(0, n, args.minibatch):
                     idx = order[lo : lo + args.minibatch]
-                    dist, value = policy(f_obs[idx], f_mask[idx])
+                    dist, value = policy(f_obs[idx], f_mask[idx], f_ids[idx], f_feats[idx])
                     logp = dist.log_prob(f_act[idx])
                     ratio = (logp - f_logp[idx]).exp()
                     adv = f_adv[idx]
@@ -194,7 +297,7 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
                     pg = -torch.min(ratio * adv, ratio.clamp(1 - args.clip, 1 + args.clip) * adv).mean()
                     v_loss = 0.5 * (value - f_ret[idx]).pow(2).mean()
                     entropy = dist.entropy().mean()
-                    loss = pg + args.vf_coef * v_loss - args.ent_coef * entropy
+                    loss = pg + args.vf_coef * v_loss - ent_coef * entropy
                     optimizer.zero_grad()
                     loss.backward()
                     nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
@@ -209,7 +312,7 @@ def train(args: argparse.Namespace, on_eval: Callable[[Curve], None] | None = No
     return curve
 
 
-def plot(curve: Curve, path: str, baseline: tuple[float, float]) -> None:
+def plot(curve: Curve, path: str, baseline: tuple[float, float], greedy: tuple[float, float]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -220,6 +323,8 @@ def plot(curve: Curve, path: str, baseline: tuple[float, float]) -> None:
     ax.plot(curve.steps, curve.vs_greedy, marker="s", ms=3, label="vs greedy")
     ax.axhline(baseline[0], color="C0", ls=":", lw=1, label=f"a random policy vs random ({baseline[0]:.2f})")
     ax.axhline(baseline[1], color="C1", ls=":", lw=1, label=f"a random policy vs greedy ({baseline[1]:.2f})")
+    ax.axhline(greedy[0], color="C0", ls="--", lw=0.8, label=f"the greedy bot vs random ({greedy[0]:.2f})")
+    ax.axhline(greedy[1], color="C1", ls="--", lw=0.8, label=f"the greedy bot vs greedy ({greedy[1]:.2f})")
     for start, opponent in curve.phase_starts:
         ax.axvline(start, color="grey", lw=0.8)
         ax.text(start, 1.01, f" training vs {opponent}", fontsize=8, va="bottom")
@@ -233,15 +338,22 @@ def plot(curve: Curve, path: str, baseline: tuple[float, float]) -> None:
     fig.savefig(path)
 
 
-def random_baseline(opponent: str, games: int) -> float:
+EVAL_SEEDS = {"random": 10_000, "greedy": 20_000}  # the same games at every evaluation
+
+
+def bot_win_rate(bot_name: str, opponent: str, games: int) -> float:
+    """A gamenight bot in the learner's seat, on the evaluation's games: the baselines."""
     env = GamenightEnv("highrise", opponents=opponent, seat="random", players=2)
-    rng = np.random.default_rng(0)
+    bot = make_bot(bot_name, env.core.game)
+    rng = random.Random(0)
     total = 0.0
     for g in range(games):
-        _, info = env.reset(seed=30_000 + g)
-        done, reward = False, 0.0
+        env.reset(seed=EVAL_SEEDS[opponent] + g)
+        reward, done = 0.0, env.core.to_act() is None
         while not done:
-            _, reward, term, trunc, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            state = env.core.state
+            move = bot.choose(state.view(env.seat), state.legal_moves(), rng)
+            _, reward, term, trunc, _ = env.step(env.core.actions.ids([move])[0])
             done = term or trunc
         total += float(reward)
     return total / games
@@ -249,9 +361,10 @@ def random_baseline(opponent: str, games: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--steps", type=int, default=100_000, help="learner steps against each opponent")
+    parser.add_argument("--random-steps", type=int, default=100_000, help="learner steps against random")
+    parser.add_argument("--greedy-steps", type=int, default=100_000, help="then against greedy")
     parser.add_argument("--envs", type=int, default=16)
-    parser.add_argument("--rollout", type=int, default=2048)
+    parser.add_argument("--rollout", type=int, default=4096)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--minibatch", type=int, default=256)
     parser.add_argument("--lr", type=float, default=5e-4)
@@ -261,7 +374,7 @@ def main() -> None:
     parser.add_argument("--vf-coef", type=float, default=0.5)
     parser.add_argument("--ent-coef", type=float, default=0.01)
     parser.add_argument("--eval-every", type=int, default=10_000)
-    parser.add_argument("--eval-games", type=int, default=200)
+    parser.add_argument("--eval-games", type=int, default=300)
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -271,12 +384,14 @@ def main() -> None:
     parser.add_argument("--verbose", action="store_true", help="the training reward per game after each rollout")
     args = parser.parse_args()
     start = time.time()
-    baseline = (random_baseline("random", args.eval_games), random_baseline("greedy", args.eval_games))
-    curve = train(args, on_eval=lambda c: plot(c, args.plot, baseline))  # the plot so far, after each evaluation
-    print(f"a random policy: {baseline[0]:.3f} vs random, {baseline[1]:.3f} vs greedy")
+    baseline = (bot_win_rate("random", "random", args.eval_games), bot_win_rate("random", "greedy", args.eval_games))
+    greedy = (bot_win_rate("greedy", "random", args.eval_games), bot_win_rate("greedy", "greedy", args.eval_games))
+    print(f"on the evaluation's games, a random policy wins {baseline[0]:.3f} vs random, {baseline[1]:.3f} vs greedy")
+    print(f"on the evaluation's games, the greedy bot wins {greedy[0]:.3f} vs random, {greedy[1]:.3f} vs greedy")
+    curve = train(args, on_eval=lambda c: plot(c, args.plot, baseline, greedy))  # the plot so far, at each evaluation
     print(f"final: {curve.vs_random[-1]:.3f} vs random, {curve.vs_greedy[-1]:.3f} vs greedy")
     print(f"total wall time {time.time() - start:.0f} s")
-    plot(curve, args.plot, baseline)
+    plot(curve, args.plot, baseline, greedy)
 
 
 if __name__ == "__main__":
