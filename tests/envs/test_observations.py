@@ -65,6 +65,32 @@ def test_encode_state_is_the_encoded_view(case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_encode_state_follows_one_state_through_its_games(case):
+    """As in the environments: one state object played on, one encoder (which may keep what
+    it read last), every seat encoded at every position, two games in a row."""
+    name, options = case
+    game = make_game(name, options)
+    encoder = encoder_for(game)
+    rng = random.Random(31)
+    compared = 0
+    for _ in range(2):
+        state = game.new_state()
+        while True:
+            for seat in range(state.num_players):
+                assert np.array_equal(encoder.encode_state(state, seat), encoder.encode(state.view(seat)))
+                compared += 1
+            who = state.to_act()
+            if who is None:
+                break
+            if who == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
+            else:
+                state.apply(rng.choice(list(state.legal_moves())))
+    assert compared > 100
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_encode_state_is_a_function_of_the_view(case):
     name, options = case
     game = make_game(name, options)

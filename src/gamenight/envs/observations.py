@@ -458,6 +458,7 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
+        self._table_seen: tuple[list[Any] | None, Obs, int] = (None, np.zeros(self.TILES, dtype=np.float32), 0)
         # a cell's 11 features by [height + 1][top + 1] (height -1: no level yet; top -1: none)
         self._cell_blocks = [[self._cell(height, top) for top in range(-1, 8)] for height in range(-1, 64)]
         p, t = players, self.TILES
@@ -512,6 +513,20 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
+    def _table(self, pieces: list[Any]) -> memoryview[float]:
+        """The `table` block: a 1 for each domino in the tower. A tower's list of pieces only
+        grows (tower.py appends; a clone copies it), so the block of the list seen last is
+        kept and only the pieces laid since are added; the list is held, so its id cannot
+        pass to another."""
+        seen, block, count = self._table_seen
+        if seen is not pieces or count > len(pieces):
+            block = np.zeros(self.TILES, dtype=np.float32)
+            count = 0
+        for piece in pieces[count:]:
+            block[piece.tile] = 1.0
+        self._table_seen = (pieces, block, len(pieces))
+        return _writer(block)
+
     def _cell(self, height: int, top: int) -> memoryview[float]:
         values = np.zeros(self.CELL_FEATURES, dtype=np.float32)
         if height < 0:
@@ -534,8 +549,7 @@ class HighriseEncoder(Encoder):
             w[o["drawn"] + state.drawn] = 1.0
         tower = state.tower
         table0 = o["table"]
-        for piece in tower.pieces:
-            w[table0 + piece.tile] = 1.0
+        w[table0 : table0 + t] = self._table(tower.pieces)
         at, f, blocks = o["cells"], self.CELL_FEATURES, self._cell_blocks
         for height, top in zip(tower.height, tower.top, strict=True):
             w[at : at + f] = blocks[height + 1][top + 1]
