@@ -45,6 +45,23 @@ from tests.web.crashing import Person, ServerProcess, create_tables, play, verif
 HOST, GUEST = 0, 1
 
 
+def two_servers(tmp_path: Path, postgres_url: str, database: str) -> tuple[str, ServerProcess, ServerProcess]:
+    """A fresh database and two `gamenight serve` processes on it, A and B, started."""
+    url = fresh_database(postgres_url, database)
+    servers = []
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+        servers.append(ServerProcess(tmp_path / name, free_port(), url))
+    try:
+        for server in servers:
+            server.start()
+    except BaseException:
+        for server in servers:
+            server.stop()
+        raise
+    return url, servers[0], servers[1]
+
+
 def open_table(a: ServerProcess, b: ServerProcess, url: str, zombie_timeout: float = 60) -> tuple[str, str, str]:
     """(table id, host's cookie, guest's cookie): made and started on A, joined through B."""
     with httpx.Client(base_url=f"http://127.0.0.1:{a.port}") as host:
@@ -172,13 +189,7 @@ async def play_and_kill(
 def test_two_processes_share_a_table_live_one_owns_it_and_the_other_takes_over(
     tmp_path: Path, postgres_url: str
 ) -> None:
-    url = fresh_database(postgres_url, "two_processes")
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    a = ServerProcess(tmp_path / "a", free_port(), url)
-    b = ServerProcess(tmp_path / "b", free_port(), url)
-    a.start()
-    b.start()
+    url, a, b = two_servers(tmp_path, postgres_url, "two_processes")
     try:
         table_id, host_cookie, guest_cookie = open_table(a, b, url)
         assert a.process is not None and b.process is not None
@@ -318,13 +329,7 @@ async def zombie_across_processes(table_id: str, cookies: tuple[str, str], ports
 
 
 def test_the_owner_knows_who_is_connected_to_the_other_process(tmp_path: Path, postgres_url: str) -> None:
-    url = fresh_database(postgres_url, "presence")
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    a = ServerProcess(tmp_path / "a", free_port(), url)
-    b = ServerProcess(tmp_path / "b", free_port(), url)
-    a.start()
-    b.start()
+    url, a, b = two_servers(tmp_path, postgres_url, "presence")
     try:
         table_id, host_cookie, guest_cookie = open_table(a, b, url, zombie_timeout=1)
         assert a.process is not None
@@ -384,13 +389,7 @@ def test_a_process_whose_database_connections_drop_gives_up_its_tables_and_play_
     network blip would): its advisory locks go with them. It must notice within a second,
     stop its bots and clocks, and the table must have exactly one owner again (whichever
     claims it first), its bots playing on to the end with nothing acknowledged lost."""
-    url = fresh_database(postgres_url, "dropped")
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    a = ServerProcess(tmp_path / "a", free_port(), url)
-    b = ServerProcess(tmp_path / "b", free_port(), url)
-    a.start()
-    b.start()
+    url, a, b = two_servers(tmp_path, postgres_url, "dropped")
     try:
         people = create_tables(a.port, 1, 21, [("highrise", {"highrise:players": "3"}, 2)])
         assert a.process is not None

@@ -97,6 +97,18 @@ def _writer(out: Obs) -> memoryview[float]:
     return cast("memoryview[float]", out.data)
 
 
+def _hand_written(out: Obs, offsets: dict[str, int], state: Any, seat: int) -> memoryview[float]:
+    """The three domino games' `hand` and `drawn` blocks filled in from the state (the seat's
+    own tiles; the tile it drew, while it is its turn); `out` as a memoryview for the rest."""
+    w = _writer(out)
+    hand0 = offsets["hand"]
+    for tile in state.hands[seat]:
+        w[hand0 + tile] = 1.0
+    if seat == state.turn and state.drawn >= 0:
+        w[offsets["drawn"] + state.drawn] = 1.0
+    return w
+
+
 @functools.lru_cache(maxsize=8192)
 def _mask_bits(mask: int) -> tuple[int, ...]:
     """The set bits of a tile mask (bit t for tile t), in order: a seat's known-absent tiles
@@ -233,12 +245,7 @@ class WildfireEncoder(Encoder):
         o = self._offsets
         n, t = self.players, self.TILES
         rel = self._rel[seat]
-        hand0 = o["hand"]
-        w = _writer(out)
-        for tile in state.hands[seat]:
-            w[hand0 + tile] = 1.0
-        if seat == state.turn and state.drawn >= 0:
-            w[o["drawn"] + state.drawn] = 1.0
+        w = _hand_written(out, o, state, seat)
         layout = state.layout
         nodes, free = layout.nodes, layout.free
         table0 = o["table"]
@@ -387,12 +394,7 @@ class WildstarEncoder(Encoder):
         n = self.players
         rel = self._rel[seat]
         options = state.game.options
-        hand0 = o["hand"]
-        w = _writer(out)
-        for tile in state.hands[seat]:
-            w[hand0 + tile] = 1.0
-        if seat == state.turn and state.drawn >= 0:
-            w[o["drawn"] + state.drawn] = 1.0
+        w = _hand_written(out, o, state, seat)
         layout = state.layout
         tiles, value, free = layout.tiles, layout.value, layout.free
         table0 = o["table"]
@@ -541,12 +543,7 @@ class HighriseEncoder(Encoder):
         o = self._offsets
         n, t = self.players, self.TILES
         rel = self._rel[seat]
-        hand0 = o["hand"]
-        w = _writer(out)
-        for tile in state.hands[seat]:
-            w[hand0 + tile] = 1.0
-        if seat == state.turn and state.drawn >= 0:
-            w[o["drawn"] + state.drawn] = 1.0
+        w = _hand_written(out, o, state, seat)
         tower = state.tower
         table0 = o["table"]
         w[table0 : table0 + t] = self._table(tower.pieces)
