@@ -323,7 +323,12 @@ def run(
         for server in servers:
             server.stop()
     lost, finished, matching, problems = verify(url, people)
-    errors = problems + [f"{p.table_id}: {e}" for p in people for e in p.errors if "too many" in e or "gap" in e]
+    errors = problems + [
+        f"{p.table_id}: {e}"
+        for p in people
+        for e in p.errors
+        if "too many" in e or "gap" in e or "cannot start after" in e
+    ]
     errors += [f"{p.table_id}: {e}" for p in people for e in p.errors if "told twice" in e]
     return Outcome(
         kills=killed,

@@ -219,6 +219,8 @@ def test_two_processes_share_a_table_live_one_owns_it_and_the_other_takes_over(
         assert bots_after, "the bots moved after the owner was killed"
         assert any(host.via[n] == b.port for n in host.events if n > killed_at)
         assert "its bots and clocks run here now" in (tmp_path / "b" / "server.log").read_text()
+        # Nobody was told the table is behind their page: B caught up before answering a sync.
+        assert not [e for p in people for e in p.errors if "cannot start after" in e]
         lost, finished, matching, problems = verify(url, people)
         assert (lost, finished, matching, problems) == (0, 2, 2, [])
     finally:
@@ -419,6 +421,60 @@ def test_a_process_whose_database_connections_drop_gives_up_its_tables_and_play_
         lost, finished, matching, problems = verify(url, people)
         assert (lost, finished, matching, problems) == (0, 1, 1, [])
         assert len(lock_holders(url, people[0].table_id)) == 0  # over: its lock is given back
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def deaf_b(table_id: str, cookie: str, ports: tuple[int, int], url: str, b_pid: int) -> dict[str, Any]:
+    """B's listening connection is cut, and the host moves through A: what a new page on B
+    is told when it syncs from A's event number (before B has heard of the move)."""
+    a, b = (f"ws://127.0.0.1:{port}/ws/t/{table_id}" for port in ports)
+    headers = {"Cookie": cookie}
+    async with websockets.connect(b, additional_headers=headers) as on_b:
+        await on_b.send(json.dumps({"type": "sync", "since": 0}))
+        first = await states(on_b, lambda m: bool(m["pending"] and m["pending"]["seat"] == 0))
+        engine = create_engine(url)
+        try:
+            with engine.connect() as connection:
+                cut = connection.execute(
+                    text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = :a"),
+                    {"a": next(iter(_listening(connection, b_pid)))},
+                ).all()
+        finally:
+            engine.dispose()
+        async with websockets.connect(a, additional_headers=headers) as on_a:
+            await on_a.send(json.dumps({"type": "sync", "since": first["last"]}))
+            mine = await states(on_a, lambda m: bool(m["pending"]))
+            move = mine["pending"]["choices"][0]["notation"]
+            await on_a.send(json.dumps({"type": "move", "move": move, "after": mine["last"]}))
+            moved = await states(on_a, lambda m: m["last"] > mine["last"])
+        async with websockets.connect(b, additional_headers=headers) as again:
+            await again.send(json.dumps({"type": "sync", "since": moved["last"]}))
+            told = json.loads(await asyncio.wait_for(again.recv(), 15))
+    return {"cut": len(cut), "told": told, "moved": moved["last"]}
+
+
+def _listening(connection: Any, pid: int) -> list[str]:
+    names = connection.execute(
+        text("SELECT application_name FROM pg_stat_activity WHERE application_name LIKE :a"),
+        {"a": f"gamenight {pid}-% listening"},
+    ).scalars()
+    return list(names)
+
+
+def test_a_process_that_missed_news_catches_up_before_answering_a_sync(tmp_path: Path, postgres_url: str) -> None:
+    """A client that comes from a process further on (it holds event N; this process, deaf
+    for a moment, has not heard of N) is answered from N on, not told 'cannot start after N'
+    (which it was before the sync caught up from the database first)."""
+    url, a, b = two_servers(tmp_path, postgres_url, "deaf")
+    try:
+        people = create_tables(a.port, 1, 31, [("highrise", {"highrise:players": "2"}, 1)])
+        assert b.process is not None
+        seen = asyncio.run(deaf_b(people[0].table_id, people[0].cookie, (a.port, b.port), url, b.process.pid))
+        assert seen["cut"] == 1
+        assert seen["told"]["type"] == "state", seen["told"]
+        assert seen["told"]["since"] == seen["moved"]
     finally:
         a.stop()
         b.stop()

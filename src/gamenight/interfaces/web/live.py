@@ -329,8 +329,11 @@ class Hub:
                 await live.reload()
             self._make_room()
             self.tables[table_id] = live
-            if self.cluster is not None and table_id not in self.owned and data.status in (WAITING, PLAYING):
-                self.owned.update(await self.cluster.claim([table_id]))
+            if self.cluster is not None:
+                async with live.lock:  # news sent while it was being read was not heard: read it now
+                    await live.catch_up()
+                if table_id not in self.owned and data.status in (WAITING, PLAYING):
+                    self.owned.update(await self.cluster.claim([table_id]))
             live.start_driver()
             return live
 
@@ -756,6 +759,8 @@ class LiveTable:
                 connection.push({"type": "error", "reason": "sync needs since: the number of the last event you have"})
                 return
             async with self.lock:
+                if self.hub.cluster is not None:  # the client may come from a process further on
+                    await (self.refresh() if self.table is None else self.catch_up())
                 last = 0 if self.table is None else self.table.number
                 if since > last:
                     connection.push(
