@@ -134,7 +134,9 @@ def test_a_revoked_token_cannot_move_on_an_open_socket_or_a_new_one(duel) -> Non
         assert sync(ws)["seat"] == 1
         assert ann.post(f"/t/{duel['id']}/seats/2/revoke").status_code == 303
         assert "watching now" in receive(ws, "error")["reason"]
-        # It is seat 2's turn or not: either way the open socket now only watches.
+        # The open seat is played by a bot until it is Ann's turn: then nothing moves but what
+        # the attack could move. The open socket now only watches.
+        wait_for(ws, lambda state: bool(state["pending"]) and state["pending"]["seat"] == 0)
         assert_move_refused(ws, {"type": "move", "move": "draw"}, "spectators", duel, "revoked: open socket")
     assert live.seats[1].kind == "open"
     assert_socket_refused(duel, token, "revoked", "revoked: new socket")
