@@ -44,26 +44,23 @@ INFERENCES = ("absent", "passed_over")
 DECLARED = re.compile(r"\bstar as \d-\d")
 
 
-def strings(value: Any) -> Iterable[str]:
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings(item)
-    elif isinstance(value, list):
+def leaves(value: Any) -> Iterable[Any]:
+    """Every value inside a message that is neither a dict nor a list, depth first."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
         for item in value:
-            yield from strings(item)
+            yield from leaves(item)
+    else:
+        yield value
+
+
+def strings(value: Any) -> Iterable[str]:
+    return (leaf for leaf in leaves(value) if isinstance(leaf, str))
 
 
 def numbers(value: Any) -> Iterable[int]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from numbers(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from numbers(item)
+    return (leaf for leaf in leaves(value) if isinstance(leaf, int) and not isinstance(leaf, bool))
 
 
 def words(names: Iterable[str]) -> re.Pattern[str] | None:

@@ -49,6 +49,16 @@ def create_table(
     return table_id
 
 
+def duel_table(make_client: Callable[[], TestClient]) -> tuple[str, TestClient, TestClient]:
+    """(table id, Ann, Bob): Ann (seat 1, the host) and Bob (seat 2, by the invite link) at a
+    started two-seat, one-round Wildfire table."""
+    ann, bob = make_client(), make_client()
+    table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
+    join(bob, invite_path(ann, table_id), "Bob")
+    start(ann, table_id)
+    return table_id, ann, bob
+
+
 def invite_path(client: TestClient, table_id: str) -> str:
     """The invite link as the table's page shows it to a seated person."""
     page = client.get(f"/t/{table_id}")

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gamenight.interfaces.web.tokens import Tokens, cookie_name
 
-from .support import create_table, invite_path, join, play_to_end, receive, start, sync, wait_for
+from .support import create_table, duel_table, play_to_end, receive, start, sync, wait_for
 
 pytestmark = pytest.mark.both_databases
 
@@ -27,10 +27,7 @@ REFUSED: list[str] = []
 @pytest.fixture
 def duel(make_client, server):
     """Ann (seat 0, the host) and Bob (seat 1) at a started two-seat Wildfire table."""
-    ann, bob = make_client(), make_client()
-    table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
-    join(bob, invite_path(ann, table_id), "Bob")
-    start(ann, table_id)
+    table_id, ann, bob = duel_table(make_client)
     live = server.app.state.hub.tables[table_id]
     return {"id": table_id, "ann": ann, "bob": bob, "server": server, "live": live}
 

@@ -10,16 +10,13 @@ import pytest
 
 from gamenight.engine.errors import IllegalMoveError
 
-from .support import create_table, invite_path, join, play_to_end, receive, start, sync
+from .support import create_table, duel_table, invite_path, join, play_to_end, receive, start, sync
 
 
 @pytest.fixture
 def duel(make_client, server):
     """Ann (seat 0) and Bob (seat 1) at a started two-seat Wildfire table, both connected."""
-    ann, bob = make_client(), make_client()
-    table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
-    join(bob, invite_path(ann, table_id), "Bob")
-    start(ann, table_id)
+    table_id, ann, bob = duel_table(make_client)
     live = server.app.state.hub.tables[table_id]
     with ann.websocket_connect(f"/ws/t/{table_id}") as ws_ann, bob.websocket_connect(f"/ws/t/{table_id}") as ws_bob:
         yield {"id": table_id, "live": live, "ws": [ws_ann, ws_bob], "clients": [ann, bob], "server": server}

@@ -405,10 +405,11 @@ class Store:
             # The row's lock first, then the count in a statement of its own: a statement sees
             # the database as it was when it began, so the count must begin once the lock is
             # held. The notice rides on the lock's statement; a Stale rollback never sends it.
-            lock = select(TableRow.id)
-            if rows and self._notifies():
-                lock = lock.add_columns(func.pg_notify(CHANNEL, self._steps_news(table_id, first, steps)))
-            connection.execute(lock.where(TableRow.id == table_id).with_for_update())
+            if self.engine.dialect.name == "postgresql":  # SQLite has one writer at a time anyway
+                lock = select(TableRow.id)
+                if rows and self._notifies():
+                    lock = lock.add_columns(func.pg_notify(CHANNEL, self._steps_news(table_id, first, steps)))
+                connection.execute(lock.where(TableRow.id == table_id).with_for_update())
             stored = connection.execute(select(func.max(StepRow.number)).where(StepRow.table_id == table_id)).scalar()
             if (stored or 0) != first - 1:
                 raise Stale(f"table {table_id} has {stored or 0} steps stored, not {first - 1}")

@@ -164,10 +164,13 @@ def create_app(
             raise Forbidden("your seat token was revoked: ask the host for the invite link", dead_token=True)
         return held.seat, held.nonce
 
-    async def host_of(request: Request, live: LiveTable) -> None:
+    async def hosted_table(request: Request, table_id: str) -> LiveTable:
+        """The live table, if the request comes from its host (seat 1); Forbidden otherwise."""
+        live = await live_table(request, table_id)
         held = await seat_of(request, live)
         if held is None or held[0] != 0:
             raise Forbidden("only the host, in seat 1, can do that")
+        return live
 
     def set_seat_cookie(response: Response, request: Request, table_id: str, seat: int, nonce: str) -> None:
         tokens: Tokens = request.app.state.tokens
@@ -330,15 +333,13 @@ def create_app(
 
     @app.post("/t/{table_id}/start")
     async def start(request: Request, table_id: str) -> Response:
-        live = await live_table(request, table_id)
-        await host_of(request, live)
+        live = await hosted_table(request, table_id)
         await live.start()
         return to_table(table_id)
 
     @app.post("/t/{table_id}/seats/{index}")
     async def swap_seat(request: Request, table_id: str, index: int) -> Response:
-        live = await live_table(request, table_id)
-        await host_of(request, live)
+        live = await hosted_table(request, table_id)
         choice = str((await request.form()).get("to", ""))
         if choice == OPEN:
             await live.set_seat(index - 1, OPEN, None)
@@ -350,15 +351,13 @@ def create_app(
 
     @app.post("/t/{table_id}/seats/{index}/revoke")
     async def revoke(request: Request, table_id: str, index: int) -> Response:
-        live = await live_table(request, table_id)
-        await host_of(request, live)
+        live = await hosted_table(request, table_id)
         await live.revoke(index - 1)
         return to_table(table_id)
 
     @app.post("/t/{table_id}/settings")
     async def settings(request: Request, table_id: str) -> Response:
-        live = await live_table(request, table_id)
-        await host_of(request, live)
+        live = await hosted_table(request, table_id)
         form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
         pace, zombie, timer = table_settings(form, live.data.bot_pace)
         await live.settings(pace, zombie, timer)
@@ -366,8 +365,7 @@ def create_app(
 
     @app.post("/t/{table_id}/end")
     async def end(request: Request, table_id: str) -> Response:
-        live = await live_table(request, table_id)
-        await host_of(request, live)
+        live = await hosted_table(request, table_id)
         await live.end()
         return to_table(table_id)
 
@@ -375,8 +373,7 @@ def create_app(
     async def rematch(request: Request, table_id: str) -> Response:
         """A new table for the same game, options and seats: each person keeps their seat
         (their nonce is carried over; they pick up the new table's cookie at GET .../rematch)."""
-        live = await live_table(request, table_id)
-        await host_of(request, live)
+        live = await hosted_table(request, table_id)
         if live.status != OVER:
             raise Refused("a rematch is offered once the game is over")
         if live.data.rematch_id is None:

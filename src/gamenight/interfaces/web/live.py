@@ -269,8 +269,9 @@ class Hub:
                 if time.monotonic() - reminded >= SEEN_EVERY:
                     reminded = time.monotonic()
                     for live in list(self.tables.values()):
-                        if live.status in (WAITING, PLAYING) and live.seen_here():
-                            await self.cluster.announce(live.id, SEEN, seats=sorted(live.seen_here()))
+                        seen = live.seen_here()
+                        if seen and live.status in (WAITING, PLAYING):
+                            await self.cluster.announce(live.id, SEEN, seats=sorted(seen))
             except Exception:  # the database is away: try again in a second
                 log.exception("looking for tables to own failed")
 
@@ -455,8 +456,6 @@ class LiveTable:
             self.last_move_at = self.turn_started = time.monotonic()
         else:
             await self.catch_up()
-        if self.table is not None and self.table.is_over() and self.status == PLAYING:
-            self.data.status = OVER
 
     async def refresh_and_tell(self) -> None:
         async with self.lock:
