@@ -10,7 +10,9 @@ event number a message names, the checker knows the truth:
 - every seat's hand (`view(seat)["hand"]`), hence the other hands;
 - the identity of every hidden draw so far (an event with owners) and of every one to come
   (the pile's contents, in the order they will be drawn: the next chance outcome first);
-- the seed.
+- the seed;
+- whether a card window stood open with some of its answers played: nobody may be told of it
+  then, since who passed, and when, tells of their hands (a message names the window's start).
 
 A seat may know: its own hand, what its own events say (its draws), and what the spectator
 is told (the public view and log). A message leaks if it names, as a whole word, a tile or
@@ -77,7 +79,8 @@ class Truth:
     hands: list[list[str]]
     hidden_draws: list[tuple[frozenset[int], str]]  # (owners, identity) of every hidden chance step so far
     to_act: int | None
-    choices: list[str]
+    choices: dict[int, list[str]]  # each seat asked now (every seat a card window asks): its choices
+    mid_window: bool  # a card window open with some of its answers played
     public: str  # everything a spectator is told at that number: its view and the whole log
 
 
@@ -122,14 +125,18 @@ class Replay:
         players = table.state.num_players
         hands = [list(table.view(s).get("hand") or []) for s in range(players)]
         hidden = [(e.owners, e.text) for e in table.events if e.owners]
-        pending = table.pending()
+        choices = {}
+        for seat in table.asked():
+            pending = table.pending_for(seat)
+            choices[seat] = [c.notation for c in pending.choices] if pending else []
         public_view = {k: v for k, v in dict(table.view(None)).items() if k not in INFERENCES}
         public = "\n".join([*strings(public_view), *strings(table.events_for(None, 0))])
         self.truths[table.number] = Truth(
             hands,
             hidden,
             table.to_act(),
-            [c.notation for c in pending.choices] if pending else [],
+            choices,
+            table.window is not None and table.window.answered > 0,
             public,
         )
 
@@ -146,6 +153,12 @@ class Replay:
         allowed = words(secret)
         public = set(allowed.findall(truth.public)) if allowed else set()
         return secret - mine - public
+
+
+def answered(state: dict[str, Any]) -> bool:
+    """Our answer to a card window is held until the window closes."""
+    window = (state.get("pending") or {}).get("window")
+    return bool(window and window["answered"])
 
 
 def due(replay: Replay, seat: int | None, n: int) -> dict[str, Any] | None:
@@ -204,9 +217,12 @@ def check_messages(
         if not over and (replay.seed in set(numbers(message)) or str(replay.seed) in text):
             checked.leaks.append(Leak(who, seat, number, "the seed", "somewhere"))
         truth = replay.truths[number]
+        if truth.mid_window:
+            checked.leaks.append(Leak(who, seat, number, "a card window told before it closed", "last"))
         choices = [c["notation"] for c in (message.get("pending") or {}).get("choices", [])]
-        expected = truth.choices if seat is not None and seat == truth.to_act and not over else []
-        if choices != expected:
+        # A seat is shown its own choices, or none (it answered, or auto-pass answers for it).
+        expected = truth.choices.get(seat, []) if seat is not None and not over else []
+        if choices and choices != expected:
             checked.leaks.append(Leak(who, seat, number, "choices not the table's for this seat", str(choices)[:200]))
 
 
@@ -265,6 +281,11 @@ def play_and_record(
         def recv(i: int) -> dict[str, Any]:
             message: dict[str, Any] = opened[i].receive_json()
             received[f"seat {people[i] + 1}"].append(message)
+            while message["type"] == "refused" and "choose again" in message["reason"]:
+                # A card window's answer overtaken by a card played before it (the rules take the
+                # answers in turn order): the next state asks again, as a page would show.
+                message = opened[i].receive_json()
+                received[f"seat {people[i] + 1}"].append(message)
             assert message["type"] == "state", message
             return message
 
@@ -301,7 +322,7 @@ def play_and_record(
                 opened[i].send_json({"type": "move", "move": choice, "after": state["last"]})
                 moved_at[i] = state["last"]
                 latest[i] = recv(i)
-                while latest[i]["last"] <= moved_at[i]:
+                while latest[i]["last"] <= moved_at[i] and not answered(latest[i]):
                     latest[i] = recv(i)
                 continue
             to_act = live.table.to_act()  # the server's, read across threads: only to choose whom to wait on

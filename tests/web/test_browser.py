@@ -234,3 +234,51 @@ def test_two_people_and_a_bot_play_a_game_to_its_end_by_clicking(browser: Any, b
     assert not watcher.errors, watcher.errors
     for person in (ann, bob, watcher):
         person.page.context.close()
+
+
+def _choices(person: Person) -> list[str]:
+    moves = person.page.locator("#choices button[data-move]")
+    return [moves.nth(i).get_attribute("data-move") or "" for i in range(moves.count())]
+
+
+def test_fireball_island_card_windows_with_auto_pass_on_and_off(browser: Any, base_url: str) -> None:
+    """Issue 27: a card window asks every seat at once. Ann keeps auto-pass on (the default):
+    she is never shown a decision whose only choice is `pass`. Bob turns it off from his page:
+    he is asked such windows, and his choice is kept with his seat across a reload. Both play to
+    the end, and the log tells no pass one by one."""
+    rng = random.Random("windows")
+    ann, bob = _seat_people(browser, base_url, "fireball-island")
+    people = (ann, bob)
+    assert ann.page.locator("#autopass").is_checked() and bob.page.locator("#autopass").is_checked()
+    bob.page.locator("#autopass").uncheck()
+    bob.page.reload()
+    bob.page.wait_for_selector("#board svg")
+    bob.page.wait_for_function("() => document.querySelector('#autopass').checked === false")
+    only_pass = {ann.name: 0, bob.name: 0}
+    waiting_seen = False
+    deadline = time.monotonic() + GAME_SECONDS
+    while not all(p.over() for p in people):
+        assert time.monotonic() < deadline, f"the game did not end in {GAME_SECONDS} s"
+        acted = False
+        for person in people:
+            waiting_seen = waiting_seen or "waiting for" in person.page.locator("#prompt").inner_text()
+            if person.my_turn():
+                choices = _choices(person)
+                only_pass[person.name] += choices == ["pass"]
+                person.page.click(f'#choices button[data-move="{rng.choice(choices)}"]')
+                person.moves += 1
+                _wait_answered(person)
+                acted = True
+        if not acted:
+            ann.page.wait_for_timeout(40)
+    assert waiting_seen, "no page said it was waiting for the others to answer a window"
+    assert only_pass[ann.name] == 0, "auto-pass on, yet Ann was asked to click a lone pass"
+    assert only_pass[bob.name] > 0, "auto-pass off, yet Bob was never asked a window he could only pass"
+    for person in people:
+        assert person.moves > 0 and not person.errors, person.errors
+        _check_log(person)
+        lines = person.page.eval_on_selector_all("#log li:not([hidden])", "items => items.map(li => li.textContent)")
+        assert not [line for line in lines if line.endswith("plays no card")], "a pass told one by one"
+        assert any("nobody played a card" in line for line in lines)
+    for person in people:
+        person.page.context.close()

@@ -97,6 +97,7 @@ def test_a_person_swapped_for_a_bot_mid_game_watches_and_the_bot_plays(make_clie
         "level": "medium",
         "connected": True,
         "away": False,
+        "autopass": None,  # Wildfire asks no card windows
     }
     assert bob.get(f"/t/{table_id}").status_code == 403
 
@@ -115,6 +116,7 @@ def test_a_person_gone_past_the_zombie_timeout_is_played_by_a_bot_until_back(mak
         "level": None,
         "connected": False,
         "away": True,
+        "autopass": None,
     }
     assert any(step.seat == 1 for step in live.table.record.steps)
     with bob.websocket_connect(f"/ws/t/{table_id}") as wb:

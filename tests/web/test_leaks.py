@@ -74,6 +74,17 @@ def leak_drawn_tiles(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Event, "for_seat", lambda self, seat: honest(self, next(iter(self.owners), seat)))
 
 
+def test_the_checker_finds_a_server_that_tells_each_pass(server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that tells a card window's answers as they are played, not once it closes: who
+    passed, and when, tells of their hands (issue 27). The checker must report it."""
+    monkeypatch.setattr(Table, "visible", property(lambda self: len(self.events)))
+    checked = Checked()
+    play_and_record(server, "fireball-island", ("person", "easy", "person", "easy"), 7, checked)
+    told = [leak for leak in checked.leaks if leak.what == "a card window told before it closed"]
+    assert told, "the checker missed passes told one by one"
+    assert {leak.seat for leak in told} >= {0, 2, None}
+
+
 @pytest.mark.parametrize("leak", [leak_another_hand, leak_the_seed, leak_drawn_tiles])
 def test_the_checker_finds_a_deliberate_leak(server, monkeypatch: pytest.MonkeyPatch, leak: Any) -> None:
     """A view that shows a seat the next seat's hand, or the seed; a log that names every

@@ -11,6 +11,12 @@ Every event has a number, from 1. `events_for(seat, since=n)` is what that seat 
 the events after n (a tile drawn is named only to its drawer); `seat=None` is a spectator.
 A client that missed events asks again from the last number it has.
 
+Some decisions are asked of several seats at once: a card window (Fireball Island) asks every
+seat that may answer it, as Board Game Arena's multiple-active states do, and closes once all
+have answered. The rules still take the answers one by one in their order (a `Window`): an
+answer given ahead of its turn is held and played when its turn comes, and while the window
+is open nobody is told anything of it (`visible`): who passed, and when, is nobody's business.
+
 A table resumes from its record exactly where it stopped: the record's chance steps are
 drawn again from the seed and checked, so the generator stands where it stood, and the
 chance outcomes to come are those the game would have had without the stop. A restart can
@@ -44,13 +50,15 @@ class Event(NamedTuple):
     public: str  # for people: what every seat may know
     private: str  # what the owners of a hidden chance outcome see
     owners: frozenset[int]  # the seats that may see `private` and `text`; empty: all may
+    unsigned: bool = False
+    """Told without its seat: the last pass that closes a card window ("nobody played a card")."""
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) may know of this event, JSON-ready."""
         sees = not self.owners or seat in self.owners
         return {
             "n": self.number,
-            "seat": None if self.seat == CHANCE else self.seat,
+            "seat": None if self.seat == CHANCE or self.unsigned else self.seat,
             "notation": self.text if sees else None,
             "text": self.private if sees else self.public,
         }
@@ -71,6 +79,41 @@ class Pending:
 
     seat: int
     choices: tuple[Choice, ...]
+
+
+class Window:
+    """A decision asked of several seats at once (a card window): `seats` in the order the rules
+    take their answers, each choosing as if those before it pass; `answered` of them have had
+    their answers played, and `held` are answers given ahead of their turn. Everyone is told
+    the table as it stood at event `start` until the window closes."""
+
+    __slots__ = ("_positions", "answered", "held", "seats", "start", "state")
+
+    def __init__(self, start: int, seats: tuple[int, ...], state: State) -> None:
+        self.start = start
+        self.seats = seats
+        self.state = state  # the position it opened at (a copy)
+        self.answered = 0
+        self.held: dict[int, Move] = {}
+        self._positions: dict[int, State] = {}
+
+    def waiting(self) -> tuple[int, ...]:
+        """The seats yet to answer."""
+        return tuple(s for s in self.seats[self.answered :] if s not in self.held)
+
+    def position(self, seat: int) -> State:
+        """The position as `seat` decides it: every seat before it in the window passed."""
+        position = self._positions.get(seat)
+        if position is None:
+            position = self.state.clone()
+            for _ in range(self.seats.index(seat)):
+                position.apply(position.parse_move(PASS))
+            self._positions[seat] = position
+        return position
+
+
+PASS = "pass"
+"""The answer that lets a card window go by: every game with windows writes it so."""
 
 
 class Table:
@@ -107,7 +150,9 @@ class Table:
             start=None if state is None else state.notation(),
         )
         self.events: list[Event] = []
+        self.window: Window | None = None
         self.auto_chance = auto_chance
+        self._open_window()
         if auto_chance:
             self._play_chance()
 
@@ -128,7 +173,9 @@ class Table:
         table.seat_rngs = seat_rngs(table.rng, len(record.seats))
         table.record = Record(record.game, record.options, list(record.seats), record.seed, record.start)
         table.events = []
+        table.window = None
         table.auto_chance = auto_chance
+        table._open_window()
         table.catch_up(record.steps)
         return table
 
@@ -162,12 +209,47 @@ class Table:
         seat = self.state.to_act()
         if seat is None:
             return None
-        state = self.state
-        choices = tuple(Choice(m, state.move_notation(m), self.story.describe(state, m)) for m in state.legal_moves())
-        return Pending(seat, choices)
+        return Pending(seat, self._choices(self.state))
+
+    def _choices(self, state: State) -> tuple[Choice, ...]:
+        return tuple(Choice(m, state.move_notation(m), self.story.describe(state, m)) for m in state.legal_moves())
 
     def legal_moves(self) -> Sequence[Move]:
         return self.state.legal_moves()
+
+    def asked(self) -> tuple[int, ...]:
+        """The seats asked now: an open window's seats yet to answer, or the seat to act."""
+        if self.window is not None:
+            return self.window.waiting()
+        seat = self.state.to_act()
+        return () if seat is None or seat == CHANCE else (seat,)
+
+    def pending_for(self, seat: int) -> Pending | None:
+        """`seat`'s decision now, if it is asked: in an open window, the choices it has if
+        those before it pass (as the rules will take its answer)."""
+        window = self.window
+        if window is None:
+            pending = self.pending()
+            return pending if pending is not None and pending.seat == seat else None
+        if seat not in window.waiting():
+            return None
+        state = window.position(seat)
+        return Pending(seat, self._choices(state))
+
+    @property
+    def visible(self) -> int:
+        """The events everyone may be told now: while a window is open, those before it."""
+        return len(self.events) if self.window is None else self.window.start
+
+    def view_for(self, seat: int | None) -> View:
+        """What `seat` may know now, with a window open as it opened: a seat yet to answer sees
+        its own decision in it, everyone else the window as it opened."""
+        window = self.window
+        if window is None:
+            return self.state.view(seat)
+        if seat is not None and seat in window.waiting():
+            return window.position(seat).view(seat)
+        return window.state.view(seat)
 
     def view(self, seat: int | None) -> View:
         """What `seat` may know now (None: a spectator)."""
@@ -188,18 +270,40 @@ class Table:
         to_act = state.to_act()
         if to_act is None:
             raise IllegalMoveError("the game is over")
+        window = self.window
+        if window is not None and seat != to_act and seat in window.seats:
+            return self._hold(window, seat, move)
         if seat != to_act:
             raise NotYourTurnError(f"it is P{to_act + 1}'s turn, not P{seat + 1}'s")
-        if isinstance(move, str):
-            move = state.parse_move(move)
-        if move not in state.legal_moves():
-            state.clone().apply(move)  # raises IllegalMoveError naming the rule it breaks
-            raise IllegalMoveError(f"{move!r} is not a legal move here")
+        move = _legal(state, move)
         first = len(self.events)
         self._decide(seat, move)
         if self.auto_chance:
             self._play_chance()
+        self._play_held()
         return self.events[first:]
+
+    def _hold(self, window: Window, seat: int, move: Move | str) -> list[Event]:
+        """An answer to the open window ahead of its turn: checked against the seat's position
+        in it, then held until the seats before it have answered (played at once if it was
+        the last awaited)."""
+        if seat not in window.waiting():
+            raise IllegalMoveError("you have answered this card window: it closes when everyone has")
+        window.held[seat] = _legal(window.position(seat), move)
+        return []
+
+    def _play_held(self) -> None:
+        """Play the held answers whose turn has come, in the window's order."""
+        while self.window is not None:
+            seat = self.state.to_act()
+            move = self.window.held.pop(seat, None) if seat is not None else None
+            if seat is None or move is None:
+                break
+            if move not in self.state.legal_moves():
+                continue  # cannot happen while the window stands; asked again if it did
+            self._decide(seat, move)
+            if self.auto_chance:
+                self._play_chance()
 
     def play_chance_step(self) -> Event:
         """Draw and play the chance step that is next (with `auto_chance` off)."""
@@ -208,11 +312,12 @@ class Table:
         self._chance(sample(self.state.chance_outcomes(), self.rng))
         return self.events[-1]
 
-    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-        """What `seat` may know of the events numbered after `since` (None: a spectator)."""
+    def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
+        """What `seat` may know of the events numbered after `since`, up to `until` (None: a
+        spectator)."""
         if not 0 <= since <= len(self.events):
             raise RulesError(f"there are events 1 to {len(self.events)}; cannot start after {since}")
-        return [event.for_seat(seat) for event in self.events[since:]]
+        return [event.for_seat(seat) for event in self.events[since:until]]
 
     def record_for(self, seat: int | None) -> Record:
         """The whole record, seed included, once the game is over: before then it would
@@ -233,6 +338,8 @@ class Table:
             return "chance has spoken since your move (a draw or a roll): what it revealed stays"
         if last.seat != seat:
             return f"P{last.seat + 1} has moved since: only your own last move can be taken back"
+        if self.window is not None and self.window.answered:
+            return "the answers to a card window stand"
         if self.is_over():
             return "the game is over"
         return None
@@ -245,7 +352,8 @@ class Table:
             raise IllegalMoveError(f"cannot undo: {why}")
         shorter = Record(self.record.game, self.record.options, list(self.record.seats), self.seed, self.record.start)
         shorter.steps = self.record.steps[:-1]
-        self.state = Table.resume(shorter, auto_chance=False).state
+        before = Table.resume(shorter, auto_chance=False)
+        self.state, self.window = before.state, before.window
         self.record.steps.pop()
         self.record.result = None
         return self.events.pop()
@@ -255,23 +363,65 @@ class Table:
     def _decide(self, seat: int, move: Move) -> None:
         state = self.state
         text = state.move_notation(move)
-        description = self.story.describe(state, move)
+        told, unsigned = self._told(state, move)
         state.apply(move)
-        self._log(seat, text, description, description, frozenset())
+        self._log(seat, text, told, told, frozenset(), unsigned)
+        window = self.window
+        if window is not None:
+            # The window goes on while its seats pass in their order; anything else closes it.
+            window.answered += 1
+            if text != PASS or self._together() != window.seats[window.answered :] or not self._together():
+                self.window = None
+        self._open_window()
+
+    def _told(self, state: State, move: Move) -> tuple[str, bool]:
+        """What the log says of a decision: the story's `told` where it has one (a pass in a
+        card window is told once, when the window closes), else its description."""
+        told = getattr(self.story, "told", None)
+        if told is None:
+            return self.story.describe(state, move), False
+        text, unsigned = told(state, move)
+        return str(text), bool(unsigned)
+
+    def _together(self) -> tuple[int, ...]:
+        """The seats the decision now due is asked of at once, in order (a card window)."""
+        together = getattr(self.state, "asked_together", None)
+        return () if together is None else tuple(together())
+
+    def _open_window(self) -> None:
+        if self.window is None:
+            seats = self._together()
+            if len(seats) > 1:
+                self.window = Window(len(self.events), seats, self.state.clone())
 
     def _chance(self, outcome: Outcome) -> None:
         state = self.state
         text = state.outcome_notation(outcome)
         public, private, owners = self.story.describe_outcome(state, outcome)
         state.apply_chance(outcome)
+        self.window = None  # a window never waits on chance: it has closed
         self._log(CHANCE, text, public, private, owners)
+        self._open_window()
 
     def _play_chance(self) -> None:
         while self.state.to_act() == CHANCE:
             self._chance(sample(self.state.chance_outcomes(), self.rng))
 
-    def _log(self, seat: int, text: str, public: str, private: str, owners: frozenset[int]) -> None:
+    def _log(
+        self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
+    ) -> None:
         self.record.steps.append(Step(seat, text))
-        self.events.append(Event(len(self.events) + 1, seat, text, public, private, owners))
+        self.events.append(Event(len(self.events) + 1, seat, text, public, private, owners, unsigned))
         if self.state.to_act() is None:
             self.record.result = self.state.scores()
+
+
+def _legal(state: State, move: Move | str) -> Move:
+    """`move` (or its notation) if it is legal in `state`; else NotationError or IllegalMoveError
+    naming the fault, `state` untouched."""
+    if isinstance(move, str):
+        move = state.parse_move(move)
+    if move not in state.legal_moves():
+        state.clone().apply(move)  # raises IllegalMoveError naming the rule it breaks
+        raise IllegalMoveError(f"{move!r} is not a legal move here")
+    return move

@@ -530,7 +530,8 @@ def _run(
             person = cli.human(console, seat, screen, move_help(lambda: match.table, seat), screen.title)
             agents.append(person)
         elif you is not None or pace > 0:
-            agents.append(PacedBot(bots[seat], seat, console, pace, bot_pause))
+            quiet = getattr(game.story(), "quiet", None)  # Fireball Island: its windows' passes
+            agents.append(PacedBot(bots[seat], seat, console, pace, bot_pause, quiet))
         else:
             agents.append(bots[seat])
     try:

@@ -895,8 +895,9 @@ class Situation:
         text = Text(f"{notation:<6}", style="bold")
         text.append(space_name(path[-1]))
         jewel = view["jewel"]
+        hand = view["hand_sizes"][mover]
         notes = story.walk_notes(
-            path, mover, decider, steps, view["pieces"], jewel["at"], jewel["owner"], view["collected"]
+            path, mover, decider, steps, view["pieces"], jewel["at"], jewel["owner"], view["collected"], hand
         )
         own = mover == decider
         for note in notes:
@@ -1026,6 +1027,8 @@ class FireballIslandScreen(StoryScreen):
                 self._tell_chance(event, top, before, after)
             elif event.text != PASS:
                 self._say(f"{_p(event.seat)} {event.description_for(self.you) or event.text}", event.seat)
+            elif event.public:  # a card window, told once when it closes: "nobody played a card"
+                self._say(event.public)
         self._consequences(event, top, before, after)
 
     def _draw(self, seat: int, before: View, after: View) -> None:

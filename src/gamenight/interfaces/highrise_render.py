@@ -263,7 +263,8 @@ def board(view: View, names: Sequence[str], you: int | None, options: Any = None
     if view["hand"] is not None:
         parts.append(hand_line(view))
     if view["drawn"] is not None:
-        parts.append(Text(f"You drew {view['drawn']}: play it, or pass to keep it.", style="bold cyan"))
+        drawn = f"You drew {view['drawn']}: play it if it can be played; if it cannot, pass and keep it."
+        parts.append(Text(drawn, style="bold cyan"))
     return Group(*parts)
 
 

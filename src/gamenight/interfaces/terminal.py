@@ -540,9 +540,10 @@ def check_pace(pace: float) -> float:
 
 
 class PacedBot:
-    """A bot at a table where a person sits: it waits `pace` seconds before each move, so
-    the person can follow the table, and while it thinks the terminal says so (a hard bot
-    may take seconds). `sleep` is injectable for tests."""
+    """A bot at a table where a person sits: it waits `pace` seconds before each move that
+    changes the board, so the person can follow the table (a quiet one, a pass in a card window,
+    is made at once: `quiet`, the game's story's), and while it thinks the terminal says so (a
+    hard bot may take seconds). `sleep` is injectable for tests."""
 
     def __init__(
         self,
@@ -551,6 +552,7 @@ class PacedBot:
         console: Console,
         pace: float,
         sleep: Callable[[float], None] = time.sleep,
+        quiet: Callable[[View, Move], bool] | None = None,
     ) -> None:
         self.bot = bot
         self.name = bot.name  # the record's seat name: the bot's, not this wrapper's
@@ -558,11 +560,18 @@ class PacedBot:
         self.console = console
         self.pace = pace
         self.sleep = sleep
+        self.quiet = quiet
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
-        if self.pace > 0:
+        move = self._think(view, legal, rng)
+        if self.pace > 0 and not (self.quiet is not None and self.quiet(view, move)):
             self.sleep(self.pace)
+        return move
+
+    def _think(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if not self.console.is_terminal:  # piped: a spinner would only write control codes
+            return self.bot.choose(view, legal, rng)
+        with self.console.status(Text(f"{seat_label(self.seat)} ({self.bot.name}) is thinking…", style="dim")):
             return self.bot.choose(view, legal, rng)
         with self.console.status(Text(f"{seat_label(self.seat)} ({self.bot.name}) is thinking…", style="dim")):
             return self.bot.choose(view, legal, rng)

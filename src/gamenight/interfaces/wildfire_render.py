@@ -198,7 +198,8 @@ def board(view: View, names: Sequence[str], you: int | None) -> RenderableType:
     if view["hand"] is not None:
         parts.append(hand_line(view))
     if view["drawn"] is not None:
-        parts.append(Text(f"You drew {view['drawn']}: play it or pass.", style="bold cyan"))
+        drawn = f"You drew {view['drawn']}: play it if it can be played; if it cannot, pass."
+        parts.append(Text(drawn, style="bold cyan"))
     return Group(*parts)
 
 
@@ -342,7 +343,10 @@ class WildfireScreen(StoryScreen):
                 first,
             )
         else:
-            self._line("Nobody holds a double: each draws in turn until someone draws one.")
+            self._line(
+                "Nobody holds a double: each player in turn draws a tile, and another round of draws "
+                "follows until a round turns up a double."
+            )
 
     # -- rounds ------------------------------------------------------------------------
 

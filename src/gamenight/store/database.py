@@ -110,6 +110,8 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     nonce: Mapped[str] = mapped_column(String(64))
     """Part of the seat's token: a new nonce revokes every token given out before."""
+    autopass: Mapped[bool] = mapped_column(Boolean, default=True)
+    """The person's choice: a card window whose only answer for them is a pass passes for them."""
 
 
 class StepRow(Base):
@@ -140,6 +142,7 @@ class SeatData:
     level: str | None
     name: str
     nonce: str
+    autopass: bool = True
 
 
 @dataclass
@@ -305,7 +308,9 @@ class Store:
         )
         for index, (kind, level, name) in enumerate(seats):
             nonce = nonces[index] if index < len(nonces) else None
-            row.seats.append(SeatRow(index=index, kind=kind, level=level, name=name, nonce=nonce or new_nonce()))
+            row.seats.append(
+                SeatRow(index=index, kind=kind, level=level, name=name, nonce=nonce or new_nonce(), autopass=True)
+            )
         with self.session() as session:
             session.add(row)
             session.flush()
@@ -342,10 +347,22 @@ class Store:
             done = session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.index == seat.index, SeatRow.nonce == was)
-                .values(kind=seat.kind, level=seat.level, name=seat.name, nonce=seat.nonce)
+                .values(kind=seat.kind, level=seat.level, name=seat.name, nonce=seat.nonce, autopass=seat.autopass)
             )
             if done.rowcount != 1:  # type: ignore[attr-defined]
                 raise Stale(f"seat {seat.index + 1} at table {table_id} changed meanwhile")
+            self._notify(session, table_id, TABLE)
+
+    def set_autopass(self, table_id: str, index: int, nonce: str, on: bool) -> None:
+        """The person at seat `index` (still holding it: its nonce) turns auto-pass on or off."""
+        with self.session() as session:
+            done = session.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.index == index, SeatRow.nonce == nonce)
+                .values(autopass=on)
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise Stale(f"seat {index + 1} at table {table_id} changed meanwhile")
             self._notify(session, table_id, TABLE)
 
     def set_settings(self, table_id: str, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
@@ -480,5 +497,5 @@ def _table_data(row: TableRow) -> TableData:
         seed=row.seed,
         seat_names=None if row.seat_names is None else list(row.seat_names),
         rematch_id=row.rematch_id,
-        seats=[SeatData(s.index, s.kind, s.level, s.name, s.nonce) for s in row.seats],
+        seats=[SeatData(s.index, s.kind, s.level, s.name, s.nonce, s.autopass) for s in row.seats],
     )

@@ -63,7 +63,15 @@ from gamenight.games.fireball_island.tasks import (
     Walk,
     Window,
 )
-from gamenight.games.fireball_island.windows import WHEN, asked, card_moves, pass_on, play_card, window_done
+from gamenight.games.fireball_island.windows import (
+    WHEN,
+    asked,
+    asked_together,
+    card_moves,
+    pass_on,
+    play_card,
+    window_done,
+)
 
 if TYPE_CHECKING:
     from gamenight.games.fireball_island.game import FireballIslandGame
@@ -181,6 +189,10 @@ class FireballIslandState:
 
     def is_over(self) -> bool:
         return not self.tasks
+
+    def asked_together(self) -> tuple[int, ...]:
+        """The seats a card window asks at once, in the order their answers are taken (windows.py)."""
+        return asked_together(self)
 
     def clone(self) -> FireballIslandState:
         other = FireballIslandState.__new__(FireballIslandState)

@@ -8,12 +8,13 @@ from typing import Any, NamedTuple
 
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board_data import BOARD
-from gamenight.games.fireball_island.cards import CardType, parse_card
+from gamenight.games.fireball_island.cards import HAND_LIMIT, CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 from gamenight.games.fireball_island.options import FireballIslandOptions
 from gamenight.games.fireball_island.state import CAPTURE_TURNS, FireballIslandState
 from gamenight.games.fireball_island.tasks import Chain, Draw, First, Path, Roll, Steal, Take, Task, Window
 from gamenight.games.fireball_island.view import runs
+from gamenight.games.fireball_island.windows import asked_in_all, asked_together
 
 
 def rules_summary(options: FireballIslandOptions) -> list[str]:
@@ -86,6 +87,41 @@ def describe(state: FireballIslandState, move: Move) -> str:
     return str(move)
 
 
+def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
+    """What the log says of a decision, and whether it is told without its seat. A card window
+    is one moment at the table, told once: its passes say nothing, and the last, which closes
+    it, says that nobody played a card (without naming that seat: who passed, and when, is
+    nobody's business). A card played is told with what it does."""
+    task = state.tasks[-1] if state.tasks else None
+    if move.kind != PASS or not isinstance(task, (Window, Chain)):
+        return describe(state, move), False
+    if len(asked_together(state)) > 1:
+        return "", False  # more seats to answer: the window is still open
+    if isinstance(task, Chain):
+        played = parse_card(task.card).title if task.cancels == 0 else "the CANCEL"
+        return (
+            f"nobody cancels {_p(task.last)}'s {played}: it {'stands' if task.cancels % 2 == 0 else 'is canceled'}",
+            True,
+        )
+    if asked_in_all(state, task) > 1:
+        return "nobody played a card", True
+    return "", False  # a window only its own player was asked: its next step tells the turn
+
+
+def quiet(view: Any, move: Any) -> bool:
+    """A decision that changes nothing on the board: a pass in a card window (the player's own
+    pass before the roll rolls the die, and is not quiet). Bots make quiet decisions at once:
+    a table's pace is for rolls, walks, cards played and aims."""
+    if getattr(move, "kind", None) != PASS:
+        return False
+    decision = view.get("decision") or {}
+    return not (
+        decision.get("kind") == "window"
+        and decision.get("window") == "pre"
+        and decision.get("seat") == view.get("turn")
+    )
+
+
 def _describe_card(state: FireballIslandState, move: Move, task: Task | None) -> str:
     """A card play and what it does, in the words of its face (R-FI THE CARDS)."""
     card = move.card
@@ -101,13 +137,7 @@ def _describe_card(state: FireballIslandState, move: Move, task: Task | None) ->
     if kind is CardType.MOVE_AHEAD:
         return f"{text}: {'' if player == turn else _p(turn) + ' '}moves ahead {card.spaces} instead of rolling"
     if kind is CardType.MOVE_BACK:
-        if state.roll == 0:
-            when = "before rolling"
-        elif state.roll == 1 and not state.was_doubled and state.rolling != "cave":
-            when = "after the Fireball"  # a 1 rolls a Fireball instead of a move
-        else:
-            when = "after the move"
-        return f"{text}: {_p(turn)} moves back {card.spaces} {when}"
+        return f"{text}: {_move_back(state, card.spaces)}"
     if kind is CardType.FIREBALL and player is not None and player >= 0:
         at = fireball_targets(player, state.pos)
         if not at:
@@ -126,6 +156,34 @@ def _describe_card(state: FireballIslandState, move: Move, task: Task | None) ->
     return f"{text}: {what}" if what else text
 
 
+def _move_back(state: FireballIslandState, spaces: int) -> str:
+    """What MOVE ANY OPPONENT BACK does now, as the engine will do it (R-FI NOTE: "These cards do
+    not move players out of caves, smolder pits, or the water"; decision FI-28: as far back as
+    the trail goes)."""
+    turn = state.turn
+    where = state.pos[turn]
+    if state.rolling:  # after the roll: the push waits for the move (or the Fireball a 1 rolls)
+        if state.roll == 1 and not state.was_doubled:
+            return f"{_p(turn)} moves back {spaces} after the Fireball, unless it is hit"
+        return f"{_p(turn)} moves back {spaces} after the move, unless it ends in a cave"
+    if not BOARD.spaces[where].is_trail:
+        return f"moves nobody: {_p(turn)} is in {_place(where)}, which the card does not move out of"
+    back = state._walk_moves(Path("path", turn, spaces, -1))
+    if not back:
+        return f"moves nobody: {_p(turn)} cannot move back from {where}"
+    farthest = max(len(m.path) for m in back)
+    if farthest < spaces:
+        return f"{_p(turn)} moves back {farthest} before rolling (the trail goes no further back)"
+    return f"{_p(turn)} moves back {spaces} before rolling"
+
+
+def _place(space: str) -> str:
+    here = BOARD.spaces[space]
+    if here.is_cave:
+        return f"cave {here.cave}"
+    return "the water" if space == rules.WATER else "a smolder pit"
+
+
 def _describe_walk(state: FireballIslandState, move: Move, task: Path) -> str:
     mover, path = task.mover, move.path
     way = " > ".join(path)
@@ -135,7 +193,8 @@ def _describe_walk(state: FireballIslandState, move: Move, task: Path) -> str:
         words = [f"moves {_p(mover)} back {len(path)} to {path[-1]} ({way})"]
     jewel_at = state.jewel_at or None
     owner = state.owner if state.owner >= 0 else None
-    notes = walk_notes(path, mover, task.decider, task.steps, state.pos, jewel_at, owner, state.collected)
+    hand = len(state.hands[mover])
+    notes = walk_notes(path, mover, task.decider, task.steps, state.pos, jewel_at, owner, state.collected, hand)
     return ", ".join([*words, *(note.words for note in notes)])
 
 
@@ -156,11 +215,13 @@ def walk_notes(
     jewel_at: str | None,
     owner: int | None,
     collected: Sequence[bool],
+    hand: int = 0,
 ) -> list[Note]:
     """What walking `mover`'s piece along `path` does, from what every seat sees (a view's
     `pieces`, `jewel` and `collected`, or the state's): the one place these words are written.
     A walk the mover's own choice (`decider` is the mover) collects, picks up and steals; a
-    MOVE BACK played by another only moves the piece."""
+    MOVE BACK played by another only moves the piece. `hand`: the mover's cards (a dark
+    space draws none into a full hand)."""
     end = path[-1]
     here = BOARD.spaces[end]
     notes = []
@@ -173,23 +234,31 @@ def walk_notes(
             notes.append(Note("collects a Magic Charm token", "token"))
         if jewel_at and jewel_at != BOARD.vul_kar_point and jewel_at in path:
             notes.append(Note("picks up the jewel", "jewel"))
-        if owner is not None and owner != mover and pieces[owner] in rules.passes(tuple(path)):
-            notes.append(Note(f"passes {_p(owner)} to steal the jewel", "jewel"))
+        passed_by = rules.passes(tuple(path))
+        thief_of = owner if owner is not None and owner != mover and pieces[owner] in passed_by else None
+        if thief_of is not None:
+            notes.append(Note(f"passes {_p(thief_of)} to steal the jewel", "jewel"))
         if here.is_cave:
             notes.append(Note(f"enters cave {here.cave}, then rolls for a new cave", "cave"))
         elif end == BOARD.vul_kar_point and jewel_at == BOARD.vul_kar_point:
             turns = f"a full hand, a Fireball and {CAPTURE_TURNS} more turns"
             notes.append(Note(f"captures the jewel at Vul-Kar Point: {turns}", "jewel"))
         elif end == BOARD.dock:
-            holds = owner == mover or (jewel_at is not None and jewel_at in path)
-            notes.append(
-                Note("reaches the Dock with the jewel and wins!", "win")
-                if holds
-                else Note("reaches the Dock (without the jewel)", "")
-            )
+            # R-FI: "The player who reaches the Dock with the jewel wins": held, picked up on the
+            # way, or stolen from its owner passed on the way (unless FAKE JEWEL foils the steal).
+            if owner == mover or (jewel_at is not None and jewel_at in path):
+                notes.append(Note("reaches the Dock with the jewel and wins!", "win"))
+            elif thief_of is not None:
+                wins = f"reaches the Dock with the jewel and wins, unless {_p(thief_of)} plays FAKE JEWEL"
+                notes.append(Note(wins, "win"))
+            else:
+                notes.append(Note("reaches the Dock (without the jewel)", ""))
     if here.dark and not here.is_cave:
         drawer = "" if mover == decider else f"{_p(mover)} "
-        notes.append(Note(f"dark: {drawer}draws a card", "dark"))
+        if hand >= HAND_LIMIT:  # R-FI: "Never draw a card if you already have 4 of them."
+            notes.append(Note(f"dark: {drawer}draws no card (4 in hand)", "dark"))
+        else:
+            notes.append(Note(f"dark: {drawer}draws a card", "dark"))
     over = [r.id for r in BOARD.rollways_over(end)]
     if over and not here.safe:
         notes.append(Note(f"in the path of {', '.join(over)}", "danger"))

@@ -39,6 +39,22 @@ def card_moves(state: FireballIslandState, task: Window | Chain | Steal) -> list
     return [PASS_MOVE, play(fake)] if fake in state.hands[task.owner] else [PASS_MOVE]
 
 
+def asked_together(state: FireballIslandState) -> tuple[int, ...]:
+    """The seats the window or CANCEL chain on top asks from now on, in its order (the seat
+    asked now first): a table asks them all at once, as at a real table everyone looks at
+    their cards together, and takes their answers in this order (decision FI-1's)."""
+    task = state.tasks[-1] if state.tasks else None
+    if type(task) is not Window and type(task) is not Chain:
+        return ()
+    order = window_order(state, task)
+    return tuple(seat for seat in order[task.asked :] if _askable(state, seat, task))
+
+
+def asked_in_all(state: FireballIslandState, task: Window | Chain) -> int:
+    """How many seats the window or chain on top asks in this round, those who passed included."""
+    return sum(1 for seat in window_order(state, task) if _askable(state, seat, task))
+
+
 def window_order(state: FireballIslandState, task: Window | Chain) -> tuple[int, ...]:
     """The seats a window or CANCEL chain asks, in turn order."""
     if type(task) is Chain:

@@ -48,7 +48,7 @@ def rules_summary(options: WildfireOptions) -> list[str]:
         "Object: play all of your dominoes each round; the lowest grand total wins.",
         "The highest double starts in the hub; play a domino whose end matches an open end.",
         "Doubles are played criss-cross and open three ends; a double may never go on a Wildfire.",
-        "If you cannot play, draw one domino: play it or pass. With the pile out, pass.",
+        "If you cannot play, draw one domino: play it if it can be played, else pass. With the pile out, pass.",
         "A Wild One is wild on any open end, or played with the Wild One as an open end.",
         hub,
         "Obligations: an open Wild One takes 1 more play, a Double Wild One 3, a Double Wildfire 2, "

@@ -19,7 +19,7 @@ def rules_summary(options: WildstarOptions) -> list[str]:
         "The next five plays must match the centre's number, with no wildstar.",
         "Then play any domino whose end matches an open end; a wildstar is wild, but the "
         "double star may not be a centre.",
-        "If you cannot play, draw a tile: play it if you can, else it joins your hand.",
+        "If you cannot play, draw a tile: you may play it if it fits; if you don't, it joins your hand.",
         "The count: each dot 1 point, each wildstar 20, the 0-0 30.",
     ]
     if options.doubles_branch:

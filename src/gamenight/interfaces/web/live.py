@@ -32,6 +32,7 @@ never the table.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -50,7 +51,7 @@ from gamenight.engine.match import Agent
 from gamenight.engine.protocol import Move
 from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
-from gamenight.engine.table import Table
+from gamenight.engine.table import PASS, Table
 from gamenight.store.cluster import AWAY, SEEN, STEPS, TABLE, Cluster, Notice
 from gamenight.store.database import (
     BOT,
@@ -124,6 +125,9 @@ class SeatState:
     level: str | None
     name: str
     nonce: str
+    autopass: bool = True
+    """The person's choice: their answer to a card window that leaves them nothing but a pass
+    is given for them at once (Board Game Arena's auto-pass)."""
     connections: int = 0
     disconnected_since: float | None = None
     """monotonic time the last connection of this seat's person closed (or the server started)."""
@@ -144,7 +148,7 @@ class SeatState:
         return max([self.disconnected_since or 0.0, *lapsed]) if lapsed else self.disconnected_since
 
     def data(self) -> SeatData:
-        return SeatData(self.index, self.kind, self.level, self.name, self.nonce)
+        return SeatData(self.index, self.kind, self.level, self.name, self.nonce, self.autopass)
 
 
 @dataclass(eq=False)
@@ -372,7 +376,7 @@ class LiveTable:
     def __init__(self, hub: Hub, data: TableData) -> None:
         self.hub = hub
         self.data = data
-        self.seats = [SeatState(s.index, s.kind, s.level, s.name, s.nonce) for s in data.seats]
+        self.seats = [SeatState(s.index, s.kind, s.level, s.name, s.nonce, s.autopass) for s in data.seats]
         now = time.monotonic()
         for seat in self.seats:
             if seat.kind == PERSON:
@@ -386,12 +390,20 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.last_move_at = now
         self.turn_started = now
-        self.told: dict[int | None, tuple[tuple[int, int, str], dict[str, Any], dict[str, Any] | None]] = {}
+        self.told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any] | None]] = {}
         self.told_seen: set[int] = set()
 
     @property
     def id(self) -> str:
         return self.data.id
+
+    @functools.cached_property
+    def has_windows(self) -> bool:
+        """Whether the game asks card windows of several seats at once (and so has auto-pass)."""
+        try:
+            return hasattr(make_game(self.data.game, self.data.options).new_state(), "asked_together")
+        except RulesError:
+            return False
 
     @property
     def status(self) -> str:
@@ -443,6 +455,7 @@ class LiveTable:
                 seat.away, seat.elsewhere = False, {}
                 if seat.kind == PERSON and seat.connections == 0:
                     seat.disconnected_since = time.monotonic()
+            seat.autopass = stored.autopass
         settings_changed = (data.bot_pace, data.zombie_timeout, data.turn_timer) != (
             self.data.bot_pace,
             self.data.zombie_timeout,
@@ -555,7 +568,7 @@ class LiveTable:
             changed = SeatState(seat.index, PERSON, None, name, new_nonce())
             await self._store_seat(changed, seat.nonce)
             seat.kind, seat.level, seat.name, seat.nonce = PERSON, None, name, changed.nonce
-            seat.disconnected_since, seat.away = time.monotonic(), False
+            seat.disconnected_since, seat.away, seat.autopass = time.monotonic(), False, True
             self._changed()
             return seat
 
@@ -577,14 +590,17 @@ class LiveTable:
             await self._store_seat(changed, seat.nonce)
             self._unseat(seat, "the host gave your seat to a bot" if kind == BOT else "the host opened your seat")
             seat.kind, seat.level, seat.name, seat.nonce = changed.kind, changed.level, changed.name, changed.nonce
-            seat.away = False
+            seat.away, seat.autopass = False, True
             self._changed()
 
-    async def _store_seat(self, changed: SeatState, was: str) -> None:
+    async def _store_seat(self, changed: SeatState, was: str, autopass_only: bool = False) -> None:
         """Store the seat's change, unless another process changed the seat first: then this
         table is brought up to date and the request Refused, to be made again if still wanted."""
         try:
-            await self.hub.db(self.hub.store.set_seat, self.id, changed.data(), was)
+            if autopass_only:
+                await self.hub.db(self.hub.store.set_autopass, self.id, changed.index, was, changed.autopass)
+            else:
+                await self.hub.db(self.hub.store.set_seat, self.id, changed.data(), was)
         except Stale:
             await self.refresh()
             self._changed()
@@ -597,6 +613,17 @@ class LiveTable:
             if not 0 < index < len(self.seats) or self.seats[index].kind != PERSON:
                 raise Refused("only another person's seat can be revoked")
         await self.set_seat(index, OPEN, None)
+
+    async def set_autopass(self, seat: int, nonce: str, on: bool) -> None:
+        """The person at `seat` turns auto-pass on or off: stored with their seat."""
+        async with self.lock:
+            if not self.seat_holds(seat, nonce):
+                raise Refused("your seat token was revoked: ask the host for the invite link")
+            state = self.seats[seat]
+            changed = SeatState(seat, state.kind, state.level, state.name, state.nonce, on)
+            await self._store_seat(changed, state.nonce, autopass_only=True)
+            state.autopass = on
+            self._changed()
 
     async def settings(self, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
         async with self.lock:
@@ -655,9 +682,10 @@ class LiveTable:
             if not self.seat_holds(seat, nonce):
                 raise Refused("your seat token was revoked: ask the host for the invite link")
             self._returns(self.seats[seat])  # even if this move is refused
-            if after is not None and self.table is not None and after != self.table.number and self.status == PLAYING:
+            # While a card window is open everyone stands at its start (`visible`).
+            if after is not None and self.table is not None and after != self.table.visible and self.status == PLAYING:
                 raise Refused(
-                    f"that move was chosen after event {after}, but the table is at event {self.table.number}: "
+                    f"that move was chosen after event {after}, but the table is at event {self.table.visible}: "
                     "sync and choose again"
                 )
             await self._accept(seat, move)
@@ -677,6 +705,9 @@ class LiveTable:
         except RulesError as exc:
             raise Refused(str(exc)) from None
         steps = table.record.steps[first - 1 :]
+        if not steps:  # an answer to a card window ahead of its turn: held until then
+            self._changed()
+            return
         result = _result(table) if table.is_over() else None
         try:
             await self.hub.db(self.hub.store.append_steps, self.id, first, steps, result)
@@ -760,7 +791,7 @@ class LiveTable:
             async with self.lock:
                 if self.hub.cluster is not None:  # the client may come from a process further on
                     await (self.refresh() if self.table is None else self.catch_up())
-                last = 0 if self.table is None else self.table.number
+                last = 0 if self.table is None else self.table.visible
                 if since > last:
                     connection.push(
                         {"type": "error", "reason": f"there are events 1 to {last}; cannot start after {since}"}
@@ -770,6 +801,18 @@ class LiveTable:
                 connection.synced = True
                 self._back(connection)
             connection.want_state()
+            return
+        if message["type"] == "autopass":
+            on = message.get("on")
+            if not isinstance(on, bool):
+                connection.push({"type": "error", "reason": "autopass needs on: true or false"})
+            elif connection.seat is None or connection.nonce is None:
+                connection.push({"type": "error", "reason": "spectators have no seat to pass for"})
+            else:
+                try:
+                    await self.set_autopass(connection.seat, connection.nonce, on)
+                except Refused as exc:
+                    connection.push({"type": "error", "reason": str(exc)})
             return
         move = message.get("move")
         if not isinstance(move, str) or not move.strip() or len(move) > MAX_NOTATION:
@@ -825,7 +868,8 @@ class LiveTable:
 
     def meta(self) -> dict[str, Any]:
         table = self.table
-        to_act = None if table is None or self.status != PLAYING else table.to_act()
+        # While a card window is open, whose answer the rules are at is nobody's business.
+        to_act = None if table is None or self.status != PLAYING or table.window is not None else table.to_act()
         now = time.monotonic()
         return {
             "id": self.id,
@@ -839,6 +883,7 @@ class LiveTable:
                     "level": s.level,
                     "connected": s.kind == BOT or s.present(now),
                     "away": s.away or (s.kind == OPEN and self.status == PLAYING),
+                    "autopass": s.autopass if s.kind == PERSON and self.has_windows else None,
                 }
                 for s in self.seats
             ],
@@ -855,9 +900,9 @@ class LiveTable:
         if table is None:
             view, pending, events, last, result = None, None, [], 0, None
         else:
-            last = table.number
+            last = table.visible  # a card window is told when it closes
             since = min(since, last)
-            events = table.events_for(seat, since)
+            events = table.events_for(seat, since, until=last)
             view, pending = self._told(table, seat)
             result = self.result() if table.is_over() else None
         connection.last_sent = last
@@ -876,27 +921,41 @@ class LiveTable:
     def _told(self, table: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The seat's view and pending decision now, worked out once per position for all the
         connections of that seat (spectators are many, and a view is not free)."""
-        key = (id(table), table.number, self.status)
+        key = (id(table), table.number, self.status, table.asked())
         cached = self.told.get(seat)
         if cached is not None and cached[0] == key:
             return cached[1], cached[2]
-        view = dict(table.view(seat))
+        view = dict(table.view_for(seat))
         pending = self._pending(seat) if self.status == PLAYING else None
         self.told[seat] = (key, view, pending)
         return view, pending
 
     def _pending(self, seat: int | None) -> dict[str, Any] | None:
-        """Who decides now; the choices only to that seat (legal moves would tell its hand)."""
+        """Who decides now; the choices only to that seat (legal moves would tell its hand). In
+        an open card window: each seat's own choices, and how many seats have yet to answer,
+        never which (who passed, and when, would tell of their hands)."""
         assert self.table is not None
-        to_act = self.table.to_act()
+        table = self.table
+        to_act = table.to_act()
         if to_act is None:
             return None
-        if seat != to_act:
-            return {"seat": to_act, "choices": []}
-        pending = self.table.pending()
-        assert pending is not None
-        choices = [{"notation": c.notation, "description": c.description} for c in pending.choices]
-        return {"seat": to_act, "choices": choices}
+        if seat is not None and self._passes_for(self.seats[seat]):
+            mine = None  # passed for them at once: never shown a decision whose only choice is pass
+        else:
+            mine = table.pending_for(seat) if seat is not None else None
+        choices = [{"notation": c.notation, "description": c.description} for c in (mine.choices if mine else ())]
+        window = table.window
+        if window is None:
+            return {"seat": to_act, "choices": choices}
+        return {
+            "seat": seat if mine is not None else None,
+            "choices": choices,
+            "window": {
+                "asked": len(window.seats),
+                "waiting": len(window.waiting()),
+                "answered": seat in window.seats and seat not in window.waiting(),
+            },
+        }
 
     def result(self) -> dict[str, Any] | None:
         if self.table is None or not self.table.is_over():
@@ -940,20 +999,23 @@ class LiveTable:
         return round(max(0.0, min(deadlines) - time.monotonic()), 1) if deadlines else None
 
     def _plan(self) -> tuple[float, int] | None:
-        """(seconds to wait, seat) for the next move a bot makes here, or None to wait for news."""
+        """(seconds to wait, seat) for the next answer given here, or None to wait for news: a
+        bot's (it thinks at once, and waits for the pace only before a move that changes the
+        board: `_bot_move`), a person's auto-pass, or a bot's for a person gone or out of time.
+        In an open card window every seat yet to answer is asked at once."""
         table = self.table
         if table is None or self.status != PLAYING or self.broken:
             return None
-        to_act = table.to_act()
-        if to_act is None:
-            return None
-        seat = self.seats[to_act]
         now = time.monotonic()
-        paced = max(0.0, self.last_move_at + self._pace() - now)
-        if seat.kind != PERSON or seat.away:
-            return paced, to_act
-        deadlines = self._deadlines(seat)
-        return (max(paced, min(deadlines) - now), to_act) if deadlines else None
+        plan: tuple[float, int] | None = None
+        for index in table.asked():
+            seat = self.seats[index]
+            if seat.kind != PERSON or seat.away or self._passes_for(seat):
+                return 0.0, index
+            deadlines = self._deadlines(seat)
+            if deadlines and (plan is None or min(deadlines) - now < plan[0]):
+                plan = (max(0.0, min(deadlines) - now), index)
+        return plan
 
     async def _drive(self) -> None:
         while self.status in (WAITING, PLAYING):
@@ -977,24 +1039,49 @@ class LiveTable:
         self.driver = None
         await self.hub.release(self.id)
 
+    def _passes_for(self, seat: SeatState) -> bool:
+        """Whether the seat's person has auto-pass on, and passing is all they may do now."""
+        return seat.autopass and self.has_windows and self._only_pass(seat.index)
+
+    def _only_pass(self, seat: int) -> bool:
+        """Whether passing is all `seat` may do now (FIREBALL! or any card that fits: it is asked)."""
+        assert self.table is not None
+        pending = self.table.pending_for(seat)
+        return pending is not None and all(c.notation == PASS for c in pending.choices)
+
+    def _asks(self, table: Table, seat: int, key: tuple[int, int]) -> bool:
+        """Whether `table` still asks `seat` the decision it asked at `key`."""
+        return self.table is table and self.status == PLAYING and _decision_key(table) == key and seat in table.asked()
+
     async def _bot_move(self, seat: int) -> None:
         async with self.lock:
             table = self.table
-            if table is None or self.status != PLAYING or table.to_act() != seat:
+            if table is None or self.status != PLAYING or seat not in table.asked():
                 return
             state = self.seats[seat]
+            key = _decision_key(table)
             if state.kind == PERSON and not state.away:
+                if self._passes_for(state):
+                    await self._accept(seat, PASS)  # the person's own choice: no bot, no pause
+                    return
                 if not any(d <= time.monotonic() for d in self._deadlines(state)):
                     return
                 state.away = True
                 self._tell_away(state)
                 self._changed()
-            number = table.number
-            view, legal = table.view(seat), list(table.legal_moves())
+            pending = table.pending_for(seat)
+            assert pending is not None
+            view, legal = table.view_for(seat), [c.move for c in pending.choices]
             bot, rng = self._bot(seat), table.seat_rngs[seat]
         move = await asyncio.to_thread(bot.choose, view, legal, rng)
+        quiet = getattr(table.story, "quiet", None)
+        if quiet is None or not quiet(view, move):
+            # The pace is for moves that change the board, so people can follow them.
+            wait = self.last_move_at + self._pace() - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
         async with self.lock:
-            if self.table is not table or table.number != number or self.status != PLAYING:
+            if not self._asks(table, seat, key):
                 return  # the table moved on while the bot thought
             if state.kind == PERSON and not state.away:
                 return  # the person came back and plays for themselves
@@ -1013,6 +1100,13 @@ class LiveTable:
         return self.bots[key]
 
 
+def _decision_key(table: Table) -> tuple[int, int]:
+    """Which decision the table asks: the position's number, or an open window's start (its
+    answers do not change what it asks of the seats yet to answer)."""
+    window = table.window
+    return (0, table.number) if window is None else (1, window.start)
+
+
 def _result(table: Table) -> tuple[list[int], list[int]]:
     """(scores, winners): the winners share the game's returns (nobody, for a game stopped undecided)."""
     state = table.state
@@ -1027,6 +1121,6 @@ def _parse(text: str) -> dict[str, Any] | str:
         message = json.loads(text)
     except (ValueError, RecursionError):
         return 'not JSON: send {"type": "sync", "since": N} or {"type": "move", "move": "<notation>"}'
-    if not isinstance(message, dict) or message.get("type") not in ("sync", "move"):
+    if not isinstance(message, dict) or message.get("type") not in ("sync", "move", "autopass"):
         return 'unknown message: send {"type": "sync", "since": N} or {"type": "move", "move": "<notation>"}'
     return message

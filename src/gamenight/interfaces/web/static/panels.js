@@ -65,6 +65,12 @@ export function renderSheet(box, title, board, ctx) {
 export function appendLog(log, events, seatName) {
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
   for (const event of events) {
+    // A pass inside a card window says nothing: the window is told once, when it closes. Its
+    // line is kept, hidden, so the log's numbering stays whole.
+    if (!event.text) {
+      log.append(h("li", { "data-n": event.n, hidden: true }));
+      continue;
+    }
     const who = event.seat === null || event.seat === undefined ? null : seatName(event.seat);
     log.append(
       h(

@@ -45,6 +45,9 @@ const el = {
   prompt: h("h2", { id: "prompt", class: "prompt" }),
   hint: h("p", { id: "hint", class: "hint" }),
   choices: h("div", { id: "choices", class: "choices" }),
+  // Board Game Arena's auto-pass: a card window that leaves you nothing but a pass passes for you.
+  autopass: h("input", { type: "checkbox", id: "autopass" }),
+  autopassLabel: h("label", { for: "autopass", class: "autopass", hidden: true }),
   notation: h("input", {
     id: "notation",
     name: "move",
@@ -100,6 +103,10 @@ function buildFrame() {
     el.notation.value = "";
   });
   el.handArea.append(h("h2", { text: "Your hand" }), el.hand);
+  el.autopassLabel.append(el.autopass, " Pass for me when passing is all I can do");
+  el.autopass.addEventListener("change", () => {
+    if (page.connection) page.connection.send({ type: "autopass", on: el.autopass.checked });
+  });
   root.classList.add(`game-${game}`);
   clear(root).append(
     h("header", { class: "bar" }, el.title, el.conn, el.turn, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
@@ -114,7 +121,7 @@ function buildFrame() {
         el.board,
         h("div", { class: "board-tools" }, el.summary, el.zoom),
         el.handArea,
-        h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form),
+        h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.autopassLabel),
       ),
       h(
         "aside",
@@ -306,7 +313,8 @@ function renderTurn(myTurn) {
   if (page.result || meta.status === "over") text = "The game is over.";
   else if (meta.status === "ended") text = "The host ended this table.";
   else if (meta.status === "waiting") text = "Waiting for the host to start.";
-  else if (myTurn) text = "Your turn.";
+  else if (myTurn) text = page.pending.window ? "Your answer: play a card, or pass." : "Your turn.";
+  else if (page.pending && page.pending.window) text = windowWaiting(page.pending.window);
   else if (page.pending) text = `${seatName(page.pending.seat)} to play.`;
   else text = "";
   el.turn.textContent = text;
@@ -329,12 +337,20 @@ function tick() {
 
 setInterval(tick, 1000);
 
+/** A card window asks everyone at once: the page says how many have yet to answer, never who. */
+function windowWaiting(window) {
+  const n = window.waiting;
+  const who = `${n} player${n === 1 ? "" : "s"}`;
+  return window.answered ? `You answered: waiting for ${who}…` : `A card window is open: waiting for ${who}…`;
+}
+
 function renderChoices(myTurn) {
   el.choices.classList.toggle("sent", page.awaiting !== false);
   clear(el.choices);
   el.hint.textContent = "";
   if (!myTurn) {
-    el.prompt.textContent = page.pending ? `Waiting for ${seatName(page.pending.seat)}…` : "Nothing to decide.";
+    if (page.pending && page.pending.window) el.prompt.textContent = windowWaiting(page.pending.window);
+    else el.prompt.textContent = page.pending ? `Waiting for ${seatName(page.pending.seat)}…` : "Nothing to decide.";
     el.notation.disabled = !page.pending || mySeat === null;
     return;
   }
@@ -378,10 +394,16 @@ function renderChoices(myTurn) {
 // -- messages from the server --------------------------------------------------------------------
 
 function onState(msg, fresh) {
-  if (page.awaiting !== false && msg.last > page.awaiting) page.awaiting = false;
+  // Answered: the move's event came (a state past the last event we had), or our answer to a
+  // card window is held until it closes.
+  const held = msg.pending && msg.pending.window && msg.pending.window.answered;
+  if (page.awaiting !== false && (msg.last > page.awaiting || held)) page.awaiting = false;
   const before = page.pending;
   page.meta = msg.table || page.meta;
   if (msg.seat !== undefined) mySeat = msg.seat;
+  const mine = mySeat !== null && page.meta && page.meta.seats ? page.meta.seats[mySeat] : null;
+  el.autopassLabel.hidden = !mine || mine.autopass === null || mine.autopass === undefined;
+  if (mine && typeof mine.autopass === "boolean") el.autopass.checked = mine.autopass;
   const seconds = msg.table && msg.table.deadline_seconds;
   deadline = typeof seconds === "number" && msg.pending ? Date.now() + seconds * 1000 : null; // the server knows best whose seat this is
   page.view = msg.view;
