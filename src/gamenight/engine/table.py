@@ -35,7 +35,7 @@ from typing import Any, NamedTuple
 from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import ConfigError, IllegalMoveError, NotYourTurnError, RecordError, RulesError
 from gamenight.engine.options import options_to_dict
-from gamenight.engine.protocol import CHANCE, Game, Move, Outcome, State, View
+from gamenight.engine.protocol import CHANCE, Game, Move, Outcome, State, Story, View
 from gamenight.engine.record import Record, Step, initial_state, record_game, verified_step
 
 
@@ -363,7 +363,7 @@ class Table:
     def _decide(self, seat: int, move: Move) -> None:
         state = self.state
         text = state.move_notation(move)
-        told, unsigned = self._told(state, move)
+        told, unsigned = told_of(self.story, state, move)
         state.apply(move)
         self._log(seat, text, told, told, frozenset(), unsigned)
         window = self.window
@@ -373,15 +373,6 @@ class Table:
             if text != PASS or self._together() != window.seats[window.answered :] or not self._together():
                 self.window = None
         self._open_window()
-
-    def _told(self, state: State, move: Move) -> tuple[str, bool]:
-        """What the log says of a decision: the story's `told` where it has one (a pass in a
-        card window is told once, when the window closes), else its description."""
-        told = getattr(self.story, "told", None)
-        if told is None:
-            return self.story.describe(state, move), False
-        text, unsigned = told(state, move)
-        return str(text), bool(unsigned)
 
     def _together(self) -> tuple[int, ...]:
         """The seats the decision now due is asked of at once, in order (a card window)."""
@@ -414,6 +405,17 @@ class Table:
         self.events.append(Event(len(self.events) + 1, seat, text, public, private, owners, unsigned))
         if self.state.to_act() is None:
             self.record.result = self.state.scores()
+
+
+def told_of(story: Story, state: State, move: Move) -> tuple[str, bool]:
+    """What the log says of a decision, and whether without its seat: the story's `told` where
+    it has one (a pass in a card window is told once, when the window closes), else its
+    description. Whatever reads a game's words (the balance figures) reads these."""
+    told = getattr(story, "told", None)
+    if told is None:
+        return story.describe(state, move), False
+    text, unsigned = told(state, move)
+    return str(text), bool(unsigned)
 
 
 def _legal(state: State, move: Move | str) -> Move:

@@ -31,6 +31,7 @@ from gamenight.engine.chance import seat_rngs
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.protocol import CHANCE, State
 from gamenight.engine.record import Record, initial_state, record_game, verified_step
+from gamenight.engine.table import told_of
 
 ScoresNow = Callable[[], Sequence[int]]
 
@@ -567,7 +568,7 @@ def told_steps(record: Record) -> Iterator[Told]:
                 public = story.describe_outcome(state, value)[0]
                 state.apply_chance(value)
             else:
-                public = story.describe(state, value)
+                public = told_of(story, state, value)[0]  # the words the table logged
                 state.apply(value)
         except RulesError as exc:
             raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None
