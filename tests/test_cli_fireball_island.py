@@ -531,3 +531,27 @@ def test_a_move_back_after_a_roll_of_1_comes_after_the_fireball_not_a_move() -> 
                 assert "after the Fireball" in line and "after the move" not in line
                 seen += 1
     assert seen >= 1
+
+
+def test_bots_pass_in_card_windows_at_once_and_pause_only_before_moves_that_change_the_board() -> None:
+    """Issue 27 item 8: at the terminal, a bot's pace is for a roll, a walk, a card played and an
+    aim; a pass in a card window is made at once."""
+    from gamenight.interfaces.terminal import PacedBot
+
+    game = make_game("fireball-island", {"players": 3, "turn_limit": 30})
+    pauses: list[float] = []
+    kinds: list[tuple[str, bool]] = []
+
+    def quiet(view, move) -> bool:
+        said = story.quiet(view, move)
+        kinds.append((move.kind, said))
+        return said
+
+    console = Console(file=io.StringIO())
+    bots = [PacedBot(make_bot("greedy", game), seat, console, 0.5, pauses.append, quiet) for seat in range(3)]
+    Match(game, bots, 8).run()
+    passes = [said for kind, said in kinds if kind == "pass"]
+    assert passes.count(True) > 10  # the windows' passes, none paused for
+    assert passes.count(False) > 0  # a player's own pass before its roll rolls the die: paused for
+    assert all(not said for kind, said in kinds if kind != "pass")
+    assert pauses == [0.5] * sum(not said for _, said in kinds)

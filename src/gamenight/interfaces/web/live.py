@@ -473,7 +473,23 @@ class LiveTable:
     async def refresh_and_tell(self) -> None:
         async with self.lock:
             await self.refresh()
+            await self._answers_due()
             self._changed()
+
+    async def _answers_due(self) -> None:
+        """Play the answers to a card window held here whose turn came with steps another
+        process stored (the lock held): a person connected here answered ahead of the seats
+        before them, who answered through the other process."""
+        table = self.table
+        while table is not None and table.window is not None and self.status == PLAYING:
+            seat = table.to_act()
+            move = table.window.held.pop(seat, None) if seat is not None else None
+            if seat is None or move is None:
+                return
+            try:
+                await self._accept(seat, move)
+            except Refused:
+                return  # the table moved on meanwhile: the seat is asked again
 
     async def catch_up_and_tell(self, news: dict[str, Any]) -> None:
         """Another process stored steps up to number `n`: play them here, unless already done.
@@ -495,6 +511,7 @@ class LiveTable:
                 self._caught_up()
             else:
                 await self.catch_up()
+            await self._answers_due()
             self._changed()
 
     def seen_here(self) -> set[int]:
