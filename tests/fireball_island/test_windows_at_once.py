@@ -23,7 +23,7 @@ THREE = f"turn=2 | pieces WT1 TA3 TA8 WT4 | hands DOUBLE_NEXT_ROLL / TAKE_1_CARD
 
 def table_at(text: str) -> Table:
     state = position(text)
-    return Table(state.game, [f"P{s + 1}" for s in range(state.n)], seed=5, state=state)
+    return Table(state.game, [f"P{s + 1}" for s in range(state.n)], seed=5, state=state, windows=True)
 
 
 def choices(table: Table, seat: int) -> list[str]:
@@ -105,7 +105,7 @@ def test_answering_in_any_order_makes_the_record_the_rules_make_in_turn_order(pl
     by one."""
     game = make_game("fireball-island", {"players": players, "turn_limit": 40})
     rng = random.Random(players)
-    table = Table(game, [f"P{s + 1}" for s in range(players)], seed=players)
+    table = Table(game, [f"P{s + 1}" for s in range(players)], seed=players, windows=True)
     while not table.is_over():
         seat = rng.choice(table.asked())
         pending = table.pending_for(seat)

@@ -105,7 +105,7 @@ class Replay:
 
     def __init__(self, record: Record) -> None:
         game = make_game(record.game, record.options)
-        table = Table(game, record.seats, seed=record.seed)
+        table = Table(game, record.seats, seed=record.seed, windows=True)
         self.seed = record.seed
         self.truths: dict[int, Truth] = {}
         self._snapshot(table)

@@ -124,12 +124,15 @@ class Table:
         seed: int | None = None,
         state: State | None = None,
         auto_chance: bool = True,
+        windows: bool = False,
     ) -> None:
         """A new table for `game` with one name per seat. Without a seed, one is drawn from
         `secrets`: nobody can predict the chance steps. `state` starts from a position
         instead of the deal (it is written into the record). With `auto_chance` off, the
         caller plays each chance step with `play_chance_step` (Match does, to show every
-        step's state as it happens)."""
+        step's state as it happens). With `windows`, a card window is asked of all its seats
+        at once (`Window`: a table people play at); without, one seat at a time, as bots and
+        simulations ask it, at no cost."""
         self.game = game
         self.story = game.story()
         self.state = state if state is not None else game.new_state()
@@ -151,13 +154,14 @@ class Table:
         )
         self.events: list[Event] = []
         self.window: Window | None = None
+        self.windows = windows
         self.auto_chance = auto_chance
         self._open_window()
         if auto_chance:
             self._play_chance()
 
     @classmethod
-    def resume(cls, record: Record, auto_chance: bool = True) -> Table:
+    def resume(cls, record: Record, auto_chance: bool = True, windows: bool = False) -> Table:
         """The table a record stopped at: every step replayed and checked (RecordError at the
         first that does not verify), chance drawn again from the seed."""
         game = record_game(record)
@@ -174,6 +178,7 @@ class Table:
         table.record = Record(record.game, record.options, list(record.seats), record.seed, record.start)
         table.events = []
         table.window = None
+        table.windows = windows
         table.auto_chance = auto_chance
         table._open_window()
         table.catch_up(record.steps)
@@ -352,7 +357,7 @@ class Table:
             raise IllegalMoveError(f"cannot undo: {why}")
         shorter = Record(self.record.game, self.record.options, list(self.record.seats), self.seed, self.record.start)
         shorter.steps = self.record.steps[:-1]
-        before = Table.resume(shorter, auto_chance=False)
+        before = Table.resume(shorter, auto_chance=False, windows=self.windows)
         self.state, self.window = before.state, before.window
         self.record.steps.pop()
         self.record.result = None
@@ -380,7 +385,7 @@ class Table:
         return () if together is None else tuple(together())
 
     def _open_window(self) -> None:
-        if self.window is None:
+        if self.windows and self.window is None:
             seats = self._together()
             if len(seats) > 1:
                 self.window = Window(len(self.events), seats, self.state.clone())

@@ -417,7 +417,7 @@ class LiveTable:
         try:
             if record is None:
                 raise RecordError("the table has no stored game")
-            self.table = await asyncio.to_thread(Table.resume, record)
+            self.table = await asyncio.to_thread(Table.resume, record, True, True)  # auto chance, windows
         except RulesError as exc:
             log.error("table %s does not resume: %s", self.id, exc)
             self.broken = f"this table's stored game does not replay ({exc})"
@@ -659,7 +659,7 @@ class LiveTable:
             if any(s.kind == OPEN for s in self.seats):
                 raise Refused("every seat must be filled, by a person or a bot, before the game starts")
             game = make_game(self.data.game, self.data.options)
-            table = Table(game, [s.name for s in self.seats], seed=self.hub.seed)
+            table = Table(game, [s.name for s in self.seats], seed=self.hub.seed, windows=True)
             try:
                 await self.hub.db(self.hub.store.start, self.id, table.record)
             except Stale:  # started through another process a moment ago
