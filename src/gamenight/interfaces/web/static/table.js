@@ -240,6 +240,7 @@ function render() {
     seat: mySeat,
     names: (page.meta ? page.meta.seats : []).map((_, i) => seatName(i)),
     myTurn,
+    window: page.pending && page.pending.window ? page.pending.window : null, // a card window asked of all at once
     choices: myTurn ? page.choices : [],
     selection: page.selection,
     targets,

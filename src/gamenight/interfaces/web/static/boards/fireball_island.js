@@ -338,13 +338,15 @@ export function drawHand(ctx) {
   return row;
 }
 
-export function summary({ view }) {
+export function summary({ view, window, myTurn }) {
   const parts = [`Turn ${view.turns}`];
   if (view.roll) parts.push(`rolled ${view.roll}${view.was_doubled ? " (doubled)" : ""}`);
   if (view.ahead) parts.push(`moving ahead ${view.ahead}`);
   if (view.aim) parts.push(`Fireball aimed down ${view.aim}`);
   parts.push(`pile ${view.pile}`);
-  if (view.decision) parts.push(view.decision.words);
+  // A card window asks everyone at once: its words name the seat the rules ask first, which
+  // is nobody's cue but that seat's.
+  if (view.decision) parts.push(window && !myTurn ? "a card window is open" : view.decision.words);
   return parts;
 }
 
