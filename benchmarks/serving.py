@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -17,6 +18,12 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def csrf_field(page: str) -> dict[str, str]:
+    """The CSRF token the host's forms carry, from the table's page as the host sees it."""
+    found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+    return {"csrf": found.group(1)} if found else {}
 
 
 def start_server(data: Path, port: int, database: str | None = None) -> subprocess.Popen[bytes]:

@@ -45,6 +45,7 @@ from gamenight.engine.table import Table
 from gamenight.interfaces.web.tokens import cookie_name
 from gamenight.store.database import Store, sqlite_url
 from tests.web.browsing import free_port
+from tests.web.support import host_form
 
 GAMES = [
     ("wildfire", {"wildfire:players": "3", "wildfire:rounds": "5"}, 2),
@@ -179,7 +180,7 @@ def create_tables(port: int, count: int, seed: int, games: list[tuple[str, dict[
             created = client.post("/tables", data={**form, "bot_pace": "0.03"})
             assert created.status_code == 303, created.text
             table_id = created.headers["location"].removeprefix("/t/")
-            assert client.post(f"/t/{table_id}/start").status_code == 303
+            assert client.post(f"/t/{table_id}/start", data=host_form(client, table_id)).status_code == 303
             cookie = f"{cookie_name(table_id)}={client.cookies[cookie_name(table_id)]}"
         people.append(Person(table_id, game, 0, cookie))
     return people

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gamenight.interfaces.web.tokens import Tokens, cookie_name
 
-from .support import create_table, duel_table, play_to_end, receive, start, sync, wait_for
+from .support import create_table, duel_table, host_form, play_to_end, receive, start, sync, wait_for
 
 pytestmark = pytest.mark.both_databases
 
@@ -129,7 +129,7 @@ def test_a_revoked_token_cannot_move_on_an_open_socket_or_a_new_one(duel) -> Non
     token = bob.cookies[cookie_name(duel["id"])]
     with bob.websocket_connect(f"/ws/t/{duel['id']}") as ws:
         assert sync(ws)["seat"] == 1
-        assert ann.post(f"/t/{duel['id']}/seats/2/revoke").status_code == 303
+        assert ann.post(f"/t/{duel['id']}/seats/2/revoke", data=host_form(ann, duel["id"])).status_code == 303
         assert "watching now" in receive(ws, "error")["reason"]
         # The open seat is played by a bot until it is Ann's turn: then nothing moves but what
         # the attack could move. The open socket now only watches.

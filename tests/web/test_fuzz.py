@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 from gamenight.store.database import TableRow
 
 from .conftest import Server
-from .support import create_table, invite_path, join, start, sync
+from .support import create_table, host_form, invite_path, join, start, sync
 
 pytestmark = pytest.mark.both_databases
 
@@ -281,7 +281,7 @@ def test_script_names_are_text_everywhere_they_are_shown(make_client, server, ev
     table_id = create_table(ann, seats=("open", "open"), options={"players": 3, "rounds": 1}, name=evil)
     invite = invite_path(ann, table_id)
     join(bob, invite, f"B{evil}")
-    ann.post(f"/t/{table_id}/settings", data={"bot_pace": "0"})
+    ann.post(f"/t/{table_id}/settings", data=host_form(ann, table_id, {"bot_pace": "0"}))
     pages = {
         "lobby": bob.get("/").text,
         "table (host)": ann.get(f"/t/{table_id}").text,
@@ -299,7 +299,7 @@ def test_script_names_are_text_everywhere_they_are_shown(make_client, server, ev
     assert state["table"]["seats"][0]["name"] == evil
     assert state["table"]["title"].startswith(evil)
     # A finished game's result lists names too: play it out with bots, then look again.
-    assert ann.post(f"/t/{table_id}/seats/3", data={"to": "easy"}).status_code == 303
+    assert ann.post(f"/t/{table_id}/seats/3", data=host_form(ann, table_id, {"to": "easy"})).status_code == 303
     start(ann, table_id)
     for where, page in {"table": ann.get(f"/t/{table_id}").text, "lobby": ann.get("/").text}.items():
         assert evil not in page, where

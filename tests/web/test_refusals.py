@@ -10,7 +10,7 @@ import pytest
 
 from gamenight.engine.errors import IllegalMoveError
 
-from .support import create_table, duel_table, invite_path, join, play_to_end, receive, start, sync
+from .support import create_table, duel_table, host_form, invite_path, join, play_to_end, receive, start, sync
 
 
 @pytest.fixture
@@ -147,6 +147,6 @@ def test_moves_before_the_start_and_after_the_host_ends_are_refused(make_client,
         start(ann, table_id)
         state = receive(ws)
         assert state["table"]["status"] == "playing"
-        assert ann.post(f"/t/{table_id}/end").status_code == 303
+        assert ann.post(f"/t/{table_id}/end", data=host_form(ann, table_id)).status_code == 303
         assert receive(ws)["table"]["status"] == "ended"
         assert_refused(ws, "draw", "host ended this table")

@@ -18,7 +18,7 @@ from gamenight.interfaces.web.tokens import cookie_name
 from .browsing import free_port
 from .conftest import Server
 from .crashing import ServerProcess
-from .support import create_table, invite_path, join, play_to_end, start, sync, wait_for
+from .support import create_table, host_form, invite_path, join, play_to_end, start, sync, wait_for
 
 pytestmark = pytest.mark.both_databases
 
@@ -99,7 +99,7 @@ def test_kill_9_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
             form = {"name": "Ann", "game": "wildfire", "wildfire:players": "2", "wildfire:rounds": "1"}
             created = ann.post("/tables", data={**form, "seat_2": "medium", "bot_pace": "0"})
             table_id = created.headers["location"].removeprefix("/t/")
-            assert ann.post(f"/t/{table_id}/start").status_code == 303
+            assert ann.post(f"/t/{table_id}/start", data=host_form(ann, table_id)).status_code == 303
             cookie = f"{cookie_name(table_id)}={ann.cookies[cookie_name(table_id)]}"
         ws_url = f"ws://127.0.0.1:{port}/ws/t/{table_id}"
         with connect(ws_url, additional_headers={"Cookie": cookie}) as ws:

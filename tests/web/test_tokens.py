@@ -9,7 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gamenight.interfaces.web.tokens import Tokens, cookie_name
 
-from .support import create_table, invite_path, join, receive, start, sync
+from .support import create_table, host_form, invite_path, join, receive, start, sync
 
 
 @pytest.fixture
@@ -41,7 +41,7 @@ def assert_refused_everywhere(browser, table_id: str, reason: str) -> None:
     assert reason in page.text
     assert "Traceback" not in page.text
     assert f'{cookie_name(table_id)}=""' in page.headers["set-cookie"]
-    assert browser.post(f"/t/{table_id}/start").status_code == 403
+    assert browser.post(f"/t/{table_id}/start", data=host_form(browser, table_id)).status_code == 403
 
 
 def test_a_forged_token_is_refused(table) -> None:
@@ -75,7 +75,9 @@ def test_a_token_cannot_name_another_seat(table) -> None:
 
 def test_a_seat_token_acts_only_for_its_seat(table) -> None:
     ann, bob, live = table["ann"], table["bob"], table["live"]
-    assert bob.post(f"/t/{table['id']}/start").status_code == 403  # the host's control
+    assert (
+        bob.post(f"/t/{table['id']}/start", data=host_form(bob, table["id"])).status_code == 403
+    )  # the host's control
     start(ann, table["id"])
     to_act = live.table.to_act()
     other = (ann, bob)[1 - to_act]
@@ -92,7 +94,7 @@ def test_a_revoked_token_stops_working_at_once(table) -> None:
     start(ann, table["id"])
     with bob.websocket_connect(f"/ws/t/{table['id']}") as ws:
         assert sync(ws)["seat"] == 1
-        assert ann.post(f"/t/{table['id']}/seats/2/revoke").status_code == 303
+        assert ann.post(f"/t/{table['id']}/seats/2/revoke", data=host_form(ann, table["id"])).status_code == 303
         error = ws.receive_json()
         assert error["type"] == "error"
         assert "you are watching now" in error["reason"]
@@ -110,7 +112,7 @@ def test_the_invite_link_seats_a_revoked_person_again_with_a_new_token(table) ->
     ann, bob = table["ann"], table["bob"]
     old = bob.cookies[cookie_name(table["id"])]
     invite = invite_path(ann, table["id"])
-    assert ann.post(f"/t/{table['id']}/seats/2/revoke").status_code == 303
+    assert ann.post(f"/t/{table['id']}/seats/2/revoke", data=host_form(ann, table["id"])).status_code == 303
     assert bob.get(f"/t/{table['id']}").status_code == 403  # and the dead cookie is dropped
     assert cookie_name(table["id"]) not in bob.cookies
     join(bob, invite, "Bob again")

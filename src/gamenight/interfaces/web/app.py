@@ -26,12 +26,15 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
+from gamenight.interfaces.web.limits import Limits
 from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
 
@@ -61,11 +64,17 @@ def create_app(
     message_rate: float = RATE,
     message_burst: float = BURST,
     seed: int | None = None,
+    limits: Limits | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
     `bot_pace` is a new table's default pause between bot moves, in seconds; `message_rate`
     and `message_burst` a connection's token bucket (messages a second, and at once).
-    `seed` (tests only, never from a client): every table started here deals from it."""
+    `seed` (tests only, never from a client): every table started here deals from it.
+    `limits`: what one client may take (limits.py); `public_url`: the address people use,
+    for links and the origin check, when the server is behind a reverse proxy."""
+    limits = Limits() if limits is None else limits
+    public_url = None if public_url is None else public_url.rstrip("/")
     data_dir = Path("data") if data_dir is None else data_dir
     if database_url is None:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -91,6 +100,10 @@ def create_app(
 
     app = FastAPI(title="gamenight", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
+    app.state.limits = limits
+    app.add_middleware(Guard, max_body_bytes=limits.max_body_bytes, public_url=public_url)
+    # Outermost: the client's address and scheme as the trusted proxies say, for every check within.
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static"), check_dir=False), name="static")
 
@@ -165,11 +178,16 @@ def create_app(
         return held.seat, held.nonce
 
     async def hosted_table(request: Request, table_id: str) -> LiveTable:
-        """The live table, if the request comes from its host (seat 1); Forbidden otherwise."""
+        """The live table, if the request comes from its host (seat 1) by one of the host's
+        forms (its CSRF token); Forbidden otherwise."""
         live = await live_table(request, table_id)
         held = await seat_of(request, live)
         if held is None or held[0] != 0:
             raise Forbidden("only the host, in seat 1, can do that")
+        sent = (await request.form()).get("csrf")
+        tokens: Tokens = request.app.state.tokens
+        if not isinstance(sent, str) or not tokens.csrf_holds(live.id, held[1], sent):
+            raise Forbidden("this form is not from the table's page (or is out of date): reload the page and try again")
         return live
 
     def set_seat_cookie(response: Response, request: Request, table_id: str, seat: int, nonce: str) -> None:
@@ -259,6 +277,8 @@ def create_app(
         results = await hub.db(store.results, live.data.lineage)
         base = str(request.base_url).rstrip("/")
         seated = seat is not None
+        tokens: Tokens = request.app.state.tokens
+        csrf = tokens.csrf(live.id, live.seats[0].nonce) if seat == 0 else None
         context = {
             "live": live,
             "data": live.data,
@@ -267,6 +287,7 @@ def create_app(
             "seat": seat,
             "watching": watching,
             "is_host": seat == 0,
+            "csrf": csrf,
             "game_title": game.spec.title,
             "summary": f"{len(live.seats)} players, {story.summary(game.options)}",
             "goal": story.goal(game.options),
