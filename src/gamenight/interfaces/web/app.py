@@ -101,7 +101,9 @@ def create_app(
     app = FastAPI(title="gamenight", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.state.limits = limits
-    app.add_middleware(Guard, max_body_bytes=limits.max_body_bytes, public_url=public_url)
+    app.add_middleware(
+        Guard, max_body_bytes=limits.max_body_bytes, max_header_bytes=limits.max_header_bytes, public_url=public_url
+    )
     # Outermost: the client's address and scheme as the trusted proxies say, for every check within.
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     templates = Jinja2Templates(directory=str(HERE / "templates"))

@@ -6,8 +6,9 @@ routes see it: three small ASGI middlewares.
   *site* to the browser, so SameSite cookies go with its requests; only the origin tells them
   apart. A request without `Origin` comes from no browser page (browsers send it on every POST
   and WebSocket), and the host's forms carry a CSRF token besides (app.py).
-- It refuses a body larger than `max_body_bytes` from its Content-Length before reading it,
-  and stops reading a chunked one as soon as it passes the limit.
+- It refuses headers larger than `max_header_bytes` (431), and a body larger than
+  `max_body_bytes` from its Content-Length before reading it; a chunked one is read only up
+  to the limit.
 - It adds the security headers to every answer: a Content-Security-Policy (scripts from this
   origin, or inline with this answer's nonce), no framing, `nosniff`, no referrer to other
   sites (an invite link is in the address), `no-store` on pages (they show invite links),
@@ -53,14 +54,22 @@ def origin_of(url: str) -> tuple[str, str, int] | None:
     return scheme, parts.hostname.lower(), port or DEFAULT_PORTS[scheme]
 
 
+def header_bytes(scope: Scope) -> int:
+    """About the size of the request's line and headers as sent. (h11 stops reading a request
+    whose headers have not ended within the limit; this refuses one that came whole in a read.)"""
+    line = len(scope.get("raw_path", b"")) + len(scope.get("query_string", b""))
+    return line + sum(len(name) + len(value) + 4 for name, value in scope["headers"])
+
+
 class Guard:
     """Origin checks, the body limit and the security headers (the module's docstring).
     `public_url`: the address people use, when the server is behind a proxy; otherwise the
     request's own scheme and Host are the server's origin."""
 
-    def __init__(self, app: ASGIApp, max_body_bytes: int, public_url: str | None = None) -> None:
+    def __init__(self, app: ASGIApp, max_body_bytes: int, max_header_bytes: int, public_url: str | None = None) -> None:
         self.app = app
         self.max_body_bytes = max_body_bytes
+        self.max_header_bytes = max_header_bytes
         self.public_origin = None if public_url is None else origin_of(public_url)
 
     def own_origin(self, scope: Scope, headers: Headers) -> tuple[str, str, int] | None:
@@ -100,6 +109,10 @@ class Guard:
                     out["cache-control"] = "no-store"
             await send(message)
 
+        if header_bytes(scope) > self.max_header_bytes:
+            answer = PlainTextResponse(f"refused: a request's headers are at most {self.max_header_bytes} bytes", 431)
+            await answer(scope, receive, send_with_headers)
+            return
         if scope["method"] not in SAFE_METHODS and self.foreign(scope, headers):
             answer = PlainTextResponse("refused: this request came from another site's page", status_code=403)
             await answer(scope, receive, send_with_headers)
