@@ -1076,6 +1076,7 @@ def serve(
         from gamenight.interfaces.web.app import create_app
         from gamenight.interfaces.web.limits import Limits, is_network, raise_descriptor_limit, uvicorn_options
         from gamenight.interfaces.web.security import origin_of
+        from gamenight.store.folder import FolderInUse, lock_folder
     except ImportError as exc:
         _fail(f"the server needs the web extra: pip install 'gamenight[web]' ({exc.name} is missing)")
     if not 0 < port < 65536:
@@ -1098,6 +1099,13 @@ def serve(
         if proxy != "*" and not is_network(proxy):
             _fail(f"--forwarded-allow-ips: {proxy!r} is not an address or a network (10.0.0.0/8)")
     limits = Limits(trusted_proxies=proxies, **{name: value for name, value in given.items() if value is not None})
+    if database is None:
+        try:
+            lock = lock_folder(data)  # held while this process serves
+        except FolderInUse as exc:
+            _fail(str(exc))
+        except OSError as exc:
+            _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     try:
         web_app = create_app(database, data, limits=limits, public_url=public_url)
     except OSError as exc:
@@ -1118,6 +1126,8 @@ def serve(
     if after > before:
         server_log.info("open files: the soft limit was %d, now %d", before, after)
     uvicorn.run(web_app, host=host, port=port, log_level="warning", **uvicorn_options(limits))
+    if database is None:
+        lock.close()
 
 
 # -- gamenight balance ---------------------------------------------------------------------

@@ -37,6 +37,7 @@ from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTabl
 from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
+from gamenight.store.folder import private_database
 
 HERE = Path(__file__).resolve().parent
 log = logging.getLogger("gamenight.interfaces.web")
@@ -77,7 +78,7 @@ def create_app(
     public_url = None if public_url is None else public_url.rstrip("/")
     data_dir = Path("data") if data_dir is None else data_dir
     if database_url is None:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        private_database(data_dir)
         database_url = sqlite_url(data_dir)
     store = Store(database_url)
 
