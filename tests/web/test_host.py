@@ -30,7 +30,7 @@ def test_every_game_is_played_to_its_end_with_bots(client, server, game: str) ->
     start(client, table_id)
     page = client.get(f"/t/{table_id}").text
     assert f'data-game="{game}"' in page
-    with client.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with client.websocket_connect(f"/t/{table_id}/ws") as ws:
         end = play_to_end(ws, 0)
     assert end["table"]["status"] == "over"
     assert end["result"]["scores"] == server.app.state.hub.tables[table_id].table.state.scores()
@@ -86,7 +86,7 @@ def test_a_person_swapped_for_a_bot_mid_game_watches_and_the_bot_plays(make_clie
     table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
     join(bob, invite_path(ann, table_id), "Bob")
     start(ann, table_id)
-    with bob.websocket_connect(f"/ws/t/{table_id}") as wb, ann.websocket_connect(f"/ws/t/{table_id}") as wa:
+    with bob.websocket_connect(f"/t/{table_id}/ws") as wb, ann.websocket_connect(f"/t/{table_id}/ws") as wa:
         assert sync(wb)["seat"] == 1
         assert ann.post(f"/t/{table_id}/seats/2", data=host_form(ann, table_id, {"to": "medium"})).status_code == 303
         assert "gave your seat to a bot" in receive(wb, "error")["reason"]
@@ -108,7 +108,7 @@ def test_a_person_gone_past_the_zombie_timeout_is_played_by_a_bot_until_back(mak
     join(bob, invite_path(ann, table_id), "Bob")
     start(ann, table_id)
     live = server.app.state.hub.tables[table_id]
-    with ann.websocket_connect(f"/ws/t/{table_id}") as wa:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as wa:
         end = play_to_end(wa, 0)  # Bob never comes: a bot plays his turns
     assert end["table"]["seats"][1] == {
         "name": "Bob",
@@ -118,7 +118,7 @@ def test_a_person_gone_past_the_zombie_timeout_is_played_by_a_bot_until_back(mak
         "away": True,
     }
     assert any(step.seat == 1 for step in live.table.record.steps)
-    with bob.websocket_connect(f"/ws/t/{table_id}") as wb:
+    with bob.websocket_connect(f"/t/{table_id}/ws") as wb:
         assert sync(wb)["table"]["seats"][1]["away"] is False  # back: the seat is his again
 
 
@@ -126,7 +126,7 @@ def test_the_turn_timer_lets_a_bot_move_for_a_person_who_waits(client, server) -
     table_id = create_table(client, seats=("medium",), options={"players": 2, "rounds": 1}, turn_timer="0.5")
     start(client, table_id)
     live = server.app.state.hub.tables[table_id]
-    with client.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with client.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = sync(ws)
         assert state["table"]["deadline_seconds"] is None or state["table"]["deadline_seconds"] <= 0.5
         state = wait_for(ws, lambda st: st["table"]["seats"][0]["away"])
@@ -172,7 +172,7 @@ def test_a_rematch_seats_the_same_people_at_a_new_table(make_client, server) -> 
     join(bob, invite_path(ann, table_id), "Bob")
     start(ann, table_id)
     assert ann.post(f"/t/{table_id}/rematch", data=host_form(ann, table_id)).status_code == 409  # not before the end
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         play_to_end(ws, 0)  # Bob is away: a bot plays his seat
     assert bob.post(f"/t/{table_id}/rematch", data=host_form(bob, table_id)).status_code == 403  # the host's to offer
     response = ann.post(f"/t/{table_id}/rematch", data=host_form(ann, table_id))
@@ -238,7 +238,7 @@ def test_finished_tables_are_let_go_from_memory_and_come_back_from_the_database(
     monkeypatch.setattr("gamenight.interfaces.web.live.MAX_LIVE", 2)
     over = create_table(client, seats=("easy",), options={"players": 2, "rounds": 1})
     start(client, over)
-    with client.websocket_connect(f"/ws/t/{over}") as ws:
+    with client.websocket_connect(f"/t/{over}/ws") as ws:
         end = play_to_end(ws, 0)
     waiting = create_table(client)
     assert client.get(f"/t/{waiting}").status_code == 200
@@ -247,7 +247,7 @@ def test_finished_tables_are_let_go_from_memory_and_come_back_from_the_database(
     hub = server.app.state.hub
     assert over not in hub.tables
     assert {waiting, third} <= set(hub.tables)
-    with client.websocket_connect(f"/ws/t/{over}") as ws:
+    with client.websocket_connect(f"/t/{over}/ws") as ws:
         again = sync(ws)
     assert again["result"] == end["result"]
     assert again["last"] == end["last"]

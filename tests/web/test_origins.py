@@ -9,6 +9,9 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+from gamenight.interfaces.web.limits import Limits
+
+from .conftest import Server
 from .support import create_table, duel_table, host_form, sync
 
 OWN = "http://testserver"
@@ -36,11 +39,11 @@ def test_a_foreign_origin_cannot_post_anything(make_client, server) -> None:
 def test_a_foreign_origin_cannot_open_a_seat_socket(make_client, server) -> None:
     table_id, ann, _ = duel_table(make_client)
     for origin in FOREIGN:
-        socket = ann.websocket_connect(f"/ws/t/{table_id}", headers={"Origin": origin})
+        socket = ann.websocket_connect(f"/t/{table_id}/ws", headers={"Origin": origin})
         with pytest.raises(WebSocketDisconnect) as closed, socket as ws:
             ws.receive_json()
         assert closed.value.code == 4403
-    with ann.websocket_connect(f"/ws/t/{table_id}", headers={"Origin": OWN}) as ws:
+    with ann.websocket_connect(f"/t/{table_id}/ws", headers={"Origin": OWN}) as ws:
         assert sync(ws)["seat"] == 0
 
 
@@ -77,3 +80,33 @@ def test_every_answer_carries_the_security_headers(make_client, server) -> None:
     nonce = page.headers["content-security-policy"].split("'nonce-")[1].split("'")[0]
     assert f'<script nonce="{nonce}">' in page.text  # the page's own inline script runs
     assert ann.get("/").headers["content-security-policy"] != page.headers["content-security-policy"]
+
+
+def test_a_seat_cookie_is_scoped_to_its_table_and_secure_over_https(make_client, data_dir) -> None:
+    ann = make_client()
+    form = {"name": "Ann", "game": "wildfire", "seat_2": "open", "seat_3": "medium"}
+    made = ann.post("/tables", data=form)
+    table_id = made.headers["location"].removeprefix("/t/")
+    cookie = made.headers["set-cookie"]
+    assert f"Path=/t/{table_id};" in cookie and "Secure" not in cookie
+    # Behind a proxy that says the client came by HTTPS, from an address the server trusts.
+    with Server(data_dir / "proxied", limits=Limits(trusted_proxies=("testclient",))) as proxied:
+        made = proxied.browser().post("/tables", data=form, headers={"X-Forwarded-Proto": "https"})
+        assert "Secure" in made.headers["set-cookie"]
+    # The same header from anyone else is not believed.
+    assert "Secure" not in ann.post("/tables", data=form, headers={"X-Forwarded-Proto": "https"}).headers["set-cookie"]
+
+
+def test_the_public_url_makes_the_links_and_the_origin(data_dir) -> None:
+    with Server(data_dir, public_url="https://games.example.org/") as server:
+        ann = server.browser()
+        form = {"name": "Ann", "game": "wildfire", "seat_2": "open", "seat_3": "medium"}
+        assert ann.post("/tables", data=form, headers={"Origin": OWN}).status_code == 403
+        made = ann.post("/tables", data=form, headers={"Origin": "https://games.example.org"})
+        assert made.status_code == 303 and "Secure" in made.headers["set-cookie"]
+        table_id = made.headers["location"].removeprefix("/t/")
+        # The cookie is Secure: the test client sends it only to an https address.
+        page = ann.get(f"https://testserver/t/{table_id}", headers={"Host": "evil.example"}).text
+        assert f"https://games.example.org/t/{table_id}/join/" in page
+        assert f"https://games.example.org/t/{table_id}/watch" in page
+        assert "evil.example" not in page

@@ -29,7 +29,7 @@ def with_cookie(server, table_id: str, value: str):
 def assert_refused_everywhere(browser, table_id: str, reason: str) -> None:
     """The WebSocket says `reason` and closes; the page is a 403 naming `reason`, and it drops
     the cookie that will never work again; the host's controls are refused."""
-    with browser.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with browser.websocket_connect(f"/t/{table_id}/ws") as ws:
         error = ws.receive_json()
         assert error == {"type": "error", "reason": error["reason"]}
         assert reason in error["reason"]
@@ -81,7 +81,7 @@ def test_a_seat_token_acts_only_for_its_seat(table) -> None:
     start(ann, table["id"])
     to_act = live.table.to_act()
     other = (ann, bob)[1 - to_act]
-    with other.websocket_connect(f"/ws/t/{table['id']}") as ws:
+    with other.websocket_connect(f"/t/{table['id']}/ws") as ws:
         assert sync(ws)["seat"] == 1 - to_act
         ws.send_json({"type": "move", "move": live.table.pending().choices[0].notation})
         assert "turn" in receive(ws, "refused")["reason"]
@@ -92,7 +92,7 @@ def test_a_seat_token_acts_only_for_its_seat(table) -> None:
 def test_a_revoked_token_stops_working_at_once(table) -> None:
     ann, bob, live = table["ann"], table["bob"], table["live"]
     start(ann, table["id"])
-    with bob.websocket_connect(f"/ws/t/{table['id']}") as ws:
+    with bob.websocket_connect(f"/t/{table['id']}/ws") as ws:
         assert sync(ws)["seat"] == 1
         assert ann.post(f"/t/{table['id']}/seats/2/revoke", data=host_form(ann, table["id"])).status_code == 303
         error = ws.receive_json()
@@ -128,5 +128,5 @@ def test_a_wrong_invite_code_and_an_unknown_table_are_not_found(table) -> None:
     page = browser.get("/t/nosuchtable")
     assert page.status_code == 404
     assert "no such table" in page.text
-    with browser.websocket_connect("/ws/t/nosuchtable") as ws:
+    with browser.websocket_connect("/t/nosuchtable/ws") as ws:
         assert ws.receive_json()["type"] == "error"

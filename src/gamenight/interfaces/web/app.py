@@ -147,7 +147,8 @@ def create_app(
         response = error_page(request, 403, str(exc))
         table_id = request.path_params.get("table_id")
         if exc.dead_token and isinstance(table_id, str):
-            response.delete_cookie(cookie_name(table_id), path="/")
+            response.delete_cookie(cookie_name(table_id), path=f"/t/{table_id}")
+            response.delete_cookie(cookie_name(table_id), path="/")  # where older versions set it
         return response
 
     @app.exception_handler(Exception)
@@ -194,15 +195,23 @@ def create_app(
         return live
 
     def set_seat_cookie(response: Response, request: Request, table_id: str, seat: int, nonce: str) -> None:
+        """The seat's cookie, sent only to its table's pages and socket (`/t/<id>/...`), and
+        only over HTTPS when the server is reached by HTTPS."""
         tokens: Tokens = request.app.state.tokens
         response.set_cookie(
             cookie_name(table_id),
             tokens.sign(table_id, seat, nonce),
             max_age=MAX_AGE,
-            path="/",
+            path=f"/t/{table_id}",
             httponly=True,
+            secure=base_url(request).startswith("https:"),
             samesite="lax",  # a cross-site form cannot act for the seat
         )
+
+    def base_url(request: Request) -> str:
+        """Where people reach this server: --public-url, or the request's own scheme and host
+        (the scheme a trusted proxy forwarded)."""
+        return public_url or str(request.base_url).rstrip("/")
 
     def to_table(table_id: str) -> RedirectResponse:
         return RedirectResponse(f"/t/{table_id}", status_code=303)
@@ -278,7 +287,7 @@ def create_app(
         game = make_game(live.data.game, live.data.options)
         story = game.story()
         results = await hub.db(store.results, live.data.lineage)
-        base = str(request.base_url).rstrip("/")
+        base = base_url(request)
         seated = seat is not None
         tokens: Tokens = request.app.state.tokens
         csrf = tokens.csrf(live.id, live.seats[0].nonce) if seat == 0 else None
@@ -297,7 +306,7 @@ def create_app(
             "rules": story.rules_summary(game.options),
             "invite_url": f"{base}/t/{live.id}/join/{live.data.invite_code}" if seated or live.data.public else None,
             "watch_url": f"{base}/t/{live.id}/watch",
-            "ws_path": f"/ws/t/{live.id}" + ("?watch=1" if watching else ""),
+            "ws_path": f"/t/{live.id}/ws" + ("?watch=1" if watching else ""),
             "results": results,
             "result": live.result(),
             "levels": BOT_LEVELS,
@@ -461,7 +470,8 @@ def create_app(
 
     # -- the table's WebSocket ------------------------------------------------------------------------
 
-    @app.websocket("/ws/t/{table_id}")
+    @app.websocket("/t/{table_id}/ws")  # under the table's path, where its seat cookie is sent
+    @app.websocket("/ws/t/{table_id}")  # pages served before, and scripts that name the cookie themselves
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         live = await hub_of(websocket).get(table_id) if len(table_id) <= 32 else None
