@@ -43,6 +43,8 @@ HERE = Path(__file__).resolve().parent
 log = logging.getLogger("gamenight.interfaces.web")
 
 MAX_NAME = 40
+POSING = re.compile(r"\b(bot|host|you)\W*$|[()\[\]{}]", re.IGNORECASE)
+"""A name that could pass for a bot's ("Easy bot") or for the page's marks ("Ann (host)")."""
 DEFAULT_ZOMBIE_TIMEOUT = 60.0
 MAX_SECONDS = 24 * 3600.0
 MAX_PACE = 10.0
@@ -409,23 +411,21 @@ def create_app(
         live = await hosted_table(request, table_id)
         if live.status != OVER:
             raise Refused("a rematch is offered once the game is over")
-        if live.data.rematch_id is None:
-            data = live.data
-            new = await hub_of(request).db(
-                lambda: store.create_table(
-                    game=data.game,
-                    options=data.options,
-                    title=data.title,
-                    public=data.public,
-                    seats=[(s.kind, s.level, s.name) for s in live.seats],
-                    bot_pace=data.bot_pace,
-                    zombie_timeout=data.zombie_timeout,
-                    turn_timer=data.turn_timer,
-                    lineage=data.lineage,
-                    nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
-                )
+        data = live.data
+        await live.offer_rematch(
+            lambda: store.create_table(
+                game=data.game,
+                options=data.options,
+                title=data.title,
+                public=data.public,
+                seats=[(s.kind, s.level, s.name) for s in live.seats],
+                bot_pace=data.bot_pace,
+                zombie_timeout=data.zombie_timeout,
+                turn_timer=data.turn_timer,
+                lineage=data.lineage,
+                nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
             )
-            await live.offer_rematch(new.id)
+        )
         return await follow_rematch(request, table_id)
 
     @app.get("/t/{table_id}/rematch")
@@ -530,6 +530,11 @@ def display_name(text: str) -> str:
         raise ConfigError(f"a display name is at most {MAX_NAME} characters")
     if not name.isprintable():
         raise ConfigError("a display name is letters, digits, spaces and punctuation")
+    if POSING.search(name):
+        raise ConfigError(
+            "a display name may not end in 'bot', 'host' or 'you', nor hold brackets: "
+            "the table marks its bots, its host and you itself"
+        )
     return name
 
 

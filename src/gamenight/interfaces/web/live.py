@@ -630,11 +630,15 @@ class LiveTable:
             self.last_move_at = self.turn_started = time.monotonic()
             self._changed()
 
-    async def offer_rematch(self, rematch_id: str) -> None:
-        """The host made the rematch table: every page of this one learns of it (meta's rematch_url)."""
+    async def offer_rematch(self, make_rematch: Callable[[], TableData]) -> None:
+        """The host's rematch table, made once however many times the host asks at once (the
+        check is made under the lock): every page of this one learns of it (meta's rematch_url)."""
         async with self.lock:
-            await self.hub.db(self.hub.store.set_rematch, self.id, rematch_id)
-            self.data.rematch_id = rematch_id
+            if self.data.rematch_id is not None:
+                return
+            rematch = await self.hub.db(make_rematch)
+            await self.hub.db(self.hub.store.set_rematch, self.id, rematch.id)
+            self.data.rematch_id = rematch.id
             self._changed()
 
     async def end(self) -> None:
