@@ -37,7 +37,7 @@ def test_a_rematch_asked_for_five_times_at_once_makes_one_table(make_client, ser
     assert tables_stored(server) == before + 1
 
 
-@pytest.mark.parametrize("name", ["Easy bot", "hard BOT", "Ann (host)", "Bob [you]", "Host", "Zed-bot!"])
+@pytest.mark.parametrize("name", ["Easy bot", "hard BOT", "Ann (host) x", "Bob [you]", "Host", "Zed-bot!"])
 def test_a_name_that_poses_as_a_bot_or_the_host_is_refused(make_client, server, name: str) -> None:
     ann, eve = make_client(), make_client()
     table_id = create_table(ann, seats=("open", "medium"))
@@ -50,7 +50,7 @@ def test_a_name_that_poses_as_a_bot_or_the_host_is_refused(make_client, server, 
     assert made.status_code == 400 and tables_stored(server) == before
 
 
-@pytest.mark.parametrize("name", ["Abbot", "Robot Wars fan", "Hostess Mary", "Young"])
+@pytest.mark.parametrize("name", ["Abbot", "Robot Wars fan", "Hostess Mary", "Young", "Ann (3)"])
 def test_names_that_merely_hold_the_words_are_welcome(make_client, name: str) -> None:
     ann, guest = make_client(), make_client()
     table_id = create_table(ann, seats=("open", "medium"))

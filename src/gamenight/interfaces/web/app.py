@@ -43,7 +43,7 @@ HERE = Path(__file__).resolve().parent
 log = logging.getLogger("gamenight.interfaces.web")
 
 MAX_NAME = 40
-POSING = re.compile(r"\b(bot|host|you)\W*$|[()\[\]{}]", re.IGNORECASE)
+POSING = re.compile(r"\b(bot|host|you)\W*$|[(\[{]\W*(bot|host|you)\b", re.IGNORECASE)
 """A name that could pass for a bot's ("Easy bot") or for the page's marks ("Ann (host)")."""
 DEFAULT_ZOMBIE_TIMEOUT = 60.0
 MAX_SECONDS = 24 * 3600.0
@@ -532,7 +532,7 @@ def display_name(text: str) -> str:
         raise ConfigError("a display name is letters, digits, spaces and punctuation")
     if POSING.search(name):
         raise ConfigError(
-            "a display name may not end in 'bot', 'host' or 'you', nor hold brackets: "
+            "a display name may not end in 'bot', 'host' or 'you', nor hold them in brackets: "
             "the table marks its bots, its host and you itself"
         )
     return name
