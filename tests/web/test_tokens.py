@@ -108,14 +108,20 @@ def test_a_revoked_token_stops_working_at_once(table) -> None:
     assert_refused_everywhere(bob, table["id"], "revoked")
 
 
-def test_the_invite_link_seats_a_revoked_person_again_with_a_new_token(table) -> None:
+def test_revoking_retires_the_invite_link_and_the_new_one_seats_a_person_again(table) -> None:
     ann, bob = table["ann"], table["bob"]
     old = bob.cookies[cookie_name(table["id"])]
     invite = invite_path(ann, table["id"])
     assert ann.post(f"/t/{table['id']}/seats/2/revoke", data=host_form(ann, table["id"])).status_code == 303
     assert bob.get(f"/t/{table['id']}").status_code == 403  # and the dead cookie is dropped
     assert cookie_name(table["id"]) not in bob.cookies
-    join(bob, invite, "Bob again")
+    # The link Bob came by is retired with his seat: he cannot take it straight back.
+    assert bob.get(invite).status_code == 404
+    assert bob.post(invite, data={"name": "Bob"}).status_code == 404
+    assert table["live"].seats[1].kind == "open"
+    new_invite = invite_path(ann, table["id"])
+    assert new_invite != invite
+    join(bob, new_invite, "Bob again")
     assert bob.cookies[cookie_name(table["id"])] != old
     assert bob.get(f"/t/{table['id']}").status_code == 200
     assert_refused_everywhere(with_cookie(table["server"], table["id"], old), table["id"], "revoked")
@@ -130,3 +136,14 @@ def test_a_wrong_invite_code_and_an_unknown_table_are_not_found(table) -> None:
     assert "no such table" in page.text
     with browser.websocket_connect("/t/nosuchtable/ws") as ws:
         assert ws.receive_json()["type"] == "error"
+
+
+def test_the_host_can_issue_a_new_invite_link(table, make_client) -> None:
+    ann, bob = table["ann"], table["bob"]
+    invite = invite_path(ann, table["id"])
+    assert bob.post(f"/t/{table['id']}/invite", data=host_form(bob, table["id"])).status_code == 403
+    assert invite_path(ann, table["id"]) == invite
+    assert ann.post(f"/t/{table['id']}/invite", data=host_form(ann, table["id"])).status_code == 303
+    assert make_client().get(invite).status_code == 404
+    assert make_client().get(invite_path(ann, table["id"])).status_code == 200
+    assert bob.get(f"/t/{table['id']}").status_code == 200  # a seat taken by the old link is kept

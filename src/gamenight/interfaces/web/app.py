@@ -390,6 +390,12 @@ def create_app(
         await live.revoke(index - 1)
         return to_table(table_id)
 
+    @app.post("/t/{table_id}/invite")
+    async def new_invite(request: Request, table_id: str) -> Response:
+        live = await hosted_table(request, table_id)
+        await live.new_invite()
+        return to_table(table_id)
+
     @app.post("/t/{table_id}/settings")
     async def settings(request: Request, table_id: str) -> Response:
         live = await hosted_table(request, table_id)

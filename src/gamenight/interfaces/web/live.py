@@ -591,12 +591,19 @@ class LiveTable:
             raise Refused("that seat changed just now: look again and try again") from None
 
     async def revoke(self, index: int) -> None:
-        """The host takes the seat back from its person: their token stops working and the
-        seat is open for whoever opens the invite link."""
+        """The host takes the seat back from its person: their token stops working, and so
+        does the invite link they came by; the seat is open for whoever gets the new one."""
         async with self.lock:
             if not 0 < index < len(self.seats) or self.seats[index].kind != PERSON:
                 raise Refused("only another person's seat can be revoked")
         await self.set_seat(index, OPEN, None)
+        await self.new_invite()
+
+    async def new_invite(self) -> None:
+        """A new invite link; the old one stops working (seats taken with it are kept)."""
+        async with self.lock:
+            self.data.invite_code = await self.hub.db(self.hub.store.new_invite_code, self.id)
+            self._changed()
 
     async def settings(self, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
         async with self.lock:
