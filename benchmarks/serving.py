@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import re
+import resource
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -19,19 +22,36 @@ def free_port() -> int:
         return port
 
 
-def start_server(data: Path, port: int, database: str | None = None) -> subprocess.Popen[bytes]:
-    """`gamenight serve` with its database in `data` (or at the URL `database`), once it
-    answers; its log in data/server.log."""
-    command = [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)]
+def csrf_field(page: str) -> dict[str, str]:
+    """The CSRF token the host's forms carry, from the table's page as the host sees it."""
+    found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
+    return {"csrf": found.group(1)} if found else {}
+
+
+def start_server(
+    data: Path,
+    port: int,
+    database: str | None = None,
+    options: Sequence[str] = (),
+    open_files: int | None = None,
+    source: Path | None = None,
+) -> subprocess.Popen[bytes]:
+    """`gamenight serve` with its database in `data` (or at the URL `database`) and more
+    `options`, once it answers; its log in data/server.log. `open_files`: the soft limit it
+    starts with; `source`: another checkout's src/ to run instead of this one (a before/after)."""
+    command = [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data), *options]
     if database is not None:
         command += ["--database", database]
+
+    def limit_open_files() -> None:
+        if open_files is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
     with (data / "server.log").open("ab") as log:  # the child keeps its own copy of the file
-        process = subprocess.Popen(
-            command,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, preexec_fn=limit_open_files)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:

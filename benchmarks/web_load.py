@@ -57,7 +57,7 @@ from sqlalchemy import create_engine, text
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
-from serving import free_port, start_server
+from serving import csrf_field, free_port, start_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # for tests.postgres
 
@@ -232,7 +232,7 @@ async def create_table(base: str, people: int, rounds: int, bases: list[str] | N
                 if joined.status_code != 303:
                     raise SystemExit(f"joining: {joined.status_code} {joined.text[:300]}")
                 seated.append(Person(table_id, seat, f"gn_{table_id}={joiner.cookies[f'gn_{table_id}']}"))
-        started = await host.post(f"/t/{table_id}/start")
+        started = await host.post(f"/t/{table_id}/start", data=csrf_field(page.text))
         if started.status_code != 303:
             raise SystemExit(f"starting: {started.status_code} {started.text[:300]}")
     return seated

@@ -44,7 +44,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from gamenight.bots.registry import make_bot
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
-from serving import free_port, start_server
+from serving import csrf_field, free_port, start_server
 
 
 def create_table(base: str, form: dict[str, str]) -> tuple[str, httpx.Client]:
@@ -67,7 +67,8 @@ def bot_tables(base: str, count: int) -> list[httpx.Client]:
     for _ in range(count):
         form = {"wildfire:players": "4", "seat_2": "medium", "seat_3": "medium", "seat_4": "medium"}
         table_id, host = create_table(base, {**form, "zombie_timeout": "0.001"})
-        if host.post(f"/t/{table_id}/start").status_code != 303:
+        page = host.get(f"/t/{table_id}").text
+        if host.post(f"/t/{table_id}/start", data=csrf_field(page)).status_code != 303:
             raise SystemExit("starting a table failed")
         hosts.append(host)
     return hosts
@@ -150,7 +151,7 @@ def people_tables(base: str, count: int) -> list[tuple[str, list[str]]]:
         assert invite is not None
         guest = httpx.Client(base_url=base)
         guest.post(invite.group(0), data={"name": "Guest"})
-        host.post(f"/t/{table_id}/start")
+        host.post(f"/t/{table_id}/start", data=csrf_field(page))
         name = f"gn_{table_id}"
         tables.append((table_id, [f"{name}={host.cookies[name]}", f"{name}={guest.cookies[name]}"]))
     return tables

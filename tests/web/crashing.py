@@ -32,6 +32,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from gamenight.engine.table import Table
 from gamenight.interfaces.web.tokens import cookie_name
 from gamenight.store.database import Store, sqlite_url
 from tests.web.browsing import free_port
+from tests.web.support import host_form
 
 GAMES = [
     ("wildfire", {"wildfire:players": "3", "wildfire:rounds": "5"}, 2),
@@ -64,17 +66,32 @@ SHORT_GAMES = [
 class ServerProcess:
     """`gamenight serve` on one port and database, killed and started again at will."""
 
-    def __init__(self, data_dir: Path, port: int, database: str | None) -> None:
+    def __init__(
+        self,
+        data_dir: Path,
+        port: int,
+        database: str | None,
+        options: Sequence[str] = (),
+        preexec: Callable[[], None] | None = None,
+    ) -> None:
+        """`options`: more `gamenight serve` options; `preexec`: run in the child before it
+        starts (a resource limit)."""
         self.data_dir, self.port, self.database = data_dir, port, database
+        self.options, self.preexec = options, preexec
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         command = [sys.executable, "-m", "gamenight", "serve", "--port", str(self.port), "--data", str(self.data_dir)]
+        command += self.options
         if self.database:
             command += ["--database", self.database]
         with (self.data_dir / "server.log").open("ab") as output:
             self.process = subprocess.Popen(
-                command, stdout=output, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+                command,
+                stdout=output,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                preexec_fn=self.preexec,
             )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -179,7 +196,7 @@ def create_tables(port: int, count: int, seed: int, games: list[tuple[str, dict[
             created = client.post("/tables", data={**form, "bot_pace": "0.03"})
             assert created.status_code == 303, created.text
             table_id = created.headers["location"].removeprefix("/t/")
-            assert client.post(f"/t/{table_id}/start").status_code == 303
+            assert client.post(f"/t/{table_id}/start", data=host_form(client, table_id)).status_code == 303
             cookie = f"{cookie_name(table_id)}={client.cookies[cookie_name(table_id)]}"
         people.append(Person(table_id, game, 0, cookie))
     return people

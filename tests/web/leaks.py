@@ -272,8 +272,8 @@ def play_and_record(
     received: dict[str, list[dict[str, Any]]] = {f"seat {s + 1}": [] for s in people}
     received["spectator"] = []
     pages: list[tuple[str, str, int]] = []
-    sockets = [client.websocket_connect(f"/ws/t/{table_id}") for client in clients]
-    spectator = watcher.websocket_connect(f"/ws/t/{table_id}")
+    sockets = [client.websocket_connect(f"/t/{table_id}/ws") for client in clients]
+    spectator = watcher.websocket_connect(f"/t/{table_id}/ws")
     opened = [s.__enter__() for s in sockets]
     ws_watch = spectator.__enter__()
     try:

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import httpx
 from starlette.testclient import TestClient, WebSocketTestSession
 
 Message = dict[str, Any]
@@ -68,13 +69,23 @@ def invite_path(client: TestClient, table_id: str) -> str:
     return found.group(0)
 
 
+CSRF = re.compile(r'name="csrf" value="([0-9a-f]+)"')
+
+
+def host_form(client: httpx.Client, table_id: str, fields: Mapping[str, str] | None = None) -> dict[str, str]:
+    """`fields` and the CSRF token of the host's forms, as the table's page gives it to this
+    client (none unless it is the host's page)."""
+    found = CSRF.search(client.get(f"/t/{table_id}").text)
+    return {**(fields or {}), **({"csrf": found.group(1)} if found else {})}
+
+
 def join(client: TestClient, path: str, name: str) -> None:
     response = client.post(path, data={"name": name})
     assert response.status_code == 303, response.text
 
 
 def start(client: TestClient, table_id: str) -> None:
-    response = client.post(f"/t/{table_id}/start")
+    response = client.post(f"/t/{table_id}/start", data=host_form(client, table_id))
     assert response.status_code == 303, response.text
 
 

@@ -16,7 +16,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gamenight.interfaces.web.tokens import Tokens, cookie_name
 
-from .support import create_table, duel_table, play_to_end, receive, start, sync, wait_for
+from .support import create_table, duel_table, host_form, play_to_end, receive, start, sync, wait_for
 
 pytestmark = pytest.mark.both_databases
 
@@ -47,7 +47,7 @@ def assert_socket_refused(duel: dict[str, Any], token: str, reason: str, name: s
     """The token's WebSocket is refused before it can send anything: an error naming
     `reason`, then a close with 4403; nothing stored changes."""
     before = stored(duel)
-    with browser_with(duel, token).websocket_connect(f"/ws/t/{duel['id']}") as ws:
+    with browser_with(duel, token).websocket_connect(f"/t/{duel['id']}/ws") as ws:
         error = ws.receive_json()
         assert error["type"] == "error"
         assert reason in error["reason"], error
@@ -102,7 +102,7 @@ def test_a_seat_token_cannot_act_for_another_seat(duel) -> None:
     seat, _ = to_act_socket(duel)
     waiting = (duel["ann"], duel["bob"])[1 - seat]
     move = live.table.pending().choices[0].notation
-    with waiting.websocket_connect(f"/ws/t/{duel['id']}") as ws:
+    with waiting.websocket_connect(f"/t/{duel['id']}/ws") as ws:
         assert sync(ws)["seat"] == 1 - seat
         assert_move_refused(ws, {"type": "move", "move": move, "seat": seat}, "turn", duel, "a message naming seat")
         assert_move_refused(ws, {"type": "move", "move": move, "as": seat}, "turn", duel, "a message naming as")
@@ -112,14 +112,14 @@ def test_a_spectator_cannot_move_even_with_the_right_notation(duel) -> None:
     live = duel["live"]
     move = live.table.pending().choices[0].notation
     watcher = duel["server"].browser()
-    with watcher.websocket_connect(f"/ws/t/{duel['id']}") as ws:
+    with watcher.websocket_connect(f"/t/{duel['id']}/ws") as ws:
         state = sync(ws)
         assert state["seat"] is None
         assert_move_refused(
             ws, {"type": "move", "move": move, "after": state["last"]}, "spectators", duel, "spectator moves"
         )
     # The host watching by the watch link is a spectator there too.
-    with duel["ann"].websocket_connect(f"/ws/t/{duel['id']}?watch=1") as ws:
+    with duel["ann"].websocket_connect(f"/t/{duel['id']}/ws?watch=1") as ws:
         assert sync(ws)["seat"] is None
         assert_move_refused(ws, {"type": "move", "move": move}, "spectators", duel, "seated person on the watch link")
 
@@ -127,9 +127,9 @@ def test_a_spectator_cannot_move_even_with_the_right_notation(duel) -> None:
 def test_a_revoked_token_cannot_move_on_an_open_socket_or_a_new_one(duel) -> None:
     ann, bob, live = duel["ann"], duel["bob"], duel["live"]
     token = bob.cookies[cookie_name(duel["id"])]
-    with bob.websocket_connect(f"/ws/t/{duel['id']}") as ws:
+    with bob.websocket_connect(f"/t/{duel['id']}/ws") as ws:
         assert sync(ws)["seat"] == 1
-        assert ann.post(f"/t/{duel['id']}/seats/2/revoke").status_code == 303
+        assert ann.post(f"/t/{duel['id']}/seats/2/revoke", data=host_form(ann, duel["id"])).status_code == 303
         assert "watching now" in receive(ws, "error")["reason"]
         # The open seat is played by a bot until it is Ann's turn: then nothing moves but what
         # the attack could move. The open socket now only watches.
@@ -145,7 +145,7 @@ def test_a_replayed_move_is_not_applied_twice(duel) -> None:
     later names an old position and is refused too."""
     live = duel["live"]
     _, client = to_act_socket(duel)
-    with client.websocket_connect(f"/ws/t/{duel['id']}") as ws:
+    with client.websocket_connect(f"/t/{duel['id']}/ws") as ws:
         state = sync(ws)
         move = {"type": "move", "move": state["pending"]["choices"][0]["notation"], "after": state["last"]}
         ws.send_json(move)
@@ -161,7 +161,7 @@ def test_a_replay_waits_for_the_same_seat_to_be_up_again(duel) -> None:
     """Both seats play on; the first move's message, kept, is replayed whenever its seat is to
     act again: always refused, and the table plays on."""
     live, ann, bob = duel["live"], duel["ann"], duel["bob"]
-    with ann.websocket_connect(f"/ws/t/{duel['id']}") as wa, bob.websocket_connect(f"/ws/t/{duel['id']}") as wb:
+    with ann.websocket_connect(f"/t/{duel['id']}/ws") as wa, bob.websocket_connect(f"/t/{duel['id']}/ws") as wb:
         sockets = (wa, wb)
         states = [sync(wa), sync(wb)]
         kept: dict[int, dict[str, Any]] = {}
@@ -185,7 +185,7 @@ def test_a_replay_waits_for_the_same_seat_to_be_up_again(duel) -> None:
 
 def test_after_must_be_an_event_number(duel) -> None:
     _, client = to_act_socket(duel)
-    with client.websocket_connect(f"/ws/t/{duel['id']}") as ws:
+    with client.websocket_connect(f"/t/{duel['id']}/ws") as ws:
         sync(ws)
         for bad in (-1, "3", True, 1.5, [1]):
             before = stored(duel)
@@ -200,7 +200,7 @@ def test_a_move_after_the_end_is_refused_with_or_without_after(make_client, serv
     table_id = create_table(ann, seats=("medium",), options={"players": 2, "rounds": 1})
     start(ann, table_id)
     duel = {"id": table_id, "server": server, "live": server.app.state.hub.tables[table_id]}
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         end = play_to_end(ws, 0)
         assert end["result"] is not None
         assert_move_refused(ws, {"type": "move", "move": "draw"}, "over", duel, "after the end")

@@ -41,6 +41,7 @@ from gamenight.store.database import Stale, Store, TableData
 from tests.postgres import fresh_database
 from tests.web.browsing import free_port
 from tests.web.crashing import Person, ServerProcess, create_tables, play, verify
+from tests.web.support import host_form
 
 HOST, GUEST = 0, 1
 
@@ -81,7 +82,7 @@ def open_table(a: ServerProcess, b: ServerProcess, url: str, zombie_timeout: flo
             joined = guest.post(f"/t/{table_id}/join/{data.invite_code}", data={"name": "Bea"})
             assert joined.status_code == 303, joined.text
             guest_cookie = f"{cookie_name(table_id)}={guest.cookies[cookie_name(table_id)]}"
-        started = host.post(f"/t/{table_id}/start")
+        started = host.post(f"/t/{table_id}/start", data=host_form(host, table_id))
         assert started.status_code == 303, started.text
     return table_id, host_cookie, guest_cookie
 

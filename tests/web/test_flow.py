@@ -32,8 +32,8 @@ def test_two_people_and_bots_play_a_wildfire_round_to_its_end(make_client) -> No
     assert 'data-seat="0"' in page.text
     # Each person plays at their own browser, at the same time.
     with (
-        ann.websocket_connect(f"/ws/t/{table_id}") as ws_ann,
-        bob.websocket_connect(f"/ws/t/{table_id}") as ws_bob,
+        ann.websocket_connect(f"/t/{table_id}/ws") as ws_ann,
+        bob.websocket_connect(f"/t/{table_id}/ws") as ws_bob,
         ThreadPoolExecutor(2) as people,
     ):
         ann_playing = people.submit(play_to_end, ws_ann, 0)

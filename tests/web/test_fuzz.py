@@ -23,7 +23,7 @@ from starlette.websockets import WebSocketDisconnect
 from gamenight.store.database import TableRow
 
 from .conftest import Server
-from .support import create_table, invite_path, join, start, sync
+from .support import create_table, host_form, invite_path, join, start, sync
 
 pytestmark = pytest.mark.both_databases
 
@@ -81,8 +81,8 @@ def test_fuzzed_websocket_messages_get_errors_and_change_nothing(make_client, se
     before = (live.table.number, live.table.state.notation(), len(store.record(table_id).steps))
     waiting = (ann, bob)[1 - to_act]
     with (
-        waiting.websocket_connect(f"/ws/t/{table_id}") as seat_ws,
-        server.browser().websocket_connect(f"/ws/t/{table_id}") as watch_ws,
+        waiting.websocket_connect(f"/t/{table_id}/ws") as seat_ws,
+        server.browser().websocket_connect(f"/t/{table_id}/ws") as watch_ws,
     ):
         sync(seat_ws)
         sync(watch_ws)
@@ -118,7 +118,7 @@ def test_fuzzed_websocket_messages_get_errors_and_change_nothing(make_client, se
     assert (live.table.number, live.table.state.notation(), len(store.record(table_id).steps)) == before
     assert hub.tables[table_id] is live and live.table is not None
     # The table plays on: the seat to act moves.
-    with (ann, bob)[to_act].websocket_connect(f"/ws/t/{table_id}") as ws:
+    with (ann, bob)[to_act].websocket_connect(f"/t/{table_id}/ws") as ws:
         state = sync(ws)
         ws.send_json({"type": "move", "move": legal[0], "after": state["last"]})
         while (state := ws.receive_json())["type"] != "state" or state["last"] == before[0]:
@@ -141,7 +141,7 @@ def test_a_flood_is_told_then_closed_and_the_table_stays(data_dir) -> None:
         table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
         assert ann.get(f"/t/{table_id}").status_code == 200
         live = server.app.state.hub.tables[table_id]
-        with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+        with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
             sync(ws)
             errors = 0
             with pytest.raises(WebSocketDisconnect) as closed:
@@ -158,7 +158,7 @@ def test_a_flood_is_told_then_closed_and_the_table_stays(data_dir) -> None:
             assert 1 <= errors < 10
         # The table is still there, and Ann's next connection works at once.
         assert server.app.state.hub.tables[table_id] is live
-        with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+        with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
             assert sync(ws)["seat"] == 0
 
 
@@ -281,7 +281,7 @@ def test_script_names_are_text_everywhere_they_are_shown(make_client, server, ev
     table_id = create_table(ann, seats=("open", "open"), options={"players": 3, "rounds": 1}, name=evil)
     invite = invite_path(ann, table_id)
     join(bob, invite, f"B{evil}")
-    ann.post(f"/t/{table_id}/settings", data={"bot_pace": "0"})
+    ann.post(f"/t/{table_id}/settings", data=host_form(ann, table_id, {"bot_pace": "0"}))
     pages = {
         "lobby": bob.get("/").text,
         "table (host)": ann.get(f"/t/{table_id}").text,
@@ -294,12 +294,12 @@ def test_script_names_are_text_everywhere_they_are_shown(make_client, server, ev
         assert "<script>alert" not in page and "<img src=x" not in page, where
         assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page or "&#34;&gt;&lt;img src=x" in page, where
     # The WebSocket's META carries the name as data (JSON), for the page to set as text.
-    with bob.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with bob.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = sync(ws)
     assert state["table"]["seats"][0]["name"] == evil
     assert state["table"]["title"].startswith(evil)
     # A finished game's result lists names too: play it out with bots, then look again.
-    assert ann.post(f"/t/{table_id}/seats/3", data={"to": "easy"}).status_code == 303
+    assert ann.post(f"/t/{table_id}/seats/3", data=host_form(ann, table_id, {"to": "easy"})).status_code == 303
     start(ann, table_id)
     for where, page in {"table": ann.get(f"/t/{table_id}").text, "lobby": ann.get("/").text}.items():
         assert evil not in page, where
@@ -313,7 +313,7 @@ def test_script_names_are_text_everywhere_they_are_shown(make_client, server, ev
 def test_a_table_id_that_is_not_one_of_ours_is_not_found(client, table_id: str) -> None:
     assert client.get(f"/t/{quote(table_id)}").status_code == 404
     assert client.get(f"/t/{quote(table_id)}/record").status_code == 404
-    with client.websocket_connect(f"/ws/t/{quote(table_id)}") as ws:
+    with client.websocket_connect(f"/t/{quote(table_id)}/ws") as ws:
         assert ws.receive_json() == {"type": "error", "reason": "there is no such table"}
 
 

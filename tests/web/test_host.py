@@ -14,7 +14,7 @@ from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.assets import board_assets
 from gamenight.interfaces.web.tokens import cookie_name
 
-from .support import SHORT, create_table, invite_path, join, play_to_end, receive, start, sync, wait_for
+from .support import SHORT, create_table, host_form, invite_path, join, play_to_end, receive, start, sync, wait_for
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -30,7 +30,7 @@ def test_every_game_is_played_to_its_end_with_bots(client, server, game: str) ->
     start(client, table_id)
     page = client.get(f"/t/{table_id}").text
     assert f'data-game="{game}"' in page
-    with client.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with client.websocket_connect(f"/t/{table_id}/ws") as ws:
         end = play_to_end(ws, 0)
     assert end["table"]["status"] == "over"
     assert end["result"]["scores"] == server.app.state.hub.tables[table_id].table.state.scores()
@@ -67,13 +67,14 @@ def test_a_bad_form_says_what_is_wrong_and_creates_nothing(client, server, form,
 
 def test_the_host_starts_only_when_every_seat_is_filled_and_may_hand_one_to_a_bot(client, server) -> None:
     table_id = create_table(client, seats=("open", "medium"))
-    refused = client.post(f"/t/{table_id}/start")
+    refused = client.post(f"/t/{table_id}/start", data=host_form(client, table_id))
     assert refused.status_code == 409
     assert "every seat must be filled" in refused.text
     assert server.app.state.hub.tables[table_id].status == "waiting"
-    assert client.post(f"/t/{table_id}/seats/2", data={"to": "hard"}).status_code == 303
-    assert client.post(f"/t/{table_id}/seats/1", data={"to": "easy"}).status_code == 409  # the host keeps seat 1
-    assert client.post(f"/t/{table_id}/seats/3", data={"to": "robot"}).status_code == 409
+    assert client.post(f"/t/{table_id}/seats/2", data=host_form(client, table_id, {"to": "hard"})).status_code == 303
+    host_keeps_seat_1 = client.post(f"/t/{table_id}/seats/1", data=host_form(client, table_id, {"to": "easy"}))
+    assert host_keeps_seat_1.status_code == 409
+    assert client.post(f"/t/{table_id}/seats/3", data=host_form(client, table_id, {"to": "robot"})).status_code == 409
     start(client, table_id)
     live = server.app.state.hub.tables[table_id]
     assert [(s.kind, s.level) for s in live.seats] == [("person", None), ("bot", "hard"), ("bot", "medium")]
@@ -85,9 +86,9 @@ def test_a_person_swapped_for_a_bot_mid_game_watches_and_the_bot_plays(make_clie
     table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
     join(bob, invite_path(ann, table_id), "Bob")
     start(ann, table_id)
-    with bob.websocket_connect(f"/ws/t/{table_id}") as wb, ann.websocket_connect(f"/ws/t/{table_id}") as wa:
+    with bob.websocket_connect(f"/t/{table_id}/ws") as wb, ann.websocket_connect(f"/t/{table_id}/ws") as wa:
         assert sync(wb)["seat"] == 1
-        assert ann.post(f"/t/{table_id}/seats/2", data={"to": "medium"}).status_code == 303
+        assert ann.post(f"/t/{table_id}/seats/2", data=host_form(ann, table_id, {"to": "medium"})).status_code == 303
         assert "gave your seat to a bot" in receive(wb, "error")["reason"]
         assert wait_for(wb, lambda st: st["seat"] is None)["table"]["seats"][1]["kind"] == "bot"
         end = play_to_end(wa, 0)  # the bot plays Bob's seat to the end
@@ -108,7 +109,7 @@ def test_a_person_gone_past_the_zombie_timeout_is_played_by_a_bot_until_back(mak
     join(bob, invite_path(ann, table_id), "Bob")
     start(ann, table_id)
     live = server.app.state.hub.tables[table_id]
-    with ann.websocket_connect(f"/ws/t/{table_id}") as wa:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as wa:
         end = play_to_end(wa, 0)  # Bob never comes: a bot plays his turns
     assert end["table"]["seats"][1] == {
         "name": "Bob",
@@ -119,7 +120,7 @@ def test_a_person_gone_past_the_zombie_timeout_is_played_by_a_bot_until_back(mak
         "autopass": None,
     }
     assert any(step.seat == 1 for step in live.table.record.steps)
-    with bob.websocket_connect(f"/ws/t/{table_id}") as wb:
+    with bob.websocket_connect(f"/t/{table_id}/ws") as wb:
         assert sync(wb)["table"]["seats"][1]["away"] is False  # back: the seat is his again
 
 
@@ -127,7 +128,7 @@ def test_the_turn_timer_lets_a_bot_move_for_a_person_who_waits(client, server) -
     table_id = create_table(client, seats=("medium",), options={"players": 2, "rounds": 1}, turn_timer="0.5")
     start(client, table_id)
     live = server.app.state.hub.tables[table_id]
-    with client.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with client.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = sync(ws)
         assert state["table"]["deadline_seconds"] is None or state["table"]["deadline_seconds"] <= 0.5
         state = wait_for(ws, lambda st: st["table"]["seats"][0]["away"])
@@ -143,8 +144,8 @@ def test_the_host_ends_the_table(make_client, server) -> None:
     ann, bob = make_client(), make_client()
     table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
     join(bob, invite_path(ann, table_id), "Bob")
-    assert bob.post(f"/t/{table_id}/end").status_code == 403
-    assert ann.post(f"/t/{table_id}/end").status_code == 303
+    assert bob.post(f"/t/{table_id}/end", data=host_form(bob, table_id)).status_code == 403
+    assert ann.post(f"/t/{table_id}/end", data=host_form(ann, table_id)).status_code == 303
     assert server.app.state.store.load(table_id).status == "ended"
     assert f"/t/{table_id}" not in ann.get("/").text
     assert "The host ended this table" in ann.get(f"/t/{table_id}").text
@@ -152,10 +153,16 @@ def test_the_host_ends_the_table(make_client, server) -> None:
 
 def test_settings_are_checked_and_kept(client, server) -> None:
     table_id = create_table(client)
-    bad = client.post(f"/t/{table_id}/settings", data={"zombie_timeout": "-3", "turn_timer": "", "bot_pace": "1"})
+    bad = client.post(
+        f"/t/{table_id}/settings",
+        data=host_form(client, table_id, {"zombie_timeout": "-3", "turn_timer": "", "bot_pace": "1"}),
+    )
     assert bad.status_code == 400
     assert server.app.state.store.load(table_id).zombie_timeout == 60
-    good = client.post(f"/t/{table_id}/settings", data={"zombie_timeout": "30", "turn_timer": "45", "bot_pace": "0.5"})
+    good = client.post(
+        f"/t/{table_id}/settings",
+        data=host_form(client, table_id, {"zombie_timeout": "30", "turn_timer": "45", "bot_pace": "0.5"}),
+    )
     assert good.status_code == 303
     stored = server.app.state.store.load(table_id)
     assert (stored.zombie_timeout, stored.turn_timer, stored.bot_pace) == (30, 45, 0.5)
@@ -166,11 +173,11 @@ def test_a_rematch_seats_the_same_people_at_a_new_table(make_client, server) -> 
     table_id = create_table(ann, seats=("open", "easy"), options={"players": 3, "rounds": 1}, zombie_timeout="0.05")
     join(bob, invite_path(ann, table_id), "Bob")
     start(ann, table_id)
-    assert ann.post(f"/t/{table_id}/rematch").status_code == 409  # not before the end
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+    assert ann.post(f"/t/{table_id}/rematch", data=host_form(ann, table_id)).status_code == 409  # not before the end
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         play_to_end(ws, 0)  # Bob is away: a bot plays his seat
-    assert bob.post(f"/t/{table_id}/rematch").status_code == 403  # the host's to offer
-    response = ann.post(f"/t/{table_id}/rematch")
+    assert bob.post(f"/t/{table_id}/rematch", data=host_form(bob, table_id)).status_code == 403  # the host's to offer
+    response = ann.post(f"/t/{table_id}/rematch", data=host_form(ann, table_id))
     assert response.status_code == 303
     new_id = response.headers["location"].removeprefix("/t/")
     assert new_id != table_id
@@ -233,7 +240,7 @@ def test_finished_tables_are_let_go_from_memory_and_come_back_from_the_database(
     monkeypatch.setattr("gamenight.interfaces.web.live.MAX_LIVE", 2)
     over = create_table(client, seats=("easy",), options={"players": 2, "rounds": 1})
     start(client, over)
-    with client.websocket_connect(f"/ws/t/{over}") as ws:
+    with client.websocket_connect(f"/t/{over}/ws") as ws:
         end = play_to_end(ws, 0)
     waiting = create_table(client)
     assert client.get(f"/t/{waiting}").status_code == 200
@@ -242,7 +249,7 @@ def test_finished_tables_are_let_go_from_memory_and_come_back_from_the_database(
     hub = server.app.state.hub
     assert over not in hub.tables
     assert {waiting, third} <= set(hub.tables)
-    with client.websocket_connect(f"/ws/t/{over}") as ws:
+    with client.websocket_connect(f"/t/{over}/ws") as ws:
         again = sync(ws)
     assert again["result"] == end["result"]
     assert again["last"] == end["last"]

@@ -10,7 +10,7 @@ import pytest
 
 from gamenight.engine.errors import IllegalMoveError
 
-from .support import create_table, duel_table, invite_path, join, play_to_end, receive, start, sync
+from .support import create_table, duel_table, host_form, invite_path, join, play_to_end, receive, start, sync
 
 
 @pytest.fixture
@@ -18,7 +18,7 @@ def duel(make_client, server):
     """Ann (seat 0) and Bob (seat 1) at a started two-seat Wildfire table, both connected."""
     table_id, ann, bob = duel_table(make_client)
     live = server.app.state.hub.tables[table_id]
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws_ann, bob.websocket_connect(f"/ws/t/{table_id}") as ws_bob:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws_ann, bob.websocket_connect(f"/t/{table_id}/ws") as ws_bob:
         yield {"id": table_id, "live": live, "ws": [ws_ann, ws_bob], "clients": [ann, bob], "server": server}
 
 
@@ -73,7 +73,7 @@ def test_bad_notation_is_refused_with_the_notation_expected(duel) -> None:
 def test_a_spectator_cannot_move(duel) -> None:
     spectator = duel["server"].browser()
     live = duel["live"]
-    with spectator.websocket_connect(f"/ws/t/{duel['id']}") as ws:
+    with spectator.websocket_connect(f"/t/{duel['id']}/ws") as ws:
         state = sync(ws)
         assert state["seat"] is None
         before = live.table.number
@@ -83,7 +83,7 @@ def test_a_spectator_cannot_move(duel) -> None:
 
 def test_a_seated_person_on_the_watch_link_is_a_spectator(duel) -> None:
     ann = duel["clients"][0]
-    with ann.websocket_connect(f"/ws/t/{duel['id']}?watch=1") as ws:
+    with ann.websocket_connect(f"/t/{duel['id']}/ws?watch=1") as ws:
         state = sync(ws)
         assert state["seat"] is None
         assert state["view"]["hand"] is None
@@ -94,7 +94,7 @@ def test_a_move_after_the_end_is_refused(make_client, server) -> None:
     ann = make_client()
     table_id = create_table(ann, seats=("medium",), options={"players": 2, "rounds": 1})
     start(ann, table_id)
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         end = play_to_end(ws, 0)
         assert end["table"]["status"] == "over"
         steps = stored_steps(server, table_id)
@@ -139,7 +139,7 @@ def test_moves_before_the_start_and_after_the_host_ends_are_refused(make_client,
     ann, bob = make_client(), make_client()
     table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
     join(bob, invite_path(ann, table_id), "Bob")
-    with bob.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with bob.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = sync(ws)
         assert state["table"]["status"] == "waiting"
         assert state["view"] is None
@@ -147,6 +147,6 @@ def test_moves_before_the_start_and_after_the_host_ends_are_refused(make_client,
         start(ann, table_id)
         state = receive(ws)
         assert state["table"]["status"] == "playing"
-        assert ann.post(f"/t/{table_id}/end").status_code == 303
+        assert ann.post(f"/t/{table_id}/end", data=host_form(ann, table_id)).status_code == 303
         assert receive(ws)["table"]["status"] == "ended"
         assert_refused(ws, "draw", "host ended this table")

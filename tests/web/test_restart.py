@@ -18,7 +18,7 @@ from gamenight.interfaces.web.tokens import cookie_name
 from .browsing import free_port
 from .conftest import Server
 from .crashing import ServerProcess
-from .support import create_table, invite_path, join, play_to_end, start, sync, wait_for
+from .support import create_table, host_form, invite_path, join, play_to_end, start, sync, wait_for
 
 pytestmark = pytest.mark.both_databases
 
@@ -31,7 +31,7 @@ def test_a_new_server_on_the_same_database_resumes_every_acknowledged_move(data_
         table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})
         join(bob, invite_path(ann, table_id), "Bob")
         start(ann, table_id)
-        with ann.websocket_connect(f"/ws/t/{table_id}") as wa, bob.websocket_connect(f"/ws/t/{table_id}") as wb:
+        with ann.websocket_connect(f"/t/{table_id}/ws") as wa, bob.websocket_connect(f"/t/{table_id}/ws") as wb:
             sockets = (wa, wb)
             states = [sync(wa), sync(wb)]
             for _ in range(8):
@@ -53,7 +53,7 @@ def test_a_new_server_on_the_same_database_resumes_every_acknowledged_move(data_
             for key in ("last", "view", "pending", "events", "seat", "result"):
                 assert resumed[key] == acknowledged[seat][key], key
         # It plays on from there.
-        with browser.websocket_connect(f"/ws/t/{table_id}") as ws:
+        with browser.websocket_connect(f"/t/{table_id}/ws") as ws:
             assert sync(ws)["seat"] == 1
         live = second.app.state.hub.tables[table_id]
         assert live.table.record.steps == first.app.state.hub.tables[table_id].table.record.steps
@@ -68,12 +68,12 @@ def test_bots_resume_after_a_restart_and_finish_the_game(data_dir: Path) -> None
         ann = first.browser()
         table_id = create_table(ann, seats=("medium", "easy"), options={"players": 3, "rounds": 1})
         start(ann, table_id)
-        with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+        with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
             before = play_to_end(ws, 0, moves=3)
     with Server(data_dir) as second:
         browser = second.browser()
         browser.cookies.set(cookie_name(table_id), ann.cookies[cookie_name(table_id)])
-        with browser.websocket_connect(f"/ws/t/{table_id}") as ws:
+        with browser.websocket_connect(f"/t/{table_id}/ws") as ws:
             assert sync(ws)["last"] == before["last"]
             end = play_to_end(ws, 0)
         record = second.app.state.store.record(table_id)
@@ -82,7 +82,7 @@ def test_bots_resume_after_a_restart_and_finish_the_game(data_dir: Path) -> None
 
 
 def sync_once(server: Server, client, table_id: str) -> dict:
-    with client.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with client.websocket_connect(f"/t/{table_id}/ws") as ws:
         return sync(ws)
 
 
@@ -99,7 +99,7 @@ def test_kill_9_mid_game_loses_no_acknowledged_move(tmp_path: Path) -> None:
             form = {"name": "Ann", "game": "wildfire", "wildfire:players": "2", "wildfire:rounds": "1"}
             created = ann.post("/tables", data={**form, "seat_2": "medium", "bot_pace": "0"})
             table_id = created.headers["location"].removeprefix("/t/")
-            assert ann.post(f"/t/{table_id}/start").status_code == 303
+            assert ann.post(f"/t/{table_id}/start", data=host_form(ann, table_id)).status_code == 303
             cookie = f"{cookie_name(table_id)}={ann.cookies[cookie_name(table_id)]}"
         ws_url = f"ws://127.0.0.1:{port}/ws/t/{table_id}"
         with connect(ws_url, additional_headers={"Cookie": cookie}) as ws:

@@ -9,7 +9,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from gamenight.interfaces.web.tokens import Tokens, cookie_name
 
-from .support import create_table, invite_path, join, receive, start, sync
+from .support import create_table, host_form, invite_path, join, receive, start, sync
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def with_cookie(server, table_id: str, value: str):
 def assert_refused_everywhere(browser, table_id: str, reason: str) -> None:
     """The WebSocket says `reason` and closes; the page is a 403 naming `reason`, and it drops
     the cookie that will never work again; the host's controls are refused."""
-    with browser.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with browser.websocket_connect(f"/t/{table_id}/ws") as ws:
         error = ws.receive_json()
         assert error == {"type": "error", "reason": error["reason"]}
         assert reason in error["reason"]
@@ -41,7 +41,7 @@ def assert_refused_everywhere(browser, table_id: str, reason: str) -> None:
     assert reason in page.text
     assert "Traceback" not in page.text
     assert f'{cookie_name(table_id)}=""' in page.headers["set-cookie"]
-    assert browser.post(f"/t/{table_id}/start").status_code == 403
+    assert browser.post(f"/t/{table_id}/start", data=host_form(browser, table_id)).status_code == 403
 
 
 def test_a_forged_token_is_refused(table) -> None:
@@ -75,11 +75,13 @@ def test_a_token_cannot_name_another_seat(table) -> None:
 
 def test_a_seat_token_acts_only_for_its_seat(table) -> None:
     ann, bob, live = table["ann"], table["bob"], table["live"]
-    assert bob.post(f"/t/{table['id']}/start").status_code == 403  # the host's control
+    assert (
+        bob.post(f"/t/{table['id']}/start", data=host_form(bob, table["id"])).status_code == 403
+    )  # the host's control
     start(ann, table["id"])
     to_act = live.table.to_act()
     other = (ann, bob)[1 - to_act]
-    with other.websocket_connect(f"/ws/t/{table['id']}") as ws:
+    with other.websocket_connect(f"/t/{table['id']}/ws") as ws:
         assert sync(ws)["seat"] == 1 - to_act
         ws.send_json({"type": "move", "move": live.table.pending().choices[0].notation})
         assert "turn" in receive(ws, "refused")["reason"]
@@ -90,9 +92,9 @@ def test_a_seat_token_acts_only_for_its_seat(table) -> None:
 def test_a_revoked_token_stops_working_at_once(table) -> None:
     ann, bob, live = table["ann"], table["bob"], table["live"]
     start(ann, table["id"])
-    with bob.websocket_connect(f"/ws/t/{table['id']}") as ws:
+    with bob.websocket_connect(f"/t/{table['id']}/ws") as ws:
         assert sync(ws)["seat"] == 1
-        assert ann.post(f"/t/{table['id']}/seats/2/revoke").status_code == 303
+        assert ann.post(f"/t/{table['id']}/seats/2/revoke", data=host_form(ann, table["id"])).status_code == 303
         error = ws.receive_json()
         assert error["type"] == "error"
         assert "you are watching now" in error["reason"]
@@ -106,14 +108,20 @@ def test_a_revoked_token_stops_working_at_once(table) -> None:
     assert_refused_everywhere(bob, table["id"], "revoked")
 
 
-def test_the_invite_link_seats_a_revoked_person_again_with_a_new_token(table) -> None:
+def test_revoking_retires_the_invite_link_and_the_new_one_seats_a_person_again(table) -> None:
     ann, bob = table["ann"], table["bob"]
     old = bob.cookies[cookie_name(table["id"])]
     invite = invite_path(ann, table["id"])
-    assert ann.post(f"/t/{table['id']}/seats/2/revoke").status_code == 303
+    assert ann.post(f"/t/{table['id']}/seats/2/revoke", data=host_form(ann, table["id"])).status_code == 303
     assert bob.get(f"/t/{table['id']}").status_code == 403  # and the dead cookie is dropped
     assert cookie_name(table["id"]) not in bob.cookies
-    join(bob, invite, "Bob again")
+    # The link Bob came by is retired with his seat: he cannot take it straight back.
+    assert bob.get(invite).status_code == 404
+    assert bob.post(invite, data={"name": "Bob"}).status_code == 404
+    assert table["live"].seats[1].kind == "open"
+    new_invite = invite_path(ann, table["id"])
+    assert new_invite != invite
+    join(bob, new_invite, "Bob again")
     assert bob.cookies[cookie_name(table["id"])] != old
     assert bob.get(f"/t/{table['id']}").status_code == 200
     assert_refused_everywhere(with_cookie(table["server"], table["id"], old), table["id"], "revoked")
@@ -126,5 +134,16 @@ def test_a_wrong_invite_code_and_an_unknown_table_are_not_found(table) -> None:
     page = browser.get("/t/nosuchtable")
     assert page.status_code == 404
     assert "no such table" in page.text
-    with browser.websocket_connect("/ws/t/nosuchtable") as ws:
+    with browser.websocket_connect("/t/nosuchtable/ws") as ws:
         assert ws.receive_json()["type"] == "error"
+
+
+def test_the_host_can_issue_a_new_invite_link(table, make_client) -> None:
+    ann, bob = table["ann"], table["bob"]
+    invite = invite_path(ann, table["id"])
+    assert bob.post(f"/t/{table['id']}/invite", data=host_form(bob, table["id"])).status_code == 403
+    assert invite_path(ann, table["id"]) == invite
+    assert ann.post(f"/t/{table['id']}/invite", data=host_form(ann, table["id"])).status_code == 303
+    assert make_client().get(invite).status_code == 404
+    assert make_client().get(invite_path(ann, table["id"])).status_code == 200
+    assert bob.get(f"/t/{table['id']}").status_code == 200  # a seat taken by the old link is kept

@@ -66,7 +66,7 @@ def duel(make_client, server):
 def test_each_seat_gets_its_own_view_and_only_the_seat_to_act_gets_choices(duel) -> None:
     table_id, (ann, bob), live = duel()
     table = live.table
-    with ann.websocket_connect(f"/ws/t/{table_id}") as wa, bob.websocket_connect(f"/ws/t/{table_id}") as wb:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as wa, bob.websocket_connect(f"/t/{table_id}/ws") as wb:
         states = [sync(wa), sync(wb)]
     to_act = table.to_act()
     for seat, state in enumerate(states):
@@ -85,7 +85,7 @@ def test_a_spectator_gets_the_spectator_view_no_choices_and_no_drawn_tile(duel, 
     watcher = server.browser()
     page = watcher.get(f"/t/{table_id}/watch")
     assert 'data-seat=""' in page.text
-    with watcher.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with watcher.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = sync(ws)
     assert state["seat"] is None
     assert state["view"] == dict(live.table.view(None))
@@ -102,7 +102,7 @@ def test_the_page_itself_holds_no_view_data(duel) -> None:
     page = ann.get(f"/t/{table_id}").text
     main = re.search(r'<main id="table"[^>]*></main>', page)
     assert main is not None
-    assert f'data-ws="/ws/t/{table_id}"' in main.group(0)
+    assert f'data-ws="/t/{table_id}/ws"' in main.group(0)
     assert 'data-game="wildfire"' in main.group(0)
     assert '<script type="module" src="/static/table.js"></script>' in page
     assert '<link rel="stylesheet" href="/static/style.css">' in page
@@ -120,9 +120,9 @@ def test_no_message_to_a_seat_names_a_tile_in_the_other_hand(duel, server, game:
     table_id, (ann, bob), live = duel(game, options)
     watcher = server.browser()
     with (
-        ann.websocket_connect(f"/ws/t/{table_id}") as wa,
-        bob.websocket_connect(f"/ws/t/{table_id}") as wb,
-        watcher.websocket_connect(f"/ws/t/{table_id}") as ww,
+        ann.websocket_connect(f"/t/{table_id}/ws") as wa,
+        bob.websocket_connect(f"/t/{table_id}/ws") as wb,
+        watcher.websocket_connect(f"/t/{table_id}/ws") as ww,
     ):
         sockets = (wa, wb, ww)
         states = [sync(wa), sync(wb), sync(ww)]
@@ -159,7 +159,7 @@ def test_a_resync_returns_exactly_the_missed_events(make_client, server) -> None
     table_id = create_table(ann, seats=("medium", "medium"), options={"players": 3, "rounds": 1})
     start(ann, table_id)
     live = server.app.state.hub.tables[table_id]
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = play_to_end(ws, 0, moves=3)
         last = state["last"]
         assert last > 10
@@ -169,7 +169,7 @@ def test_a_resync_returns_exactly_the_missed_events(make_client, server) -> None
             assert again["events"] == live.table.events_for(0, since)
             assert [e["n"] for e in again["events"]] == list(range(since + 1, again["last"] + 1))
     # A new connection (a reloaded page) starting from nothing is told everything.
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = sync(ws, 0)
         assert state["events"] == live.table.events_for(0, 0)
         assert state["view"] == dict(live.table.view(0))
@@ -183,7 +183,7 @@ def test_the_record_is_refused_before_the_end_and_replays_after(make_client, ser
     assert refused.status_code == 403
     assert "when the game is over" in refused.json()["error"]
     assert "seed" not in refused.json()
-    with ann.websocket_connect(f"/ws/t/{table_id}") as ws:
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         end = play_to_end(ws, 0)
     assert end["result"]["record_url"] == f"/t/{table_id}/record"
     response = server.browser().get(end["result"]["record_url"])  # anyone may have it now

@@ -1036,6 +1036,38 @@ def serve(
     data: Annotated[
         Path, typer.Option(help="The folder for the SQLite database (made if missing).", file_okay=False)
     ] = Path("data"),
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address people use (https://games.example.org), for invite links and the origin check, "
+            r"when a reverse proxy stands in front \[default: the address each request names]",
+            show_default=False,
+        ),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            help="Comma list of proxy addresses (or networks) whose X-Forwarded-For and X-Forwarded-Proto "
+            "are believed; their own connections are not capped.",
+        ),
+    ] = "",
+    max_header_bytes: Annotated[
+        int | None,
+        typer.Option(help=r"A request's line and headers larger than this are refused (400) \[default: 65536]"),
+    ] = None,
+    max_body_bytes: Annotated[
+        int | None, typer.Option(help=r"A request's body larger than this is refused (413) \[default: 65536]")
+    ] = None,
+    header_timeout: Annotated[
+        float | None,
+        typer.Option(help=r"Seconds a connection has to send a request's headers, or it is closed \[default: 10]"),
+    ] = None,
+    connections_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help=r"Open connections (pages and WebSockets) one client address may hold at once \[default: 64]"
+        ),
+    ] = None,
 ) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
     try:
@@ -1043,14 +1075,40 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from gamenight.interfaces.web.app import create_app
+        from gamenight.interfaces.web.limits import Limits, is_network, raise_descriptor_limit, uvicorn_options
+        from gamenight.interfaces.web.security import origin_of
+        from gamenight.store.folder import FolderInUse, lock_folder
     except ImportError as exc:
         _fail(f"the server needs the web extra: pip install 'gamenight[web]' ({exc.name} is missing)")
     if not 0 < port < 65536:
         _fail(f"--port {port}: give a port from 1 to 65535")
     if database is not None and not database.startswith(("sqlite", "postgresql")):
         _fail(f"--database {database!r}: give sqlite:///FILE or postgresql+psycopg://user:pass@host/db")
+    if public_url is not None and origin_of(public_url) is None:
+        _fail(f"--public-url {public_url!r}: give the address people use, e.g. https://games.example.org")
+    given: dict[str, Any] = {
+        "max_header_bytes": max_header_bytes,
+        "max_body_bytes": max_body_bytes,
+        "header_timeout": header_timeout,
+        "connections_per_address": connections_per_address,
+    }
+    for name, value in given.items():
+        if value is not None and not 0 < value <= 10**9:
+            _fail(f"--{name.replace('_', '-')} {value:g}: give a positive number")
+    proxies = tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
+    for proxy in proxies:
+        if proxy != "*" and not is_network(proxy):
+            _fail(f"--forwarded-allow-ips: {proxy!r} is not an address or a network (10.0.0.0/8)")
+    limits = Limits(trusted_proxies=proxies, **{name: value for name, value in given.items() if value is not None})
+    if database is None:
+        try:
+            lock = lock_folder(data)  # held while this process serves
+        except FolderInUse as exc:
+            _fail(str(exc))
+        except OSError as exc:
+            _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     try:
-        web_app = create_app(database, data)
+        web_app = create_app(database, data, limits=limits, public_url=public_url)
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     except Exception as exc:  # SQLAlchemy refusing the URL, or its driver missing
@@ -1065,9 +1123,12 @@ def serve(
     server_log = logging.getLogger("gamenight")
     server_log.addHandler(handler)
     server_log.setLevel(logging.INFO)
-    # A frame over 64 KiB is refused before it is read whole (uvicorn's default is 16 MiB); up
-    # to that, a message longer than the server's limit gets an error saying so (live.MAX_MESSAGE).
-    uvicorn.run(web_app, host=host, port=port, log_level="warning", ws_max_size=64 * 1024)
+    before, after = raise_descriptor_limit()
+    if after > before:
+        server_log.info("open files: the soft limit was %d, now %d", before, after)
+    uvicorn.run(web_app, host=host, port=port, log_level="warning", **uvicorn_options(limits))
+    if database is None:
+        lock.close()
 
 
 # -- gamenight balance ---------------------------------------------------------------------

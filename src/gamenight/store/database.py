@@ -379,6 +379,14 @@ class Store:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
             self._notify(session, table_id, TABLE)
 
+    def new_invite_code(self, table_id: str) -> str:
+        """A new invite code for the table: the old link stops working."""
+        code = secrets.token_urlsafe(9)
+        with self.session() as session:
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(invite_code=code))
+            self._notify(session, table_id, TABLE)
+        return code
+
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_id=rematch_id))

@@ -26,19 +26,25 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
+from gamenight.interfaces.web.limits import Limits
 from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
+from gamenight.store.folder import private_database
 
 HERE = Path(__file__).resolve().parent
 log = logging.getLogger("gamenight.interfaces.web")
 
 MAX_NAME = 40
+POSING = re.compile(r"\b(bot|host|you)\W*$|[(\[{]\W*(bot|host|you)\b", re.IGNORECASE)
+"""A name that could pass for a bot's ("Easy bot") or for the page's marks ("Ann (host)")."""
 DEFAULT_ZOMBIE_TIMEOUT = 60.0
 MAX_SECONDS = 24 * 3600.0
 MAX_PACE = 10.0
@@ -61,14 +67,20 @@ def create_app(
     message_rate: float = RATE,
     message_burst: float = BURST,
     seed: int | None = None,
+    limits: Limits | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
     `bot_pace` is a new table's default pause between bot moves, in seconds; `message_rate`
     and `message_burst` a connection's token bucket (messages a second, and at once).
-    `seed` (tests only, never from a client): every table started here deals from it."""
+    `seed` (tests only, never from a client): every table started here deals from it.
+    `limits`: what one client may take (limits.py); `public_url`: the address people use,
+    for links and the origin check, when the server is behind a reverse proxy."""
+    limits = Limits() if limits is None else limits
+    public_url = None if public_url is None else public_url.rstrip("/")
     data_dir = Path("data") if data_dir is None else data_dir
     if database_url is None:
-        data_dir.mkdir(parents=True, exist_ok=True)
+        private_database(data_dir)
         database_url = sqlite_url(data_dir)
     store = Store(database_url)
 
@@ -91,6 +103,12 @@ def create_app(
 
     app = FastAPI(title="gamenight", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
+    app.state.limits = limits
+    app.add_middleware(
+        Guard, max_body_bytes=limits.max_body_bytes, max_header_bytes=limits.max_header_bytes, public_url=public_url
+    )
+    # Outermost: the client's address and scheme as the trusted proxies say, for every check within.
+    app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static"), check_dir=False), name="static")
 
@@ -131,7 +149,8 @@ def create_app(
         response = error_page(request, 403, str(exc))
         table_id = request.path_params.get("table_id")
         if exc.dead_token and isinstance(table_id, str):
-            response.delete_cookie(cookie_name(table_id), path="/")
+            response.delete_cookie(cookie_name(table_id), path=f"/t/{table_id}")
+            response.delete_cookie(cookie_name(table_id), path="/")  # where older versions set it
         return response
 
     @app.exception_handler(Exception)
@@ -165,23 +184,36 @@ def create_app(
         return held.seat, held.nonce
 
     async def hosted_table(request: Request, table_id: str) -> LiveTable:
-        """The live table, if the request comes from its host (seat 1); Forbidden otherwise."""
+        """The live table, if the request comes from its host (seat 1) by one of the host's
+        forms (its CSRF token); Forbidden otherwise."""
         live = await live_table(request, table_id)
         held = await seat_of(request, live)
         if held is None or held[0] != 0:
             raise Forbidden("only the host, in seat 1, can do that")
+        sent = (await request.form()).get("csrf")
+        tokens: Tokens = request.app.state.tokens
+        if not isinstance(sent, str) or not tokens.csrf_holds(live.id, held[1], sent):
+            raise Forbidden("this form is not from the table's page (or is out of date): reload the page and try again")
         return live
 
     def set_seat_cookie(response: Response, request: Request, table_id: str, seat: int, nonce: str) -> None:
+        """The seat's cookie, sent only to its table's pages and socket (`/t/<id>/...`), and
+        only over HTTPS when the server is reached by HTTPS."""
         tokens: Tokens = request.app.state.tokens
         response.set_cookie(
             cookie_name(table_id),
             tokens.sign(table_id, seat, nonce),
             max_age=MAX_AGE,
-            path="/",
+            path=f"/t/{table_id}",
             httponly=True,
+            secure=base_url(request).startswith("https:"),
             samesite="lax",  # a cross-site form cannot act for the seat
         )
+
+    def base_url(request: Request) -> str:
+        """Where people reach this server: --public-url, or the request's own scheme and host
+        (the scheme a trusted proxy forwarded)."""
+        return public_url or str(request.base_url).rstrip("/")
 
     def to_table(table_id: str) -> RedirectResponse:
         return RedirectResponse(f"/t/{table_id}", status_code=303)
@@ -257,8 +289,10 @@ def create_app(
         game = make_game(live.data.game, live.data.options)
         story = game.story()
         results = await hub.db(store.results, live.data.lineage)
-        base = str(request.base_url).rstrip("/")
+        base = base_url(request)
         seated = seat is not None
+        tokens: Tokens = request.app.state.tokens
+        csrf = tokens.csrf(live.id, live.seats[0].nonce) if seat == 0 else None
         context = {
             "live": live,
             "data": live.data,
@@ -267,13 +301,14 @@ def create_app(
             "seat": seat,
             "watching": watching,
             "is_host": seat == 0,
+            "csrf": csrf,
             "game_title": game.spec.title,
             "summary": f"{len(live.seats)} players, {story.summary(game.options)}",
             "goal": story.goal(game.options),
             "rules": story.rules_summary(game.options),
             "invite_url": f"{base}/t/{live.id}/join/{live.data.invite_code}" if seated or live.data.public else None,
             "watch_url": f"{base}/t/{live.id}/watch",
-            "ws_path": f"/ws/t/{live.id}" + ("?watch=1" if watching else ""),
+            "ws_path": f"/t/{live.id}/ws" + ("?watch=1" if watching else ""),
             "results": results,
             "result": live.result(),
             "levels": BOT_LEVELS,
@@ -355,6 +390,12 @@ def create_app(
         await live.revoke(index - 1)
         return to_table(table_id)
 
+    @app.post("/t/{table_id}/invite")
+    async def new_invite(request: Request, table_id: str) -> Response:
+        live = await hosted_table(request, table_id)
+        await live.new_invite()
+        return to_table(table_id)
+
     @app.post("/t/{table_id}/settings")
     async def settings(request: Request, table_id: str) -> Response:
         live = await hosted_table(request, table_id)
@@ -376,23 +417,21 @@ def create_app(
         live = await hosted_table(request, table_id)
         if live.status != OVER:
             raise Refused("a rematch is offered once the game is over")
-        if live.data.rematch_id is None:
-            data = live.data
-            new = await hub_of(request).db(
-                lambda: store.create_table(
-                    game=data.game,
-                    options=data.options,
-                    title=data.title,
-                    public=data.public,
-                    seats=[(s.kind, s.level, s.name) for s in live.seats],
-                    bot_pace=data.bot_pace,
-                    zombie_timeout=data.zombie_timeout,
-                    turn_timer=data.turn_timer,
-                    lineage=data.lineage,
-                    nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
-                )
+        data = live.data
+        await live.offer_rematch(
+            lambda: store.create_table(
+                game=data.game,
+                options=data.options,
+                title=data.title,
+                public=data.public,
+                seats=[(s.kind, s.level, s.name) for s in live.seats],
+                bot_pace=data.bot_pace,
+                zombie_timeout=data.zombie_timeout,
+                turn_timer=data.turn_timer,
+                lineage=data.lineage,
+                nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
             )
-            await live.offer_rematch(new.id)
+        )
         return await follow_rematch(request, table_id)
 
     @app.get("/t/{table_id}/rematch")
@@ -437,7 +476,8 @@ def create_app(
 
     # -- the table's WebSocket ------------------------------------------------------------------------
 
-    @app.websocket("/ws/t/{table_id}")
+    @app.websocket("/t/{table_id}/ws")  # under the table's path, where its seat cookie is sent
+    @app.websocket("/ws/t/{table_id}")  # pages served before, and scripts that name the cookie themselves
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.accept()
         live = await hub_of(websocket).get(table_id) if len(table_id) <= 32 else None
@@ -496,6 +536,11 @@ def display_name(text: str) -> str:
         raise ConfigError(f"a display name is at most {MAX_NAME} characters")
     if not name.isprintable():
         raise ConfigError("a display name is letters, digits, spaces and punctuation")
+    if POSING.search(name):
+        raise ConfigError(
+            "a display name may not end in 'bot', 'host' or 'you', nor hold them in brackets: "
+            "the table marks its bots, its host and you itself"
+        )
     return name
 
 

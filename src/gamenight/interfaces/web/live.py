@@ -624,12 +624,19 @@ class LiveTable:
             raise Refused("that seat changed just now: look again and try again") from None
 
     async def revoke(self, index: int) -> None:
-        """The host takes the seat back from its person: their token stops working and the
-        seat is open for whoever opens the invite link."""
+        """The host takes the seat back from its person: their token stops working, and so
+        does the invite link they came by; the seat is open for whoever gets the new one."""
         async with self.lock:
             if not 0 < index < len(self.seats) or self.seats[index].kind != PERSON:
                 raise Refused("only another person's seat can be revoked")
         await self.set_seat(index, OPEN, None)
+        await self.new_invite()
+
+    async def new_invite(self) -> None:
+        """A new invite link; the old one stops working (seats taken with it are kept)."""
+        async with self.lock:
+            self.data.invite_code = await self.hub.db(self.hub.store.new_invite_code, self.id)
+            self._changed()
 
     async def set_autopass(self, seat: int, nonce: str, on: bool) -> None:
         """The person at `seat` turns auto-pass on or off: stored with their seat."""
@@ -674,11 +681,15 @@ class LiveTable:
             self.last_move_at = self.turn_started = time.monotonic()
             self._changed()
 
-    async def offer_rematch(self, rematch_id: str) -> None:
-        """The host made the rematch table: every page of this one learns of it (meta's rematch_url)."""
+    async def offer_rematch(self, make_rematch: Callable[[], TableData]) -> None:
+        """The host's rematch table, made once however many times the host asks at once (the
+        check is made under the lock): every page of this one learns of it (meta's rematch_url)."""
         async with self.lock:
-            await self.hub.db(self.hub.store.set_rematch, self.id, rematch_id)
-            self.data.rematch_id = rematch_id
+            if self.data.rematch_id is not None:
+                return
+            rematch = await self.hub.db(make_rematch)
+            await self.hub.db(self.hub.store.set_rematch, self.id, rematch.id)
+            self.data.rematch_id = rematch.id
             self._changed()
 
     async def end(self) -> None:

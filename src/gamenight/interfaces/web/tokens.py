@@ -8,6 +8,8 @@ nonce (the host revokes a seat, or hands it to a bot) makes every older token wo
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +39,15 @@ class Tokens:
     def __init__(self, secret_key: str, max_age: int = MAX_AGE) -> None:
         self.serializer = URLSafeTimedSerializer(secret_key, salt=SALT)
         self.max_age = max_age
+        self.csrf_key = hashlib.sha256(f"gamenight-csrf:{secret_key}".encode()).digest()
+
+    def csrf(self, table_id: str, nonce: str) -> str:
+        """The token the host's forms carry: another site's page can make the browser send the
+        cookie, but cannot read this from the host's page. It changes with the seat's nonce."""
+        return hmac.new(self.csrf_key, f"{table_id}:{nonce}".encode(), hashlib.sha256).hexdigest()
+
+    def csrf_holds(self, table_id: str, nonce: str, sent: str) -> bool:
+        return hmac.compare_digest(self.csrf(table_id, nonce), sent)
 
     def sign(self, table_id: str, seat: int, nonce: str) -> str:
         return self.serializer.dumps({"t": table_id, "s": seat, "n": nonce})

@@ -1,0 +1,159 @@
+"""What one client may take from the server: the limits below the app, where a request is
+still bytes on a socket, and the descriptor limit of the process.
+
+uvicorn is run with h11 (httptools reads a header of any size whole) and a protocol of our
+own on top of it, which refuses more connections from one address than `connections_per_address`
+and closes a connection whose request headers have not all come within `header_timeout`.
+A WebSocket keeps counting against its address after the upgrade: the count follows the
+socket, not the protocol object.
+
+The defaults are read by the command line without the web extra: uvicorn is imported only
+where the server is made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import resource
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+DEFAULT_MAX_HEADER_BYTES = 64 * 1024
+"""A request line and headers larger than this are refused with 400 before more is read
+(browsers send a few KiB; nginx's default is 32 KiB)."""
+DEFAULT_MAX_BODY_BYTES = 64 * 1024
+"""Every form this server takes fits in a few KiB."""
+DEFAULT_HEADER_TIMEOUT = 10.0
+DEFAULT_CONNECTIONS_PER_ADDRESS = 64
+"""A person has a page and a WebSocket per table open; a household shares one address."""
+DESCRIPTORS_WANTED = 65536
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits `gamenight serve` takes as options (README: Serving)."""
+
+    max_header_bytes: int = DEFAULT_MAX_HEADER_BYTES
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
+    header_timeout: float = DEFAULT_HEADER_TIMEOUT
+    connections_per_address: int = DEFAULT_CONNECTIONS_PER_ADDRESS
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses (or networks) whose X-Forwarded-For and X-Forwarded-Proto are believed;
+    their own connections are not capped, since every client behind them shares them."""
+
+
+def is_network(text: str) -> bool:
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        return False
+    return True
+
+
+def trusts(proxies: tuple[str, ...], address: str | None) -> bool:
+    if address is None:
+        return False
+    if "*" in proxies:
+        return True
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in ipaddress.ip_network(proxy, strict=False) for proxy in proxies)
+
+
+REFUSED_CONNECTION = (
+    b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"retry-after: 10\r\nconnection: close\r\ncontent-length: 48\r\n\r\n"
+    b"too many connections from your address at once\n"
+)
+
+
+def protocol(limits: Limits) -> type[H11Protocol]:
+    """uvicorn's h11 protocol, with the connection limits of `limits`: one class per server,
+    sharing the count of open sockets by client address."""
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    open_sockets: defaultdict[str, set[asyncio.BaseTransport]] = defaultdict(set)
+
+    class LimitedH11Protocol(H11Protocol):
+        header_deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            address = self.client[0] if self.client else None
+            if address is not None and not trusts(limits.trusted_proxies, address):
+                sockets = open_sockets[address]
+                sockets.difference_update([t for t in sockets if t.is_closing()])
+                if len(sockets) >= limits.connections_per_address:
+                    transport.write(REFUSED_CONNECTION)
+                    transport.close()
+                    return
+                sockets.add(transport)
+            self.arm_header_deadline()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self.disarm_header_deadline()
+            address = self.client[0] if self.client else None
+            if address is not None and address in open_sockets:
+                open_sockets[address].discard(self.transport)
+                if not open_sockets[address]:
+                    del open_sockets[address]
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state is not h11.IDLE:  # the request's headers are in
+                self.disarm_header_deadline()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing():
+                self.arm_header_deadline()  # the next request on this connection has as long
+
+        def arm_header_deadline(self) -> None:
+            self.disarm_header_deadline()
+            self.header_deadline = self.loop.call_later(limits.header_timeout, self.headers_too_slow)
+
+        def disarm_header_deadline(self) -> None:
+            if self.header_deadline is not None:
+                self.header_deadline.cancel()
+                self.header_deadline = None
+
+        def headers_too_slow(self) -> None:
+            self.header_deadline = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+    return LimitedH11Protocol
+
+
+def uvicorn_options(limits: Limits) -> dict[str, Any]:
+    """uvicorn.run's keywords for `limits` (the app's own limits are create_app's)."""
+    return {
+        "http": protocol(limits),
+        "h11_max_incomplete_event_size": limits.max_header_bytes,
+        # Forwarded headers are read by the app (app.py), from the trusted proxies alone.
+        "proxy_headers": False,
+        "server_header": False,
+        # A frame over 64 KiB is refused before it is read whole (uvicorn's default is 16 MiB); up
+        # to that, a message longer than the server's limit gets an error saying so (live.MAX_MESSAGE).
+        "ws_max_size": 64 * 1024,
+    }
+
+
+def raise_descriptor_limit(wanted: int = DESCRIPTORS_WANTED) -> tuple[int, int]:
+    """Raise the process's soft limit on open files toward its hard limit (most systems start
+    a process at 1,024, far below what a server with many WebSockets needs). (before, after)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if target > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        return soft, target
+    return soft, soft

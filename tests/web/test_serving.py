@@ -1,0 +1,73 @@
+"""`gamenight serve` and its data folder (issue 29, items 11, 15 and 19): the folder and the
+database are private to their owner, a folder nobody may write is said in one line, and a
+second server on the same folder is refused with a clear message."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.web.browsing import free_port
+from tests.web.conftest import Server
+from tests.web.crashing import ServerProcess
+
+
+def serve(data: Path, *more: str) -> subprocess.CompletedProcess[str]:
+    """`gamenight serve` on `data`, expected to stop at once (a refusal): its output."""
+    command = [sys.executable, "-m", "gamenight", "serve", "--port", str(free_port()), "--data", str(data), *more]
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_data_folder_and_its_database_are_private(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with Server(data):
+        assert mode(data) == 0o700
+        assert mode(data / "gamenight.db") == 0o600
+        assert mode(data / "gamenight.db-wal") == 0o600  # SQLite gives it the database's mode
+    # A database an older version left readable by all is made private.
+    (data / "gamenight.db").chmod(0o644)
+    with Server(data):
+        assert mode(data / "gamenight.db") == 0o600
+
+
+def test_a_second_server_on_the_same_folder_is_refused(tmp_path: Path) -> None:
+    first = ServerProcess(tmp_path, free_port(), None)
+    first.start()
+    try:
+        second = serve(tmp_path)
+        assert second.returncode == 2
+        assert "another gamenight serve" in second.stderr and "Traceback" not in second.stderr
+        assert f"process {first.process.pid if first.process else ''}" in second.stderr
+    finally:
+        first.stop()
+    # Once the first is gone, the folder is free again (a lock, not a file left behind).
+    third = ServerProcess(tmp_path, free_port(), None)
+    third.start()
+    third.stop()
+
+
+def test_a_data_folder_it_may_not_write_is_said_in_one_line(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    data.chmod(0o555)
+    if os.geteuid() == 0:  # root writes anywhere: take a folder of the kernel's, which nobody may write
+        data = Path("/sys/kernel")
+    refused = serve(data)
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.strip().count("\n") == 0, refused.stderr
+    assert f"cannot use the data folder {data}" in refused.stderr
+    assert "Traceback" not in refused.stderr
