@@ -95,6 +95,25 @@ def test_a_negative_seed_is_refused_not_played_as_its_absolute_value() -> None:
         Match(game, [make_bot("random", game) for _ in range(2)], -7)
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["wildfire", "--rounds", "1000000"], "rounds must be 1 to 50, not 1000000"),
+        (["wildfire", "--target-score", "1000000"], "target_score must be 1 to 1000, not 1000000"),
+        (["wildstar", "--hands", "11"], "a game has 1 to 10 hands"),
+        (["highrise", "--hands", "1000000"], "hands must be 1 to 50, not 1000000"),
+        (["highrise", "--target-score", "1000000"], "target_score must be 1 to 1000, not 1000000"),
+        (["fireball-island", "--turn-limit", "0"], "turn_limit must be 1 to 1000 turns (every game ends), not 0"),
+    ],
+)
+def test_every_option_that_lengthens_a_game_is_bounded(args: list[str], message: str) -> None:
+    """Issue 29: a game must end; the engine's option checks refuse a longer one before anything is built."""
+    result = gamenight("play", *args, "--seats", "greedy,greedy", "--seed", "1")
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Seats:" not in result.output
+
+
 # -- saving -----------------------------------------------------------------------------------
 
 

@@ -91,6 +91,21 @@ def test_with_the_extra_hand_tie_break_a_tie_plays_one_more_hand():
     assert state.notation().startswith("hand=2 turn=2 phase=basement scores=305,305 |")
 
 
+def test_extra_hands_stop_at_hand_60_where_a_tie_still_standing_is_shared():
+    """Decision 14 (issue 29): every game ends; no game goes past hand 60, extra hands included."""
+    tied = GOING_OUT.format(scores="280,305")
+    state = position(f"hand=59 {tied}", tie_break="extra_hand", hands=50)
+    play(state, "5-6@a1,b1")
+    assert state.notation().startswith("hand=60 turn=2 phase=basement scores=305,305 |")
+    state = position(f"hand=60 {tied}", tie_break="extra_hand", hands=50)
+    play(state, "5-6@a1,b1")
+    assert state.is_over()
+    assert state.winners() == [0, 1]
+    untied = position(f"hand=60 {GOING_OUT.format(scores='0,5')}", target_score=1000)
+    play(untied, "5-6@a1,b1")
+    assert untied.is_over() and untied.winners() == [0]
+
+
 def test_an_agreed_total_other_than_300():
     """R-HR: "300 points (or an agreed upon total before the games begins)" (target_score)."""
     state = position(GOING_OUT.format(scores="80,10"), target_score=100)
@@ -119,8 +134,10 @@ def test_with_a_number_of_hands_300_points_do_not_end_the_game_early():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"target_score": 0}, "target_score must be at least 1, not 0"),
-        ({"hands": 0}, "hands must be at least 1, not 0"),
+        ({"target_score": 0}, "target_score must be 1 to 1000, not 0"),
+        ({"target_score": 1001}, "target_score must be 1 to 1000, not 1001"),
+        ({"hands": 0}, "hands must be 1 to 50, not 0"),
+        ({"hands": 1_000_000}, "hands must be 1 to 50, not 1000000"),
         ({"tie_break": "coin"}, "tie_break must be 'share' or 'extra_hand', not 'coin'"),
         ({"players": "two"}, "'players' must be int"),
         ({"colour": "red"}, "unknown option 'colour'"),

@@ -248,7 +248,7 @@ def _pieces(text: str, n: int) -> tuple[list[str], list[bool]]:
 def _check_turn_count(state: FireballIslandState) -> None:
     """turns= counts the turns begun: at most turn_limit (FI-16), and none before the first."""
     limit = state.game.options.turn_limit
-    if limit and state.turns > limit:
+    if state.turns > limit:
         raise NotationError(f"turns={state.turns}: the game stops after {limit} turns (turn_limit, FI-16)")
     if state.turns:
         return
@@ -495,7 +495,7 @@ def _check_consistent(state: FireballIslandState) -> None:
     if state.owner >= 0 and state.winner < 0 and state.pos[state.owner] == rules.DOCK and not state.tasks:
         raise NotationError("the jewel's owner stands on the Dock: that game is won (write winner=)")
     limit = state.game.options.turn_limit
-    if not state.tasks and state.winner < 0 and (limit == 0 or state.turns < limit):
+    if not state.tasks and state.winner < 0 and state.turns < limit:
         raise NotationError("no tasks left, but nobody has won and the turn limit is not reached")
     if state.tasks and state.winner >= 0:
         raise NotationError("a won game has no tasks left: write 'tasks -'")
