@@ -263,3 +263,23 @@ def test_a_plain_tuple_equal_to_a_legal_play_is_not_a_move_and_changes_nothing()
     with pytest.raises(IllegalMoveError, match="is not a Highrise move"):
         state.apply(tuple(legal))
     assert state.notation() == before
+
+
+BIG = "1" * 5000  # past the 4,300 digits int() reads
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"hand={BIG} | {BASEMENT} | hands - / - | pile *",
+        f"scores={BIG},0 | {BASEMENT} | hands - / - | pile *",
+        f"scores=0,-{BIG} | {BASEMENT} | hands - / - | pile *",
+        f"phase=play | {BASEMENT} | level{BIG} 5-6@a1,b1 | hands 2-2 / 4-4 | pile *",
+    ],
+)
+def test_a_number_longer_than_any_notation_writes_is_a_notation_error(text):
+    """Issue 29: hand numbers, totals and levels of 5,000 digits raised a ValueError from int()."""
+    with pytest.raises(NotationError, match="a number of 5000 digits: no number in notation has more than 30"):
+        game(players=2).state_from_notation(text)
+    with pytest.raises(NotationError, match="a number of 5000 digits"):
+        game(players=2).new_state().parse_move(f"5-6@a{BIG},b1")

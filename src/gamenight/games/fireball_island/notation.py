@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import (
     check_no_fields_left,
+    check_numbers,
     hands_notation,
     is_number,
     items_notation,
@@ -522,6 +523,7 @@ def parse_outcome(state: FireballIslandState, text: str) -> Any:
     """A chance outcome as written: a die roll (4), a card (REROLL) or the seats a Fireball hits (P2+P3, miss)."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError("empty outcome")
+    check_numbers(text)
     word = text.strip()
     if not state.tasks:
         raise NotationError("the game is over: no chance step is due")
