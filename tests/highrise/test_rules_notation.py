@@ -235,6 +235,23 @@ def test_a_hand_after_the_game_has_ended_is_refused():
     position(deal.format(305), target_score=300, tie_break="extra_hand")
 
 
+def test_a_total_past_the_target_in_a_hand_under_way_was_reached_by_this_hands_plays():
+    """R-HR THE WINNER: a hand begins with every total short of the target (or the game was over),
+    and a play adds to its player's total only: issue 29's scores=500 in phase play is refused."""
+    refused(
+        f"scores=500,0 | {BASEMENT} | hands 2-2 / 3-3",
+        "plays have scored 0, so before it someone had reached 300",
+        target_score=300,
+    )
+    refused(f"phase=draw scores=0,300 | {BASEMENT} | hands 2-2 / 3-3", "someone had reached 300", target_score=300)
+    level1 = f"{BASEMENT} | level1 2-4@b4,c4"  # 6 points
+    position(f"scores=305,0 | {level1} | hands 2-2 / 3-3", target_score=300)
+    refused(f"scores=306,0 | {level1} | hands 2-2 / 3-3", "plays have scored 6", target_score=300)
+    refused(f"scores=303,303 | {level1} | hands 2-2 / 3-3", "plays have scored 6", target_score=300)
+    position(f"scores=500,0 | {BASEMENT} | hands 2-2 / 3-3", hands=2)  # a game of hands has no target
+    position(f"hand=2 scores=500,500 | {BASEMENT} | hands 2-2 / 3-3", target_score=300, tie_break="extra_hand")
+
+
 def test_a_domino_a_seat_showed_it_lacks_is_not_in_its_hand():
     """A seat that draws holds nothing that fitted then (docs/notation.md, absent)."""
     refused(f"| {BASEMENT} | hands 2-2 / 3-3 | absent - / 3-3", "seat 2 holds 3-3, which it showed it lacks")
