@@ -446,6 +446,9 @@ def test_the_command_plays_a_search_bot_in_a_pool(tmp_path: Path) -> None:
         (["wildfire", "--seats", "greedy,random", "-o", "rounds"], "write name=value"),
         (["wildfire", "--seats", "greedy,random", "-o", "rounds=many"], "option 'rounds' must be"),
         (["wildfire", "--seats", "greedy,random", "-o", "speed=3"], "unknown option 'speed'"),
+        (["wildfire", "--seats", "greedy,random", "-o", "rounds=1000000"], "rounds must be 1 to 50, not 1000000"),
+        (["highrise", "--seats", "greedy,random", "-o", "hands=51"], "hands must be 1 to 50, not 51"),
+        (["fireball-island", "--seats", "greedy,random", "-o", "turn_limit=0"], "turn_limit must be 1 to 1000"),
         (["wildfire", "--seats", "greedy,random", "--records"], "--records: give --out"),
     ],
 )

@@ -259,6 +259,8 @@ def test_the_command_writes_the_report(tmp_path: Path) -> None:
         (["wildfire", "--games", "0"], "--games 0"),
         (["wildfire", "--until-ci", "2"], "--until-ci"),
         (["wildfire", "--records"], "--records"),
+        (["wildfire", "--compare", "target_score=5000"], "target_score must be 1 to 1000, not 5000"),
+        (["highrise", "--compare", "hands=1", "-o", "target_score=1001"], "target_score must be 1 to 1000"),
     ],
 )
 def test_the_command_refuses_bad_input(args: list[str], message: str) -> None:

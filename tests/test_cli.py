@@ -240,7 +240,7 @@ def test_a_tampered_move_fails_verification_at_its_step(tmp_path: Path, move: st
         (["--seats", "human,,greedy"], "an empty seat"),
         (["--seats", "human,human"], "only one human seat"),
         (["--players", "3", "--seats", "human,greedy"], "--players 3 but --seats names 2 seats"),
-        (["--seats", "greedy,greedy", "--rounds", "0"], "rounds must be at least 1"),
+        (["--seats", "greedy,greedy", "--rounds", "0"], "rounds must be 1 to 50, not 0"),
         (["--seats", "greedy,greedy", "--save", "/no/such/folder/x.json"], "does not exist"),
     ],
 )
@@ -831,8 +831,8 @@ def test_highrise_variants_reach_the_game_and_the_header() -> None:
     [
         (["--players", "5"], "Highrise is for 2 to 4 players, not 5"),
         (["--seats", "greedy,greedy", "--layout", "3x3"], "--layout '3x3' is not one of: 4x4, 2x8"),
-        (["--seats", "greedy,greedy", "--target-score", "-5"], "target_score must be at least 1, not -5"),
-        (["--seats", "greedy,greedy", "--hands", "0"], "hands must be at least 1, not 0"),
+        (["--seats", "greedy,greedy", "--target-score", "-5"], "target_score must be 1 to 1000, not -5"),
+        (["--seats", "greedy,greedy", "--hands", "0"], "hands must be 1 to 50, not 0"),
         (["--seats", "greedy,greedy", "--tie-break", "coin"], "--tie-break 'coin' is not one of: share, extra_hand"),
         (["--seats", "human,robot"], "unknown seat 'robot'"),
     ],

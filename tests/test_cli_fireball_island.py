@@ -195,7 +195,8 @@ def test_a_saved_game_replays_and_verifies(tmp_path: Path) -> None:
         (["--seats", "human,human"], "only one human seat"),
         (["--seats", "greedy,robot"], "unknown seat 'robot'"),
         (["--seats", "greedy,greedy", "--fireball-mode", "sometimes"], "--fireball-mode 'sometimes' is not one of"),
-        (["--seats", "greedy,greedy", "--turn-limit", "-3"], "--turn-limit -3: give 0 (no limit)"),
+        (["--seats", "greedy,greedy", "--turn-limit", "-3"], "turn_limit must be 1 to 1000 turns (every game ends)"),
+        (["--seats", "greedy,greedy", "--turn-limit", "0"], "turn_limit must be 1 to 1000 turns (every game ends)"),
         (["--seats", "greedy,greedy", "--save", "/no/such/folder/x.json"], "does not exist"),
     ],
 )

@@ -4,6 +4,7 @@ nothing lost, nothing run in the terminal."""
 from __future__ import annotations
 
 import json
+import resource
 import signal
 import subprocess
 import sys
@@ -38,9 +39,23 @@ def steps_of(path: Path) -> list[list[object]]:
     return list(json.loads(path.read_text())["steps"])
 
 
+SHORT = {
+    "wildfire": {"players": 2, "rounds": 1},
+    "wildstar": {"players": 2, "hands": 1},
+    "highrise": {"players": 2},
+    "fireball-island": {"players": 2, "turn_limit": 12},
+}
+
+
+def finished_match(name: str = "wildfire", seed: int = 3) -> Match:
+    game = make_game(name, SHORT[name])
+    match = Match(game, [make_bot("greedy", game) for _ in range(2)], seed)
+    match.run()
+    return match
+
+
 def finished_record(seed: int = 3) -> Record:
-    game = make_game("wildfire", {"players": 2, "rounds": 1})
-    return Match(game, [make_bot("greedy", game) for _ in range(2)], seed).run()
+    return finished_match("wildfire", seed).record
 
 
 # -- the prompt -------------------------------------------------------------------------------
@@ -95,6 +110,25 @@ def test_a_negative_seed_is_refused_not_played_as_its_absolute_value() -> None:
         Match(game, [make_bot("random", game) for _ in range(2)], -7)
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["wildfire", "--rounds", "1000000"], "rounds must be 1 to 50, not 1000000"),
+        (["wildfire", "--target-score", "1000000"], "target_score must be 1 to 1000, not 1000000"),
+        (["wildstar", "--hands", "11"], "a game has 1 to 10 hands"),
+        (["highrise", "--hands", "1000000"], "hands must be 1 to 50, not 1000000"),
+        (["highrise", "--target-score", "1000000"], "target_score must be 1 to 1000, not 1000000"),
+        (["fireball-island", "--turn-limit", "0"], "turn_limit must be 1 to 1000 turns (every game ends), not 0"),
+    ],
+)
+def test_every_option_that_lengthens_a_game_is_bounded(args: list[str], message: str) -> None:
+    """Issue 29: a game must end; the engine's option checks refuse a longer one before anything is built."""
+    result = gamenight("play", *args, "--seats", "greedy,greedy", "--seed", "1")
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Seats:" not in result.output
+
+
 # -- saving -----------------------------------------------------------------------------------
 
 
@@ -125,6 +159,46 @@ def test_a_save_target_that_cannot_hold_a_record_is_refused_before_play(
     assert result.exit_code == 2
     assert f"--save {path}:" in result.output
     assert "Seats:" not in result.output
+
+
+def test_a_save_name_longer_than_the_system_takes_is_refused_before_play(tmp_path: Path) -> None:
+    path = tmp_path / ("a" * 300 + ".json")
+    result = gamenight("play", "wildfire", "--seats", "greedy,greedy", "--seed", "3", "--save", str(path))
+    assert result.exit_code == 2
+    assert f"--save {path}: File name too long" in result.output
+    assert "Seats:" not in result.output
+
+
+def test_a_save_name_near_the_systems_limit_still_takes_a_record(tmp_path: Path) -> None:
+    """The temporary file beside it has a longer name than the record's own: it is cut short."""
+    path = tmp_path / ("a" * 245 + ".json")
+    result = gamenight(
+        "play", "wildfire", "--seats", "greedy,greedy", "--seed", "3", "--rounds", "1", "--save", str(path)
+    )
+    assert result.exit_code == 0, result.output
+    assert replay(read_record(path)).is_over()
+
+
+@pytest.mark.parametrize(("limit", "when"), [(1024, "during play"), (2048, "at the end")])
+def test_a_record_that_cannot_be_written_is_one_clear_error_and_no_traceback(
+    tmp_path: Path, limit: int, when: str
+) -> None:
+    """A file-size limit stands in for a full disk: the journal's appends fail (1 KB), or only
+    the whole record written at the end (2 KB). Either way: the message, and nothing after it."""
+    path = tmp_path / "game.json"
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    game = _play(
+        "wildfire", "--seats", "greedy,greedy", "--seed", "1", "--rounds", "1", "--save", str(path),
+        preexec_fn=small_files,
+    )  # fmt: skip
+    output, errors = game.communicate(timeout=120)
+    assert game.returncode == 1
+    assert ("wins with" in output) == (when == "at the end")
+    assert f"cannot write the record to {path}: File too large" in output + errors
+    assert "Traceback" not in errors and "Exception ignored" not in errors, errors
 
 
 def test_a_save_that_fails_part_way_leaves_the_old_file_whole(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -229,6 +303,28 @@ def test_a_corrupt_record_is_reported_as_corrupt(tmp_path: Path, content: str | 
     result = gamenight("replay", str(path))
     assert result.exit_code == 2
     assert message in result.output and str(path) in result.output
+
+
+@pytest.mark.parametrize("name", list(SHORT))
+def test_a_record_whose_steps_are_null_is_corrupt(tmp_path: Path, name: str) -> None:
+    data = json.loads(finished_match(name).record.dumps())
+    data["steps"] = None
+    path = _write(tmp_path / "null.json", json.dumps(data))
+    result = gamenight("replay", str(path))
+    assert result.exit_code == 2
+    assert f"{path}: corrupt record: steps must be list, not None" in result.output
+
+
+@pytest.mark.parametrize("name", list(SHORT))
+def test_a_record_that_starts_from_a_finished_game_is_refused(tmp_path: Path, name: str) -> None:
+    match = finished_match(name)
+    record = Record(match.record.game, match.record.options, match.record.seats, 1, start=match.state.notation())
+    path = _write(tmp_path / "over.json", record.dumps())
+    result = gamenight("replay", str(path))
+    assert result.exit_code == 2
+    assert "the record's start position is refused: that game is over, so no game follows it" in result.output
+    with pytest.raises(RecordError, match="that game is over"):
+        replay(read_record(path))
 
 
 def test_a_record_larger_than_any_game_is_refused_unread(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

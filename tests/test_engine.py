@@ -37,8 +37,8 @@ def test_unknown_game_is_named_with_the_known_ones() -> None:
         ({"players": "four"}, "'players' must be int"),
         ({"players": True}, "'players' must be int"),
         ({"colour": "red"}, "unknown option 'colour'"),
-        ({"rounds": 0}, "rounds must be at least 1"),
-        ({"target_score": -5}, "target_score must be at least 1"),
+        ({"rounds": 0}, "rounds must be 1 to 50, not 0"),
+        ({"target_score": -5}, "target_score must be 1 to 1000, not -5"),
         ({"strategic": "yes"}, "'strategic' must be bool"),
     ],
 )

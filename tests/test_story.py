@@ -33,7 +33,7 @@ STORIES: dict[str, Any] = {
          "Highest total wins."),
         ("highrise", {}, "1 hand on the 4x4 base", "Highest total wins."),
         ("highrise", {"target_score": 300}, "to 300 points on the 4x4 base", "Highest total wins."),
-        ("fireball-island", {"turn_limit": 0}, "probabilistic Fireballs, no turn limit",
+        ("fireball-island", {"turn_limit": 40}, "probabilistic Fireballs, stops undecided after 40 turns",
          "Capture the jewel at Vul-Kar Point and be the first to bring it to the Dock."),
     ],
 )  # fmt: skip

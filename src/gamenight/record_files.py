@@ -20,6 +20,7 @@ which `gamenight replay` reads as an unfinished game.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 from pathlib import Path
@@ -49,7 +50,14 @@ def write_record(path: str | Path, record: Record, *, sync: bool = True) -> None
 
 def check_target(path: Path, *, force: bool) -> None:
     """ConfigError if `path` may not receive a record: a missing folder, something that is not
-    a file, or a file already there unless `force`."""
+    a file, or a file already there unless `force`; or a path the system refuses (a name too long)."""
+    try:
+        _check_target(path, force=force)
+    except OSError as exc:
+        raise ConfigError(f"--save {path}: {exc.strerror or exc}") from None
+
+
+def _check_target(path: Path, *, force: bool) -> None:
     if not path.parent.is_dir():
         raise ConfigError(f"--save {path}: the folder {path.parent} does not exist")
     if path.is_dir():
@@ -82,8 +90,10 @@ def write_atomic(path: Path, text: str, *, sync: bool = True) -> None:
 
 def _temporary(path: Path) -> IO[str]:
     """A new file beside `path` (a rename is atomic only within one file system), closed by the caller."""
+    # Its name is `path`'s cut short: a name near the system's limit (255 bytes) is still a record's.
+    prefix = f".{path.name[:100]}."
     handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - returned open, closed by the caller
-        "w", encoding="utf-8", newline="\n", dir=path.parent, prefix=f".{path.name}.", suffix=".tmp", delete=False
+        "w", encoding="utf-8", newline="\n", dir=path.parent, prefix=prefix, suffix=".tmp", delete=False
     )
     # A temporary file is private (0600); the record gets the mode any new file would.
     umask = os.umask(0)
@@ -128,8 +138,15 @@ class RecordFile:
         """One more step, on disk before the next one is played (flushed: a killed process
         loses nothing that was written)."""
         assert self._journal is not None
-        self._journal.write(Record.journal_line(step))
-        self._journal.flush()
+        try:
+            self._journal.write(Record.journal_line(step))
+            self._journal.flush()
+        except OSError:
+            # The line cannot be written (a full disk): give the journal up now, or its close at
+            # exit tries the same write again and prints a traceback after the caller's message.
+            with contextlib.suppress(OSError):
+                self.close()
+            raise
         self.steps += 1
 
     def finish(self, record: Record) -> None:
@@ -138,6 +155,6 @@ class RecordFile:
         write_record(self.path, record)
 
     def close(self) -> None:
-        if self._journal is not None:
-            self._journal.close()
-            self._journal = None
+        journal, self._journal = self._journal, None
+        if journal is not None:
+            journal.close()

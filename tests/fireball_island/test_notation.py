@@ -666,7 +666,7 @@ options_strategy = st.fixed_dictionaries(
     {
         "players": st.integers(2, 4),
         "fireball_mode": st.sampled_from(["probabilistic", "deterministic"]),
-        "turn_limit": st.sampled_from([0, 30, 1000]),
+        "turn_limit": st.sampled_from([1, 30, 1000]),
     }
 )
 seeds = st.integers(0, 2**32 - 1)
@@ -822,3 +822,19 @@ def test_a_game_past_its_turn_limit_is_refused():
 def test_a_section_given_twice_is_refused_not_overridden():
     with pytest.raises(NotationError, match="section hands is given twice"):
         position(DEALING + " | hands - / - / -")
+
+
+BIG = "1" * 5000  # past the 4,300 digits int() reads
+
+
+@pytest.mark.parametrize("field", ["turns", "extra", "roll", "first", "pushes"])
+def test_a_number_longer_than_any_notation_writes_is_a_notation_error(field):
+    """Issue 29: turns= and the other counts of 5,000 digits raised a ValueError from int()."""
+    value = {"first": f"{BIG},1,1", "pushes": f"2:{BIG}"}.get(field, BIG)
+    with pytest.raises(NotationError, match="a number of 5000 digits: no number in notation has more than 30"):
+        position(f"{field}={value} {DEALING}")
+    state = position(DEALING)
+    with pytest.raises(NotationError, match="a number of 5000 digits"):
+        state.parse_move(f"TAKE_1_CARD@{BIG}")
+    with pytest.raises(NotationError, match="a number of 5000 digits"):
+        state.parse_outcome(BIG)

@@ -110,16 +110,18 @@ def test_turn_limit_stops_the_game_undecided():
     step(state, "3", "WT4")
     assert state.is_over()
     assert state.winners() == [] and state.returns() == [0.0, 0.0]
-    unlimited = position(f"turn=1 turns=6 | pieces WT1 WT10 | hands - / - | {AT_ROLL}", turn_limit=0)
-    step(unlimited, "3", "WT4")
-    assert not unlimited.is_over() and unlimited.turns == 7
+    longer = position(f"turn=1 turns=6 | pieces WT1 WT10 | hands - / - | {AT_ROLL}", turn_limit=7)
+    step(longer, "3", "WT4")
+    assert not longer.is_over() and longer.turns == 7
 
 
 @pytest.mark.parametrize(
     ("options", "message"),
     [
         ({"fireball_mode": "sometimes"}, "fireball_mode must be 'probabilistic' or 'deterministic'"),
-        ({"turn_limit": -1}, "turn_limit must be 0"),
+        ({"turn_limit": -1}, "turn_limit must be 1 to 1000 turns"),
+        ({"turn_limit": 0}, r"turn_limit must be 1 to 1000 turns \(every game ends\), not 0"),
+        ({"turn_limit": 1001}, "turn_limit must be 1 to 1000 turns"),
     ],
 )
 def test_options_refuse_values_they_do_not_know(options, message):

@@ -235,6 +235,23 @@ def test_a_hand_after_the_game_has_ended_is_refused():
     position(deal.format(305), target_score=300, tie_break="extra_hand")
 
 
+def test_a_total_past_the_target_in_a_hand_under_way_was_reached_by_this_hands_plays():
+    """R-HR THE WINNER: a hand begins with every total short of the target (or the game was over),
+    and a play adds to its player's total only: issue 29's scores=500 in phase play is refused."""
+    refused(
+        f"scores=500,0 | {BASEMENT} | hands 2-2 / 3-3",
+        "plays have scored 0, so before it someone had reached 300",
+        target_score=300,
+    )
+    refused(f"phase=draw scores=0,300 | {BASEMENT} | hands 2-2 / 3-3", "someone had reached 300", target_score=300)
+    level1 = f"{BASEMENT} | level1 2-4@b4,c4"  # 6 points
+    position(f"scores=305,0 | {level1} | hands 2-2 / 3-3", target_score=300)
+    refused(f"scores=306,0 | {level1} | hands 2-2 / 3-3", "plays have scored 6", target_score=300)
+    refused(f"scores=303,303 | {level1} | hands 2-2 / 3-3", "plays have scored 6", target_score=300)
+    position(f"scores=500,0 | {BASEMENT} | hands 2-2 / 3-3", hands=2)  # a game of hands has no target
+    position(f"hand=2 scores=500,500 | {BASEMENT} | hands 2-2 / 3-3", target_score=300, tie_break="extra_hand")
+
+
 def test_a_domino_a_seat_showed_it_lacks_is_not_in_its_hand():
     """A seat that draws holds nothing that fitted then (docs/notation.md, absent)."""
     refused(f"| {BASEMENT} | hands 2-2 / 3-3 | absent - / 3-3", "seat 2 holds 3-3, which it showed it lacks")
@@ -263,3 +280,23 @@ def test_a_plain_tuple_equal_to_a_legal_play_is_not_a_move_and_changes_nothing()
     with pytest.raises(IllegalMoveError, match="is not a Highrise move"):
         state.apply(tuple(legal))
     assert state.notation() == before
+
+
+BIG = "1" * 5000  # past the 4,300 digits int() reads
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"hand={BIG} | {BASEMENT} | hands - / - | pile *",
+        f"scores={BIG},0 | {BASEMENT} | hands - / - | pile *",
+        f"scores=0,-{BIG} | {BASEMENT} | hands - / - | pile *",
+        f"phase=play | {BASEMENT} | level{BIG} 5-6@a1,b1 | hands 2-2 / 4-4 | pile *",
+    ],
+)
+def test_a_number_longer_than_any_notation_writes_is_a_notation_error(text):
+    """Issue 29: hand numbers, totals and levels of 5,000 digits raised a ValueError from int()."""
+    with pytest.raises(NotationError, match="a number of 5000 digits: no number in notation has more than 30"):
+        game(players=2).state_from_notation(text)
+    with pytest.raises(NotationError, match="a number of 5000 digits"):
+        game(players=2).new_state().parse_move(f"5-6@a{BIG},b1")

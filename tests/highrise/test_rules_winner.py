@@ -12,6 +12,9 @@ from .conftest import assert_illegal, game, play, position
 BASEMENT = "basement 5-3 6-6 W-2 4-1 0-0 3-2 6-4 W-W"
 # Seat 1 goes out with 6-5 (11 points), collecting seat 2's W-4 3-0 (14): 25 in all.
 GOING_OUT = f"scores={{scores}} | {BASEMENT} | hands 6-5 / W-4 3-0 | pile *"
+# The same, after seat 2 has played 2-4 (6 points) this hand: how a total passes 300 in a hand
+# under way (before it, every total was short of the target, or the game was over).
+SEAT_2_PLAYED = f"scores={{scores}} | {BASEMENT} | level1 2-4@b4,c4 | hands 6-5 / W-4 3-0 | pile *"
 TO_300 = {"target_score": 300}  # "Players may play several hands and keep a running total"
 
 
@@ -31,9 +34,9 @@ def test_at_the_end_of_a_hand_if_a_player_has_300_the_player_with_highest_score_
 
 
 def test_the_highest_total_wins_not_the_first_to_reach_300():
-    state = position(GOING_OUT.format(scores="280,310"), **TO_300)
+    state = position(SEAT_2_PLAYED.format(scores="278,305"), **TO_300)
     play(state, "5-6@a1,b1")
-    assert state.scores() == [305, 310]
+    assert state.scores() == [303, 305]
     assert state.winners() == [1]
 
 
@@ -77,7 +80,7 @@ def test_reaching_300_during_a_hand_does_not_end_it():
 
 def test_players_tied_on_the_highest_total_share_the_win():
     """D-HR-5: "Highest total wins; ties share the win"."""
-    state = position(GOING_OUT.format(scores="280,305"), **TO_300)
+    state = position(SEAT_2_PLAYED.format(scores="280,305"), **TO_300)
     play(state, "5-6@a1,b1")
     assert state.winners() == [0, 1]
     assert state.returns() == [0.5, 0.5]
@@ -85,10 +88,25 @@ def test_players_tied_on_the_highest_total_share_the_win():
 
 def test_with_the_extra_hand_tie_break_a_tie_plays_one_more_hand():
     """D-HR-5: "or play one more hand if tie_break = "extra_hand"."""
-    state = position(GOING_OUT.format(scores="280,305"), tie_break="extra_hand", **TO_300)
+    state = position(SEAT_2_PLAYED.format(scores="280,305"), tie_break="extra_hand", **TO_300)
     play(state, "5-6@a1,b1")
     assert not state.is_over()
     assert state.notation().startswith("hand=2 turn=2 phase=basement scores=305,305 |")
+
+
+def test_extra_hands_stop_at_hand_60_where_a_tie_still_standing_is_shared():
+    """Decision 14 (issue 29): every game ends; no game goes past hand 60, extra hands included."""
+    tied = GOING_OUT.format(scores="280,305")
+    state = position(f"hand=59 {tied}", tie_break="extra_hand", hands=50)
+    play(state, "5-6@a1,b1")
+    assert state.notation().startswith("hand=60 turn=2 phase=basement scores=305,305 |")
+    state = position(f"hand=60 {tied}", tie_break="extra_hand", hands=50)
+    play(state, "5-6@a1,b1")
+    assert state.is_over()
+    assert state.winners() == [0, 1]
+    untied = position(f"hand=60 {GOING_OUT.format(scores='0,5')}", target_score=1000)
+    play(untied, "5-6@a1,b1")
+    assert untied.is_over() and untied.winners() == [0]
 
 
 def test_an_agreed_total_other_than_300():
@@ -119,8 +137,10 @@ def test_with_a_number_of_hands_300_points_do_not_end_the_game_early():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"target_score": 0}, "target_score must be at least 1, not 0"),
-        ({"hands": 0}, "hands must be at least 1, not 0"),
+        ({"target_score": 0}, "target_score must be 1 to 1000, not 0"),
+        ({"target_score": 1001}, "target_score must be 1 to 1000, not 1001"),
+        ({"hands": 0}, "hands must be 1 to 50, not 0"),
+        ({"hands": 1_000_000}, "hands must be 1 to 50, not 1000000"),
         ({"tie_break": "coin"}, "tie_break must be 'share' or 'extra_hand', not 'coin'"),
         ({"players": "two"}, "'players' must be int"),
         ({"colour": "red"}, "unknown option 'colour'"),

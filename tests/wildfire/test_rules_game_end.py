@@ -87,8 +87,10 @@ def test_with_a_number_of_rounds_300_points_do_not_end_the_game_early():
 @pytest.mark.parametrize(
     ("options", "message"),
     [
-        ({"target_score": 0}, "target_score must be at least 1"),
-        ({"rounds": 0}, "rounds must be at least 1"),
+        ({"target_score": 0}, "target_score must be 1 to 1000, not 0"),
+        ({"target_score": 10**9}, "target_score must be 1 to 1000, not 1000000000"),
+        ({"rounds": 0}, "rounds must be 1 to 50, not 0"),
+        ({"rounds": 1_000_000}, "rounds must be 1 to 50, not 1000000"),
         ({"hub": 3}, "unknown option 'hub'"),
     ],
 )

@@ -333,3 +333,25 @@ def test_a_value_that_is_not_a_chance_outcome_is_refused_and_changes_nothing(val
     with pytest.raises(IllegalMoveError, match=message):
         state.apply_chance(value)
     assert state.notation() == before
+
+
+BIG = "1" * 5000  # past the 4,300 digits int() reads
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"sheet={BIG},0 | layout | hands - / - | pile *",
+        f"sheet=0,{BIG} | layout | hands - / - | pile *",
+        f"turn=1 | layout 9-9 9-5@e{BIG} | hands 2-2 / 7-0 | pile *",
+        f"turn={BIG} | layout | hands - / - | pile *",
+    ],
+)
+def test_a_number_longer_than_any_notation_writes_is_a_notation_error(text):
+    """Issue 29: scores and end ids of 5,000 digits raised a ValueError from int()."""
+    game = make_game("wildfire", {"players": 2})
+    with pytest.raises(NotationError, match="a number of 5000 digits: no number in notation has more than 30"):
+        game.state_from_notation(text)
+    for move in (f"5-3@e{BIG}", f"hub {BIG}"):
+        with pytest.raises(NotationError, match="a number of 5000 digits"):
+            game.new_state().parse_move(move)

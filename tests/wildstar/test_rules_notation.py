@@ -320,3 +320,24 @@ def test_a_value_that_is_not_a_chance_outcome_is_refused_and_changes_nothing(val
     with pytest.raises(IllegalMoveError, match="is not a chance outcome"):
         state.apply_chance(value)
     assert state.notation() == before
+
+
+BIG = "1" * 5000  # past the 4,300 digits int() reads
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"sheet={BIG},0 | layout | hands - / - | pile *",
+        f"lacked={BIG}:5 | layout | hands - / - | pile *",
+        f"shuffler={BIG} | layout | hands - / - | pile *",
+    ],
+)
+def test_a_number_longer_than_any_notation_writes_is_a_notation_error(text):
+    """Issue 29: scores and end ids of 5,000 digits raised a ValueError from int()."""
+    game = make_game("wildstar", {"players": 2})
+    with pytest.raises(NotationError, match="a number of 5000 digits: no number in notation has more than 30"):
+        game.state_from_notation(text)
+    for move in (f"4-6@e{BIG}", f"S-7@e{BIG}"):
+        with pytest.raises(NotationError, match="a number of 5000 digits"):
+            game.new_state().parse_move(move)

@@ -19,6 +19,17 @@ T = TypeVar("T")
 
 _SIGNED = re.compile(r"-?[0-9]+")
 _NUMBER = re.compile(r"[0-9]+")
+MAX_DIGITS = 30
+"""No number in a position or a move comes near this (scores, seats, ends, counts); int() refuses
+a longer one only past 4,300 digits, with a ValueError, and is slow well before that."""
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def check_numbers(text: str) -> None:
+    """NotationError if `text` holds a number longer than any notation writes: every parser
+    asks this first, so none of them reads one with int()."""
+    if m := _LONG_NUMBER.search(text):
+        raise NotationError(f"a number of {len(m.group())} digits: no number in notation has more than {MAX_DIGITS}")
 
 
 def is_number(text: str) -> bool:
@@ -30,6 +41,7 @@ def split_parts(text: str) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """The header fields by (lower-case) key, and each section as (name as written, body)."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError("empty position")
+    check_numbers(text)
     parts = [p.strip() for p in text.split("|")]
     header: dict[str, str] = {}
     for field in parts[0].split():

@@ -81,7 +81,7 @@ class Record:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f'not a gamenight record (expected "format": "{FORMAT}")')
         try:
-            steps = [_step(item) for item in data["steps"]]
+            steps = [_step(item) for item in _typed(data["steps"], list, "steps")]
             record = cls(
                 game=_typed(data["game"], str, "game"),
                 options=_typed(data["options"], dict, "options"),
@@ -261,14 +261,18 @@ def record_game(record: Record) -> Game:
 
 def initial_state(record: Record, game: Game | None = None) -> State:
     """The position the record's game starts from: the deal, or its `start` position;
-    RecordError if the game, its options or that position are refused."""
+    RecordError if the game, its options or that position are refused (a finished game too:
+    a record starting there holds no game)."""
     game = record_game(record) if game is None else game
     if record.start is None:
         return game.new_state()
     try:
-        return game.state_from_notation(record.start)
+        state = game.state_from_notation(record.start)
     except RulesError as exc:
         raise RecordError(f"the record's start position is refused: {exc}") from None
+    if state.to_act() is None:
+        raise RecordError("the record's start position is refused: that game is over, so no game follows it")
+    return state
 
 
 def replay(record: Record) -> State:

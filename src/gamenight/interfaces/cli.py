@@ -266,10 +266,11 @@ def play_wildfire(
     seats: Seats = None,
     seed: Seed = None,
     target_score: Annotated[
-        int | None, typer.Option(help=r"The game ends after a round in which someone reaches this \[default: 300]")
+        int | None,
+        typer.Option(help=r"The game ends after a round in which someone reaches this, 1 to 1000 \[default: 300]"),
     ] = None,
     rounds: Annotated[
-        int | None, typer.Option(help="Play exactly this many rounds instead (the Shorter Game).")
+        int | None, typer.Option(help="Play exactly this many rounds instead (the Shorter Game), 1 to 50.")
     ] = None,
     strategic: Annotated[
         bool, flag("--strategic", help="More Strategic Game: whoever plays a wild names the hub's number.")
@@ -374,10 +375,12 @@ def play_highrise(
     ] = None,
     target_score: Annotated[
         int | None,
-        typer.Option(help=r"Play hands until someone reaches this (300 is usual) \[default: one hand, the basic game]"),
+        typer.Option(
+            help=r"Play hands until someone reaches this (300 is usual), 1 to 1000 \[default: one hand, the basic game]"
+        ),
     ] = None,
     hands: Annotated[
-        int | None, typer.Option(help=r"Play exactly this many hands \[default: 1, the rulebook's basic game]")
+        int | None, typer.Option(help=r"Play exactly this many hands, 1 to 50 \[default: 1, the rulebook's basic game]")
     ] = None,
     tie_break: Annotated[
         str | None,
@@ -433,7 +436,7 @@ def play_fireball_island(
     turn_limit: Annotated[
         int | None,
         typer.Option(
-            help=r"The game stops undecided, nobody winning, after this many turns; 0: no limit \[default: 1000]"
+            help=r"The game stops undecided, nobody winning, after this many turns, 1 to 1000 \[default: 1000]"
         ),
     ] = None,
     save: Save = None,
@@ -444,8 +447,6 @@ def play_fireball_island(
     """Play Fireball Island: you against bots, or bots alone (no human seat) to watch or test."""
     if fireball_mode is not None and fireball_mode not in FIREBALL_MODES:
         _fail(f"--fireball-mode {fireball_mode!r} is not one of: {', '.join(FIREBALL_MODES)}")
-    if turn_limit is not None and turn_limit < 0:
-        _fail(f"--turn-limit {turn_limit}: give 0 (no limit) or a number of turns")
     options: dict[str, Any] = {"fireball_mode": fireball_mode, "turn_limit": turn_limit}
     _play_match(
         "fireball-island",

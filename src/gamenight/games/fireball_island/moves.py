@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import check_numbers, is_number
 from gamenight.games.fireball_island.cards import Card, parse_card
 
 PASS: Final = "pass"
@@ -51,10 +52,11 @@ def card_notation(move: Move) -> str:
 
 def parse_card_move(text: str, players: int) -> Move:
     """'MOVE_BACK_2' or 'take_1_card@3' -> the card played; NotationError otherwise."""
+    check_numbers(text)
     key, at, seat = text.partition("@")
     card = parse_card(key)
     if not at:
         return play(card)
-    if not seat.isascii() or not seat.isdigit() or not 1 <= int(seat) <= players:
+    if not is_number(seat) or not 1 <= int(seat) <= players:
         raise NotationError(f"{text!r}: after '@' comes the seat the card is played against, 1 to {players}")
     return play(card, int(seat) - 1)

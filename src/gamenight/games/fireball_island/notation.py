@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Final, NoReturn, cast
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import (
     check_no_fields_left,
+    check_numbers,
     hands_notation,
     is_number,
     items_notation,
@@ -248,7 +249,7 @@ def _pieces(text: str, n: int) -> tuple[list[str], list[bool]]:
 def _check_turn_count(state: FireballIslandState) -> None:
     """turns= counts the turns begun: at most turn_limit (FI-16), and none before the first."""
     limit = state.game.options.turn_limit
-    if limit and state.turns > limit:
+    if state.turns > limit:
         raise NotationError(f"turns={state.turns}: the game stops after {limit} turns (turn_limit, FI-16)")
     if state.turns:
         return
@@ -495,7 +496,7 @@ def _check_consistent(state: FireballIslandState) -> None:
     if state.owner >= 0 and state.winner < 0 and state.pos[state.owner] == rules.DOCK and not state.tasks:
         raise NotationError("the jewel's owner stands on the Dock: that game is won (write winner=)")
     limit = state.game.options.turn_limit
-    if not state.tasks and state.winner < 0 and (limit == 0 or state.turns < limit):
+    if not state.tasks and state.winner < 0 and state.turns < limit:
         raise NotationError("no tasks left, but nobody has won and the turn limit is not reached")
     if state.tasks and state.winner >= 0:
         raise NotationError("a won game has no tasks left: write 'tasks -'")
@@ -522,6 +523,7 @@ def parse_outcome(state: FireballIslandState, text: str) -> Any:
     """A chance outcome as written: a die roll (4), a card (REROLL) or the seats a Fireball hits (P2+P3, miss)."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError("empty outcome")
+    check_numbers(text)
     word = text.strip()
     if not state.tasks:
         raise NotationError("the game is over: no chance step is due")

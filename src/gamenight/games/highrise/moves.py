@@ -16,6 +16,7 @@ import re
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import check_numbers
 from gamenight.games.highrise.tiles import HALVES, TILES
 from gamenight.games.highrise.tower import Base
 
@@ -57,6 +58,7 @@ def move_notation(move: Move, base: Base) -> str:
 
 def parse_move(text: str, base: Base) -> Move:
     """Syntax only (the cells must exist on `base`): whether the play is legal is the state's question."""
+    check_numbers(text)
     t = " ".join(text.strip().split())
     low = t.lower()
     if low == "draw":

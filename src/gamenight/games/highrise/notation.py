@@ -226,6 +226,7 @@ def _check_phase(state: HighriseState) -> None:
 def _check_reachable(state: HighriseState) -> None:
     _check_absent(state)
     _check_hand_number(state)
+    _check_totals_in_play(state)
     if state.phase == Phase.OVER:
         _check_finish(state)
     elif state.phase in (Phase.PLAY, Phase.DRAW, Phase.AFTER_DRAW):
@@ -262,6 +263,40 @@ def _check_hand_number(state: HighriseState) -> None:
     totals = state.totals if state.phase in (Phase.BASEMENT, Phase.DEAL) else [0] * state.n
     if _ended_before(state, totals):
         raise NotationError(f"hand={state.hand_number}: the game was over after hand {state.hand_number - 1}")
+
+
+def _points_played(tower: Tower) -> int:
+    """What the dominoes on the basement scored when they were played (rules.play_points), laid
+    again level by level: what a domino covers, and so what it scored, is the same in any order."""
+    again = Tower(tower.base)
+    for piece in tower.basement():
+        again.lay_basement(piece.tile, piece.half_a != HALVES[piece.tile][0])
+    points = 0
+    for level in tower.levels():
+        for piece in level:
+            move = Move(PLAY, piece.tile, piece.a, piece.b, piece.half_a, piece.spacer)
+            points += rules.play_points(again, move)
+            again.place(piece.tile, piece.a, piece.b, piece.half_a, piece.spacer)
+    return points
+
+
+def _check_totals_in_play(state: HighriseState) -> None:
+    """In a game to a target, a hand under way began with every total short of it (or the game
+    was over), and a play only adds to its player's total until the hand ends (R-HR): so the
+    totals past the target are past it by no more than this hand's plays have scored."""
+    options, totals = state.game.options, state.totals
+    target = options.target_score
+    if state.phase not in (Phase.PLAY, Phase.DRAW, Phase.AFTER_DRAW) or options.fixed_hands is not None:
+        return
+    assert target is not None  # no fixed number of hands: a game to a target
+    if options.tie_break == "extra_hand" and state.hand_number > 1:
+        return  # the totals tied at the top may have passed the target before this hand
+    played = _points_played(state.tower)
+    if sum(max(0, total - (target - 1)) for total in totals) > played:
+        raise NotationError(
+            f"scores={','.join(map(str, totals))}: this hand's plays have scored {played}, so before it "
+            f"someone had reached {target}, and the game was over"
+        )
 
 
 def _check_finish(state: HighriseState) -> None:

@@ -10,6 +10,15 @@ from gamenight.games.highrise.tower import BASES
 
 TIE_BREAKS: Final = ("share", "extra_hand")
 
+# A game's length is bounded (issue 29): a table on a server must end, and a record stay small.
+# Far above what people agree on: to 300, Highrise takes 2 to 5 hands (greedy bots, 2-4 players).
+MAX_TARGET_SCORE: Final = 1000
+MAX_HANDS: Final = 50
+LAST_HAND: Final = 60
+"""No game goes past this hand, whatever the totals: a tie still standing is shared there
+(tie_break="extra_hand" plays at most 10 hands after `hands=50`), and a target not reached
+ends the game with the highest total winning (decision 14, docs/rules/highrise.md)."""
+
 
 @dataclass(frozen=True)
 class HighriseOptions:
@@ -39,10 +48,10 @@ class HighriseOptions:
         if self.basement_layout not in BASES:
             known = ", ".join(repr(name) for name in BASES)
             raise ConfigError(f"basement_layout must be one of {known}, not {self.basement_layout!r}")
-        if self.target_score is not None and self.target_score < 1:
-            raise ConfigError(f"target_score must be at least 1, not {self.target_score}")
-        if self.hands is not None and self.hands < 1:
-            raise ConfigError(f"hands must be at least 1, not {self.hands}")
+        if self.target_score is not None and not 1 <= self.target_score <= MAX_TARGET_SCORE:
+            raise ConfigError(f"target_score must be 1 to {MAX_TARGET_SCORE}, not {self.target_score}")
+        if self.hands is not None and not 1 <= self.hands <= MAX_HANDS:
+            raise ConfigError(f"hands must be 1 to {MAX_HANDS}, not {self.hands}")
         if self.tie_break not in TIE_BREAKS:
             raise ConfigError(f"tie_break must be 'share' or 'extra_hand', not {self.tie_break!r}")
 

@@ -25,6 +25,7 @@ from gamenight.games.highrise.moves import (
     move_notation,
     parse_move,
 )
+from gamenight.games.highrise.options import LAST_HAND
 from gamenight.games.highrise.tiles import ALL_TILES, HALVES, HAND_SIZE, TILES, hand_points, is_double
 from gamenight.games.highrise.tower import BASES, Tower
 
@@ -366,6 +367,8 @@ class HighriseState:
         points (or an agreed upon total ...), then the player with highest score is the winner."""
         options = self.game.options
         hands, target = options.fixed_hands, options.target_score
+        if self.hand_number >= LAST_HAND:
+            return True  # every game ends (issue 29): the highest total wins, a tie is shared
         over = self.hand_number >= hands if hands is not None else target is not None and max(self.totals) >= target
         if over and options.tie_break == "extra_hand" and len(self.winners()) > 1:
             return False  # D-HR-5: "or play one more hand if tie_break = extra_hand"

@@ -14,6 +14,7 @@ import re
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import check_numbers
 from gamenight.games.wildfire.layout import PLACEMENTS
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, TILES
 
@@ -63,6 +64,7 @@ def move_notation(move: Move) -> str:
 
 def parse_move(text: str) -> Move:
     """Syntax only: whether the move is legal is the state's question."""
+    check_numbers(text)
     t = " ".join(text.strip().split())
     low = t.lower()
     if low == "draw":

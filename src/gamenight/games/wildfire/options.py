@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from gamenight.engine.errors import ConfigError
+
+# A game's length is bounded (issue 29): a table on a server must end, and a record stay small.
+# Far above what people agree on: to 300, Wildfire takes 3 to 15 rounds (greedy bots, 2-8 players).
+MAX_TARGET_SCORE: Final = 1000
+MAX_ROUNDS: Final = 50
 
 
 @dataclass(frozen=True)
@@ -33,7 +39,7 @@ class WildfireOptions:
     def __post_init__(self) -> None:
         if not 2 <= self.players <= 8:
             raise ConfigError(f"Wildfire is for 2 to 8 players, not {self.players}")
-        if self.target_score < 1:
-            raise ConfigError(f"target_score must be at least 1, not {self.target_score}")
-        if self.rounds is not None and self.rounds < 1:
-            raise ConfigError(f"rounds must be at least 1, not {self.rounds}")
+        if not 1 <= self.target_score <= MAX_TARGET_SCORE:
+            raise ConfigError(f"target_score must be 1 to {MAX_TARGET_SCORE}, not {self.target_score}")
+        if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
+            raise ConfigError(f"rounds must be 1 to {MAX_ROUNDS}, not {self.rounds}")

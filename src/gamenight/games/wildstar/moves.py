@@ -13,6 +13,7 @@ import re
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
+from gamenight.engine.notation import check_numbers
 from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, SINGLE_STAR, parse
 
 PLAY: Final = 0
@@ -54,6 +55,7 @@ def move_notation(move: Move) -> str:
 
 def parse_move(text: str) -> Move:
     """Syntax only: whether the move is legal is the state's question."""
+    check_numbers(text)
     t = " ".join(text.strip().split())
     low = t.lower()
     if low == "draw":
