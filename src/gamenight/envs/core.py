@@ -159,3 +159,11 @@ class Core:
         console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
         console.print(renderable(self.name, self.game, self.state))
         return buffer.getvalue()
+
+    def show(self) -> None:
+        """The terminal board, printed on standard output (in colour at a terminal)."""
+        from rich.console import Console
+
+        from gamenight.envs.render import renderable
+
+        Console().print(renderable(self.name, self.game, self.state))

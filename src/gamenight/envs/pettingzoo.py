@@ -9,6 +9,12 @@ end: the game's `returns` (winners share 1); or with `reward="margin"` the score
 paid as points are scored (each step's reward is the change of the margin, so an agent's
 rewards add up to its final margin).
 
+Each agent's action space is the action table (`Discrete(size)`); its `sample()` without a
+mask draws one of the agent's legal actions when it is to decide (`LegalActions`), so the
+loops that sample from the space (PettingZoo's `max_cycles_test`, `parallel_seed_test`)
+play legal moves. `render_mode="ansi"` returns the board as text, `"human"` prints it
+after every step.
+
 `max_cycles=N` truncates each agent once it has made N decisions; the decisions that a
 truncated seat still owes the game are then played at random by the environment, until
 every agent is truncated or the game ends. An illegal action raises IllegalActionError,
@@ -34,20 +40,58 @@ from pettingzoo import AECEnv, ParallelEnv
 from gamenight.envs.core import ILLEGAL, Core
 
 OBS_LOW, OBS_HIGH = -64.0, 64.0
+RENDER_MODES = ("ansi", "human")
 
 
-def _spaces(core: Core) -> tuple[spaces.Dict, spaces.Discrete]:
-    obs = spaces.Dict(
+class LegalActions(spaces.Discrete):
+    """The action table's ids. `sample()` without a mask or probabilities draws a legal action
+    when `seat` (any seat: None) is to decide, from the space's own generator (`seed()`), as
+    `sample(mask)` would with the decision's mask: the upstream tests and tutorials that call
+    `action_space.sample()` then play legal moves instead of meeting IllegalActionError. With
+    nobody of `seat` to decide it is Discrete's uniform draw (an id the environment will not use
+    or will refuse)."""
+
+    def __init__(self, core: Core, seat: int | None) -> None:
+        super().__init__(core.actions.size)
+        self._core = core
+        self._seat = seat
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
+        who = self._core.to_act()
+        if mask is None and probability is None and who is not None and self._seat in (None, who):
+            mask = self._core.mask()
+        return super().sample(mask, probability)
+
+
+def _observation_space(core: Core) -> spaces.Dict:
+    return spaces.Dict(
         {
             "observation": spaces.Box(OBS_LOW, OBS_HIGH, shape=core.encoder.shape, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, shape=(core.actions.size,), dtype=np.int8),
         }
     )
-    return obs, spaces.Discrete(core.actions.size)
+
+
+def check_render_mode(render_mode: str | None) -> None:
+    if render_mode not in (None, *RENDER_MODES):
+        raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+
+
+def render(core: Core, render_mode: str | None) -> str | None:
+    """ "ansi": the board as text; "human": the board printed (in colour at a terminal)."""
+    if render_mode == "ansi":
+        return core.render()
+    if render_mode == "human":
+        core.show()
+    return None
 
 
 class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "gamenight_v0", "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": list(RENDER_MODES),
+        "name": "gamenight_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self,
@@ -61,8 +105,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_render_mode(render_mode)
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
         self.core = Core(game, options, reward)
@@ -73,9 +116,9 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.view_in_info = view_in_info
         self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
         self._index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs, act = _spaces(self.core)
+        obs = _observation_space(self.core)
         self.observation_spaces = {a: obs for a in self.possible_agents}
-        self.action_spaces = {a: act for a in self.possible_agents}
+        self.action_spaces = {a: LegalActions(self.core, i) for i, a in enumerate(self.possible_agents)}
         self._zero_mask = np.zeros(self.core.actions.size, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -97,6 +140,8 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._ended = False  # whether an agent is terminated or truncated
         self._skip_agent_selection = None
         self._settle()
+        if self.render_mode == "human":
+            self.core.show()
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]
@@ -127,6 +172,8 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
                 self.rewards[a] = pay[self._index[a]]
             self._accumulate_rewards()
             self._paid = any(pay)
+        if self.render_mode == "human":
+            core.show()
 
     def _settle(self) -> None:
         """After a decision: play the truncated seats' decisions, end the game's agents when
@@ -159,9 +206,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._deads_step_first()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.core.render()
+        return render(self.core, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -170,7 +215,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """The turn-based game in the parallel API: one decision per step."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "gamenight_parallel_v0"}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": list(RENDER_MODES), "name": "gamenight_parallel_v0"}
 
     def __init__(
         self,
@@ -184,15 +229,16 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
     ) -> None:
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
+        check_render_mode(render_mode)
         self.core = Core(game, options, reward)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
         self.possible_agents = [f"player_{i}" for i in range(self.core.players)]
         self.agents: list[str] = []
-        obs, act = _spaces(self.core)
+        obs = _observation_space(self.core)
         self.observation_spaces = {a: obs for a in self.possible_agents}
-        self.action_spaces = {a: act for a in self.possible_agents}
+        self.action_spaces = {a: LegalActions(self.core, i) for i, a in enumerate(self.possible_agents)}
         self.steps = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -216,6 +262,8 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
         self.core.reset(seed)
         self.agents = self.possible_agents[:]
         self.steps = 0
+        if self.render_mode == "human":
+            self.core.show()
         return self._observations(), {a: {} for a in self.agents}
 
     def step(self, actions: dict[str, Any]) -> tuple[Any, Any, Any, Any, Any]:
@@ -238,6 +286,8 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
         truncations = dict.fromkeys(agents, truncated)
         if over or truncated:
             self.agents = []
+        if self.render_mode == "human":
+            core.show()
         return (
             {a: observations[a] for a in agents},
             {a: rewards[a] for a in agents},
@@ -247,7 +297,7 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
         )
 
     def render(self) -> str | None:
-        return self.core.render() if self.render_mode == "ansi" else None
+        return render(self.core, self.render_mode)
 
     def close(self) -> None:
         pass
