@@ -105,6 +105,34 @@ def test_registered_with_gymnasium():
         assert info["action_mask"].sum() >= 1
 
 
+FRESH = """
+import gymnasium as gym
+env = gym.make("gamenight.envs.gymnasium:gamenight/Highrise-v0", opponents="greedy", players=2)
+_, info = env.reset(seed=0)
+print(env.unwrapped.core.name, int(info["action_mask"].sum()) > 0)
+"""
+
+
+def test_gymnasium_make_in_a_fresh_interpreter():
+    """Gymnasium 1.0 removed the plugin system (entry points in the `gymnasium.envs` group are
+    no longer read), so a fresh interpreter finds the environments by the module named before
+    the id, Gymnasium's own way to load a third party's registrations."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", FRESH], capture_output=True, text=True, check=True, timeout=120)
+    assert run.stdout.split() == ["highrise", "True"]
+
+
+def test_the_required_gymnasium_reads_no_entry_points():
+    """Why there is no `gymnasium.envs` entry point in pyproject.toml: the Gymnasium this
+    package requires (>=1.0) has no plugin loader. Should one come back, this fails, and the
+    entry point is worth declaring."""
+    import gymnasium.envs.registration as registration
+
+    assert not hasattr(registration, "load_plugin_envs") and not hasattr(registration, "load_env_plugins")
+
+
 def test_margin_is_paid_as_points_are_scored():
     env = GamenightEnv("highrise", opponents="greedy", reward="margin", players=2)
     rng = np.random.default_rng(1)
