@@ -33,7 +33,16 @@ from gymnasium import spaces
 
 from gamenight.bots.registry import make_bot
 from gamenight.envs.core import ILLEGAL, Core
-from gamenight.envs.pettingzoo import OBS_HIGH, OBS_LOW, RENDER_MODES, LegalActions, check_render_mode, render
+from gamenight.envs.pettingzoo import (
+    OBS_HIGH,
+    OBS_LOW,
+    RENDER_MODES,
+    LegalActions,
+    candidate_ids,
+    candidate_space,
+    check_render_mode,
+    render,
+)
 
 GYM_ILLEGAL = (*ILLEGAL, "terminate")
 ILLEGAL_REWARD = -1.0  # below any game's loss (0 in "returns"), as PettingZoo's TerminateIllegalWrapper pays
@@ -82,12 +91,14 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         illegal_action: str = "terminate",
         max_steps: int | None = None,
         view_in_info: bool = False,
+        forced: bool = True,
+        candidates: int | None = None,
         **options: Any,
     ) -> None:
         if illegal_action not in GYM_ILLEGAL:
             raise ValueError(f"illegal_action must be one of {GYM_ILLEGAL}, not {illegal_action!r}")
         check_render_mode(render_mode)
-        self.core = Core(game, options, reward)
+        self.core = Core(game, options, reward, forced=forced, candidates=candidates)
         n = self.core.players
         names = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(names) == 1:
@@ -104,7 +115,10 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self.illegal_action = illegal_action
         self.max_steps = max_steps
         self.view_in_info = view_in_info
-        self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, shape=self.core.encoder.shape, dtype=np.float32)
+        board = spaces.Box(OBS_LOW, OBS_HIGH, shape=self.core.encoder.shape, dtype=np.float32)
+        self.observation_space: spaces.Space[Any] = (
+            spaces.Dict({"observation": board, "candidates": candidate_space(self.core)}) if candidates else board
+        )
         self.action_space = LegalActions(self.core, None)
         self._bot_rng = random.Random()
         self._steps = 0
@@ -113,24 +127,38 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def _opponent(self, seat: int) -> Any:
         return self.bots[(seat - self.seat - 1) % self.core.players]
 
-    def _play_others(self) -> None:
+    def _play_others(self, forced: bool) -> int:
+        """The opponents' moves until the learner decides (with `forced`, until it has a
+        choice) or the game ends; how many forced decisions of the learner's were played."""
         core = self.core
-        while (who := core.to_act()) is not None and who != self.seat:
+        played = 0
+        while (who := core.to_act()) is not None:
+            if who == self.seat:
+                if not forced or not (n := core.play_forced((who,))):
+                    break
+                played += n
+                continue
             legal = core.state.legal_moves()
             view = LazyView(core.state, who)
             core.play(self._opponent(who).choose(view, legal, self._bot_rng))
+        return played
 
-    def _obs_info(self, extra: dict[str, Any] | None = None) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    def _obs_info(self, extra: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         core = self.core
         over = core.to_act() is None
-        mask = np.zeros(core.actions.size, dtype=np.int8) if self._ended else core.mask().copy()
+        mask = np.zeros(core.size, dtype=np.int8) if self._ended else core.mask().copy()
         info: dict[str, Any] = {"action_mask": mask, "seat": self.seat, **(extra or {})}
         if self.view_in_info:
             info["view"] = core.state.view(self.seat)
         if over:
             info["returns"] = core.state.returns()
             info["scores"] = core.state.scores()
-        return core.observe(self.seat), info
+        obs = core.observe(self.seat)
+        if not core.candidates:
+            return obs, info
+        info["candidate_ids"] = candidate_ids(core, self._ended)
+        features = core.candidate_features() if not self._ended else np.zeros(candidate_space(core).shape, np.float32)
+        return {"observation": obs, "candidates": features}, info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -142,7 +170,7 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
             self.seat = int(self.np_random.integers(0, self.core.players))
         self.core.reset(draw)
         self._steps = 0
-        self._play_others()
+        self._play_others(forced=False)  # the first decision is always the learner's: every episode has a step
         self._ended = self.core.to_act() is None
         if self.render_mode == "human":
             self.core.show()
@@ -153,17 +181,18 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         if self._ended:
             raise RuntimeError("the episode is over: call reset()")
         self._steps += 1
-        if self.illegal_action == "terminate" and int(action) not in core.legal_ids():
+        if self.illegal_action == "terminate" and not core.is_legal(int(action)):
             self._ended = True
             obs, info = self._obs_info({"illegal_action": True})
             return obs, ILLEGAL_REWARD, True, False, info
         move, substituted = core.move(int(action), self.illegal_action)
         core.play(move)
-        self._play_others()
+        forced = self._play_others(core.forced)
         over = self._ended = core.to_act() is None
         reward = core.payout()[self.seat]
         truncated = not over and self.max_steps is not None and self._steps >= self.max_steps
         obs, info = self._obs_info({"illegal_action": True} if substituted else None)
+        info["forced"] = forced
         if self.render_mode == "human":
             core.show()
         return obs, reward, over, truncated, info
@@ -171,7 +200,7 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """For sb3-contrib's MaskablePPO (ActionMasker or its `action_masks()` method)."""
         if self._ended:
-            return np.zeros(self.core.actions.size, dtype=bool)
+            return np.zeros(self.core.size, dtype=bool)
         return self.core.mask().astype(bool)
 
     def render(self) -> str | None:

@@ -34,10 +34,11 @@ import types
 from typing import Any, ClassVar
 
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 
-from gamenight.envs.core import ILLEGAL, Core
+from gamenight.envs.core import CANDIDATE_FEATURES, ILLEGAL, Core
 
 OBS_LOW, OBS_HIGH = -64.0, 64.0
 RENDER_MODES = ("ansi", "human")
@@ -52,7 +53,7 @@ class LegalActions(spaces.Discrete):
     or will refuse)."""
 
     def __init__(self, core: Core, seat: int | None) -> None:
-        super().__init__(core.actions.size)
+        super().__init__(core.size)
         self._core = core
         self._seat = seat
 
@@ -63,13 +64,38 @@ class LegalActions(spaces.Discrete):
         return super().sample(mask, probability)
 
 
+def candidate_space(core: Core) -> spaces.Box:
+    """The candidates' features (`candidates=K`): float32[K, len(CANDIDATE_FEATURES)] in [0, 1]."""
+    return spaces.Box(0.0, 1.0, shape=(core.candidates or 0, len(CANDIDATE_FEATURES)), dtype=np.float32)
+
+
+def candidate_ids(core: Core, none: bool = False) -> npt.NDArray[np.int64]:
+    """The candidates' ids in the fixed action table, -1 past the last (all -1 with `none`)."""
+    ids = np.full(core.candidates or 0, -1, dtype=np.int64)
+    if not none and core.to_act() is not None:
+        found = core.candidate_ids()
+        ids[: len(found)] = found
+    return ids
+
+
+def observation(core: Core, seat: int, zero_mask: npt.NDArray[np.int8]) -> dict[str, Any]:
+    """A seat's observation: its view encoded, the mask (all 0 unless it is to decide) and,
+    with `candidates`, their features (all 0 unless it is to decide)."""
+    deciding = core.to_act() == seat
+    obs = {"observation": core.observe(seat), "action_mask": core.mask() if deciding else zero_mask.copy()}
+    if core.candidates:
+        obs["candidates"] = core.candidate_features() if deciding else np.zeros(candidate_space(core).shape, np.float32)
+    return obs
+
+
 def _observation_space(core: Core) -> spaces.Dict:
-    return spaces.Dict(
-        {
-            "observation": spaces.Box(OBS_LOW, OBS_HIGH, shape=core.encoder.shape, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, shape=(core.actions.size,), dtype=np.int8),
-        }
-    )
+    parts: dict[str, spaces.Space[Any]] = {
+        "observation": spaces.Box(OBS_LOW, OBS_HIGH, shape=core.encoder.shape, dtype=np.float32),
+        "action_mask": spaces.Box(0, 1, shape=(core.size,), dtype=np.int8),
+    }
+    if core.candidates:
+        parts["candidates"] = candidate_space(core)
+    return spaces.Dict(parts)
 
 
 def check_render_mode(render_mode: str | None) -> None:
@@ -102,13 +128,15 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         reward: str = "returns",
         illegal_action: str = "raise",
         view_in_info: bool = False,
+        forced: bool = False,
+        candidates: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
         check_render_mode(render_mode)
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
-        self.core = Core(game, options, reward)
+        self.core = Core(game, options, reward, forced=forced, candidates=candidates)
         self.metadata = {**GamenightAEC.metadata, "name": f"gamenight_{self.core.name.replace('-', '_')}_v0"}  # type: ignore[misc]
         self.render_mode = render_mode
         self.max_cycles = max_cycles
@@ -119,7 +147,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         obs = _observation_space(self.core)
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: LegalActions(self.core, i) for i, a in enumerate(self.possible_agents)}
-        self._zero_mask = np.zeros(self.core.actions.size, dtype=np.int8)
+        self._zero_mask = np.zeros(self.core.size, dtype=np.int8)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -146,8 +174,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self._index[agent]
         core = self.core
-        mask = core.mask() if core.to_act() == seat else self._zero_mask.copy()
-        return {"observation": core.observe(seat), "action_mask": mask}
+        return observation(core, seat, self._zero_mask)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -161,6 +188,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.infos[agent] = {"illegal_action": True} if substituted else {}
         core.play(move)
+        core.play_forced()
         self.decisions[agent] += 1
         if self.max_cycles is not None and self.decisions[agent] >= self.max_cycles:
             self.truncations[agent] = True
@@ -182,8 +210,7 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if not self._ended and (seat := core.to_act()) is not None:  # every agent live, one to decide
             agent = self.possible_agents[seat]
             self.agent_selection = agent
-            if self.view_in_info:
-                self.infos[agent]["view"] = core.state.view(seat)
+            self._inform(agent, seat)
             return
         self._ended = True
         live = [a for a in self.agents if not (self.terminations[a] or self.truncations[a])]
@@ -197,13 +224,19 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             agent = self.possible_agents[seat]
             if agent in live:
                 self.agent_selection = agent
-                if self.view_in_info:
-                    self.infos[agent]["view"] = core.state.view(seat)
+                self._inform(agent, seat)
                 break
             core.play_random()  # a truncated seat's decision
         if not live:
             self.agent_selection = self.agents[0]
         self._deads_step_first()
+
+    def _inform(self, agent: str, seat: int) -> None:
+        """The deciding agent's info: its view (`view_in_info`), its candidates' table ids."""
+        if self.view_in_info:
+            self.infos[agent]["view"] = self.core.state.view(seat)
+        if self.core.candidates:
+            self.infos[agent]["candidate_ids"] = candidate_ids(self.core)
 
     def render(self) -> str | None:
         return render(self.core, self.render_mode)
@@ -225,12 +258,14 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
         max_cycles: int | None = None,
         reward: str = "returns",
         illegal_action: str = "raise",
+        forced: bool = False,
+        candidates: int | None = None,
         **options: Any,
     ) -> None:
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
         check_render_mode(render_mode)
-        self.core = Core(game, options, reward)
+        self.core = Core(game, options, reward, forced=forced, candidates=candidates)
         self.render_mode = render_mode
         self.max_cycles = max_cycles
         self.illegal_action = illegal_action
@@ -248,13 +283,8 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
         return self.action_spaces[agent]
 
     def _observations(self) -> dict[str, dict[str, Any]]:
-        core = self.core
-        seat = core.to_act()
-        out = {}
-        for i, a in enumerate(self.possible_agents):
-            mask = core.mask() if seat == i else np.zeros(core.actions.size, dtype=np.int8)
-            out[a] = {"observation": core.observe(i), "action_mask": mask}
-        return out
+        zero = np.zeros(self.core.size, dtype=np.int8)
+        return {a: observation(self.core, i, zero) for i, a in enumerate(self.possible_agents)}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -276,12 +306,15 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
             if substituted:
                 infos[agent]["illegal_action"] = True
             core.play(move)
+            core.play_forced()
         self.steps += 1
         over = core.to_act() is None
         truncated = not over and self.max_cycles is not None and self.steps >= self.max_cycles
         rewards = dict(zip(self.possible_agents, core.rewards() if over else [0.0] * core.players, strict=True))
         observations = self._observations()
         agents = self.agents
+        if core.candidates and (seat := core.to_act()) is not None:
+            infos[self.possible_agents[seat]]["candidate_ids"] = candidate_ids(core)
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, truncated)
         if over or truncated:
