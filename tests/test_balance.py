@@ -265,3 +265,34 @@ def test_the_command_refuses_bad_input(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, ["balance", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("wildfire", {"rounds": 1, "players": 3}),
+        ("wildstar", {"hands": 1, "players": 3}),
+        ("highrise", {"players": 3}),
+        ("fireball-island", {"players": 3, "turn_limit": 60}),
+    ],
+)
+def test_win_rates_by_turn_order_follow_the_first_decision(game: str, options: dict) -> None:
+    """Does going first matter: each game's first player is the seat of its first decision
+    (read from its record), and the win rate by turn order counts the first player's wins
+    first, then the next seat's, for every game."""
+    config = BalanceConfig(game, ("greedy",) * 3, 12, options=options, records=True)
+    played = []
+    result = run_balance(config, workers=1, on_game=played.append)
+    wins = [0.0] * 3
+    for g in played:
+        assert g.record is not None
+        assert g.first == next(step.seat for step in g.record.steps if step.seat >= 0)
+        for s, r in enumerate(g.returns):
+            wins[(s - g.first) % 3] += r
+    variant = result.variants[0]
+    assert [p["k"] for p in variant["win_rate_by_turn_order"]] == pytest.approx(wins)
+    assert sum(wins) == pytest.approx(sum(p["k"] for p in variant["win_rate_by_seat"]))
+    if game in ("wildfire", "wildstar", "fireball-island"):  # the deal or the first rolls choose
+        assert len({g.first for g in played}) > 1
+    said = findings(result)[variant["label"]]
+    assert any(line.startswith("The first to play wins") for line in said)

@@ -1093,7 +1093,7 @@ def balance(
     until_ci: Annotated[
         float | None,
         typer.Option(
-            help="Play until every headline figure's 95% interval (win rate by seat, how rounds end) "
+            help="Play until every headline figure's 95% interval (win rate by seat and by turn order, how rounds end) "
             "is narrower than this, e.g. 0.02; --games is then the most.",
             show_default=False,
         ),

@@ -15,7 +15,8 @@ only the timings differ. Each game's result goes to `on_game` (to be written to 
 into running sums: nothing grows with the number of games but a few histograms.
 
 With `until_ci`, games are played in batches until every headline figure's 95% interval
-(each seat's win rate, each way a round ends) is narrower than `until_ci`, or `games` is
+(each seat's win rate and each place's in the turn order, each way a round ends) is narrower
+than `until_ci`, or `games` is
 reached; the check falls between batches, so it too is the same on any workers.
 """
 
@@ -158,6 +159,10 @@ class Played:
     steps: int
     rounds: tuple[Round, ...]
     figures: dict[str, float]
+    first: int = 0
+    """The seat that made the game's first decision: place 1 in the turn order (the first
+    player is not always P1: Wildfire's and Wildstar's deals and Fireball Island's first rolls
+    choose)."""
     record: Record | None = None
 
 
@@ -171,10 +176,13 @@ def play_game(config: BalanceConfig, game: Game, variant: int, index: int) -> Pl
     match = Match(game, agents, seed)
     reader = make_reader(game.spec.name, len(seats))
     decisions = [0] * len(seats)
+    first: list[int] = []
 
     def told(event: Event) -> None:
         if event.seat >= 0:
             decisions[event.seat] += 1
+            if not first:
+                first.append(event.seat)
         reader.step(event.seat, event.public, event.state.scores)
 
     record = match.run(told)
@@ -194,6 +202,7 @@ def play_game(config: BalanceConfig, game: Game, variant: int, index: int) -> Pl
         steps=len(record.steps),
         rounds=tuple(reading.rounds),
         figures=reading.figures,
+        first=first[0] if first else 0,
         record=record if config.records else None,
     )
 
@@ -268,6 +277,8 @@ class VariantStats:
         self.partners = partners
         self.games = 0
         self.wins = [0.0] * seats
+        self.wins_by_order = [0.0] * seats
+        """By place in the turn order: [0] the first player's wins, [1] the next seat's, ..."""
         self.undecided = 0
         self.team_a_wins = 0.0
         self.lengths = {k: Running() for k in ("game_decisions", "game_turns", "game_steps", "rounds_per_game")}
@@ -288,8 +299,10 @@ class VariantStats:
 
     def add(self, g: Played) -> None:
         self.games += 1
+        n = len(g.returns)
         for s, r in enumerate(g.returns):
             self.wins[s] += r
+            self.wins_by_order[(s - g.first) % n] += r
         if not any(r > 0 for r in g.returns):
             self.undecided += 1
         if self.partners:
@@ -329,7 +342,7 @@ class VariantStats:
 
     def headline_widths(self) -> list[float]:
         widths = []
-        for w in self.wins:
+        for w in self.wins + self.wins_by_order:
             low, high = wilson_interval(w, self.games)
             widths.append(high - low)
         for reason in reasons(self.game):
@@ -343,6 +356,7 @@ class VariantStats:
             "games": self.games,
             "rounds": self.rounds,
             "win_rate_by_seat": [proportion(w, self.games) for w in self.wins],
+            "win_rate_by_turn_order": [proportion(w, self.games) for w in self.wins_by_order],
             "undecided": proportion(self.undecided, self.games),
             "lengths": {k: v.json() for k, v in {**self.lengths, **self.round_lengths}.items()},
             "ends": {reason: proportion(self.ends[reason], self.rounds) for reason in reasons(self.game)},

@@ -81,7 +81,7 @@ class GameLog:
         self._rounds = (self.out / "rounds.csv").open("w", newline="", encoding="utf-8")
         self._gw = csv.writer(self._games, lineterminator="\n")
         self._rw = csv.writer(self._rounds, lineterminator="\n")
-        header = ["variant", "game", "deal", "seed", "steps", "decisions", "turns", "rounds", "winners"]
+        header = ["variant", "game", "deal", "seed", "steps", "decisions", "turns", "rounds", "first", "winners"]
         header += [f"ends_{_slug(r)}" for r in reasons(self.game)] + self.figures
         for s in range(1, self.seats + 1):
             header += [f"p{s}_bot", f"p{s}_score", f"p{s}_return", f"p{s}_decisions"]
@@ -94,7 +94,7 @@ class GameLog:
         winners = " ".join(f"P{s + 1}" for s, r in enumerate(g.returns) if r > 0)
         ends = [sum(1 for rd in g.rounds if rd.end == reason) for reason in reasons(self.game)]
         row: list[Any] = [label, g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), g.turns, len(g.rounds)]
-        row += [winners, *ends, *(_num(g.figures.get(k, 0.0)) for k in self.figures)]
+        row += [f"P{g.first + 1}", winners, *ends, *(_num(g.figures.get(k, 0.0)) for k in self.figures)]
         for s in range(self.seats):
             if s < len(g.seats):
                 row += [g.seats[s], g.scores[s], f"{g.returns[s]:g}", g.decisions[s]]
@@ -190,10 +190,35 @@ def even_share(v: dict[str, Any]) -> float:
     return float(sum(p["p"] for p in seats)) / len(seats)
 
 
+def ordinal(place: int) -> str:
+    """1 -> "1st", 2 -> "2nd", ... (places at a table: at most 8)."""
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
+
+
+def _order_sentences(v: dict[str, Any]) -> list[str]:
+    """Does going first matter: always said for the first player, and for any other place
+    beyond noise."""
+    order = v.get("win_rate_by_turn_order")
+    if not order:
+        return []
+    fair = even_share(v)
+    lines = []
+    for place, prop in enumerate(order):
+        low, high = prop["ci95"]
+        apart = high < fair or low > fair
+        if place == 0:
+            verdict = f"{'more' if low > fair else 'less'} than" if apart else "within noise of"
+            lines.append(f"The first to play wins {pct_ci(prop)} of games, {verdict} an even share ({pct(fair)}).")
+        elif apart:
+            more = "more" if low > fair else "less"
+            lines.append(f"The {ordinal(place + 1)} to play wins {pct_ci(prop)} of games, {more} than an even share.")
+    return lines
+
+
 def _seat_sentences(v: dict[str, Any]) -> list[str]:
     seats = v["win_rate_by_seat"]
     fair = even_share(v)
-    lines = []
+    lines = _order_sentences(v)
     for s, prop in enumerate(seats):
         low, high = prop["ci95"]
         if high < fair or low > fair:
@@ -332,23 +357,29 @@ def _labels(result: BalanceResult) -> list[str]:
 
 
 def _plot_win_rates(result: BalanceResult, Figure: Any) -> Any:
+    """Two panels: by seat, and by place in the turn order (the first to play, the next, ...)."""
     variants = result.variants
     seats = max(len(v["win_rate_by_seat"]) for v in variants)
-    figure = Figure(figsize=(7, 3.8), layout="constrained")
-    ax = figure.subplots()
+    figure = Figure(figsize=(10, 3.8), layout="constrained")
+    by_seat, by_order = figure.subplots(1, 2, sharey=True)
     width = 0.8 / len(variants)
-    for i, v in enumerate(variants):
-        props = v["win_rate_by_seat"]
-        xs = [s + (i - (len(variants) - 1) / 2) * width for s in range(len(props))]
-        ps = [p["p"] for p in props]
-        err = [[p["p"] - p["ci95"][0] for p in props], [p["ci95"][1] - p["p"] for p in props]]
-        ax.bar(xs, ps, width, yerr=err, capsize=3, label=v["label"])
-        fair = even_share(v)
-        ax.hlines(fair, -0.5, len(props) - 0.5, colors="grey", linestyles="dashed", linewidth=0.8)
-    ax.set_xticks(range(seats), [f"P{s + 1}" for s in range(seats)])
-    ax.set_ylabel("share of games won")
-    ax.set_title(f"{result.config.game}: win rate by seat, 95% intervals (dashed: an even share)", fontsize=10)
-    ax.legend(fontsize=8)
+    for ax, key, names in (
+        (by_seat, "win_rate_by_seat", [f"P{s + 1}" for s in range(seats)]),
+        (by_order, "win_rate_by_turn_order", [ordinal(s + 1) for s in range(seats)]),
+    ):
+        for i, v in enumerate(variants):
+            props = v.get(key, [])
+            xs = [s + (i - (len(variants) - 1) / 2) * width for s in range(len(props))]
+            ps = [p["p"] for p in props]
+            err = [[p["p"] - p["ci95"][0] for p in props], [p["ci95"][1] - p["p"] for p in props]]
+            ax.bar(xs, ps, width, yerr=err, capsize=3, label=v["label"], color=f"C{i}")
+            ax.hlines(even_share(v), -0.5, len(props) - 0.5, colors="grey", linestyles="dashed", linewidth=0.8)
+        ax.set_xticks(range(seats), names)
+    by_seat.set_ylabel("share of games won")
+    by_seat.set_title("by seat", fontsize=10)
+    by_order.set_title("by turn order (1st: the first to play)", fontsize=10)
+    by_seat.legend(fontsize=8)
+    figure.suptitle(f"{result.config.game}: win rate, 95% intervals (dashed: an even share)", fontsize=10)
     return figure
 
 
@@ -553,6 +584,14 @@ def tables(result: BalanceResult) -> list[tuple[str, list[str], list[list[str]]]
     if any("team_a_win_rate" in v for v in variants):
         rows.append(["team A", *(pct_ci(v["team_a_win_rate"]) if "team_a_win_rate" in v else "" for v in variants)])
     out.append(("Win rate by seat (95% interval)", ["seat", *labels], rows))
+    rows = []
+    for place in range(seats):
+        row = [f"{ordinal(place + 1)} to play"]
+        for v in variants:
+            props = v.get("win_rate_by_turn_order", [])
+            row.append(pct_ci(props[place]) if place < len(props) else "")
+        rows.append(row)
+    out.append(("Win rate by turn order: the first to play, the next, ... (95% interval)", ["place", *labels], rows))
     rows = [[f"{word}s played", *(f"{v['rounds']:,}" for v in variants)]]
     for reason in reasons(game):
         rows.append([reason, *(pct_ci(v["ends"][reason]) for v in variants)])
