@@ -416,3 +416,37 @@ def test_a_cluster_without_workers_stops_the_run_and_keeps_what_was_done(monkeyp
             _highrise(), workers=1, executor=pool, chunk=3, on_game=played.append, alive=lambda: 0, worker_timeout=0.05
         )
     assert [(g.variant, g.index) for g in played] == [(0, 0), (1, 0), (0, 1)]
+
+
+def test_a_dask_cluster_whose_workers_all_died_is_said_so(tmp_path: Path) -> None:
+    """The real thing: a LocalCluster's only worker ends after the first games; the run stops
+    with ClusterLost instead of waiting for ever, and the games played are on disk."""
+    import distributed
+
+    from gamenight.sim.balance_cluster import join_cluster
+
+    config = _highrise(500)  # far more than the worker can play while it is being retired
+    log = GameLog(tmp_path, config)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with (
+            distributed.LocalCluster(
+                n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+            ) as cluster,
+            join_cluster(cluster.scheduler_address, timeout=30) as joined,
+        ):
+
+            def add(g) -> None:
+                log.add(g)
+                if log.games == 2:  # the worker dies; the chunks it had are lost with it
+                    cluster.scale(0)
+
+            try:
+                with pytest.raises(balance_module.ClusterLost):
+                    run_balance(
+                        config, 1, executor=joined.executor, chunk=2, on_game=add, alive=joined.alive, worker_timeout=2
+                    )
+            finally:
+                log.close()
+    assert log.games >= 2
+    assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + log.games
