@@ -74,7 +74,7 @@ def ours_gym(name: str) -> Callable[[int], Iterator[int]]:
     def run(seed: int) -> Iterator[int]:
         from gamenight.envs.gymnasium import GamenightEnv
 
-        env = GamenightEnv(name, opponents="random", **CASES[name])
+        env = GamenightEnv(name, opponents="random", forced=False, **CASES[name])  # every decision, as measured
         rng = random.Random(seed)
         game = 0
         while True:

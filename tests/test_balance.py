@@ -146,7 +146,9 @@ def test_the_report_is_the_same_for_any_workers_and_chunks(tmp_path: Path) -> No
 def test_a_report_is_written_again_from_its_summary(tmp_path: Path) -> None:
     first = _report(_config(games=6), tmp_path / "first", workers=1)
     again = write_report(load_result(tmp_path / "first" / "summary.json"), tmp_path / "again")
-    assert {p.name: p.read_bytes() for p in again} == {k: v for k, v in first.items() if not k.endswith(".csv")}
+    assert {p.name: p.read_bytes() for p in again} == {
+        k: v for k, v in first.items() if not k.endswith(".csv") and k != "run.json"
+    }
 
 
 def test_the_report_from_a_dask_cluster_is_the_local_pools(tmp_path: Path) -> None:
@@ -267,3 +269,186 @@ def test_the_command_refuses_bad_input(args: list[str], message: str) -> None:
     result = CliRunner().invoke(app, ["balance", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("wildfire", {"rounds": 1, "players": 3}),
+        ("wildstar", {"hands": 1, "players": 3}),
+        ("highrise", {"players": 3}),
+        ("fireball-island", {"players": 3, "turn_limit": 60}),
+    ],
+)
+def test_win_rates_by_turn_order_follow_the_first_decision(game: str, options: dict) -> None:
+    """Does going first matter: each game's first player is the seat of its first decision
+    (read from its record), and the win rate by turn order counts the first player's wins
+    first, then the next seat's, for every game."""
+    config = BalanceConfig(game, ("greedy",) * 3, 12, options=options, records=True)
+    played = []
+    result = run_balance(config, workers=1, on_game=played.append)
+    wins = [0.0] * 3
+    for g in played:
+        assert g.record is not None
+        assert g.first == next(step.seat for step in g.record.steps if step.seat >= 0)
+        for s, r in enumerate(g.returns):
+            wins[(s - g.first) % 3] += r
+    variant = result.variants[0]
+    assert [p["k"] for p in variant["win_rate_by_turn_order"]] == pytest.approx(wins)
+    assert sum(wins) == pytest.approx(sum(p["k"] for p in variant["win_rate_by_seat"]))
+    if game in ("wildfire", "wildstar", "fireball-island"):  # the deal or the first rolls choose
+        assert len({g.first for g in played}) > 1
+    said = findings(result)[variant["label"]]
+    assert any(line.startswith("The first to play wins") for line in said)
+
+
+# -- interrupts, --resume, --force and a lost cluster (issue 32) ----------------------------------------
+
+
+HIGHRISE_PAIR = parse_variants(["players=2", "players=3"])
+
+
+def _highrise(games: int = 6) -> BalanceConfig:
+    return BalanceConfig("highrise", ("greedy",) * 3, games, variants=HIGHRISE_PAIR, seed=3)
+
+
+def _stop_at(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
+    """Ctrl-C as the `calls`-th game starts."""
+    real = balance_module.play_game
+    count = [0]
+
+    def play(*args, **kw):
+        count[0] += 1
+        if count[0] == calls:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(balance_module, "play_game", play)
+
+
+def test_with_one_worker_the_progress_moves_game_by_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    happened: list[str] = []
+    real = balance_module.play_game
+
+    def play(*args, **kw):
+        happened.append("game")
+        return real(*args, **kw)
+
+    monkeypatch.setattr(balance_module, "play_game", play)
+    run_balance(_highrise(3), workers=1, progress=lambda done, total: happened.append(f"{done}/{total}"))
+    assert happened == [x for n in range(1, 7) for x in ("game", f"{n}/6")]
+
+
+def test_an_interrupt_keeps_every_finished_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _stop_at(monkeypatch, 5)
+    log = GameLog(tmp_path, _highrise())
+    with pytest.raises(KeyboardInterrupt):
+        run_balance(_highrise(), workers=1, on_game=log.add)
+    log.close()
+    assert log.games == 4
+    assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + 4
+
+
+def test_a_resumed_run_gives_the_report_of_a_run_never_stopped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    whole = _report(_highrise(), tmp_path / "whole", workers=1)
+    out = tmp_path / "stopped"
+    _stop_at(monkeypatch, 8)
+    log = GameLog(out, _highrise())
+    with pytest.raises(KeyboardInterrupt):
+        run_balance(_highrise(), workers=1, on_game=log.add)
+    log.close()
+    monkeypatch.undo()
+    # a kill in the middle of the next game: its games.csv line is there, its rounds are not
+    with (out / "games.csv").open("a") as f:
+        f.write((out / "games.csv").read_text().splitlines()[-1].replace(",3,1,", ",4,1,", 1) + "\n")
+    log = GameLog(out, _highrise(), resume=True)
+    assert [(g.variant, g.index) for g in log.resumed] == [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2), (1, 2), (0, 3)]
+    result = run_balance(_highrise(), workers=1, on_game=log.add, resumed=log.resumed)
+    log.close()
+    write_report(result, out, {"wall_seconds": result.wall_seconds})
+    assert _files(out) == whole
+
+
+def test_resume_refuses_another_run(tmp_path: Path) -> None:
+    GameLog(tmp_path, _highrise()).close()
+    other = BalanceConfig("highrise", ("greedy",) * 3, 6, variants=HIGHRISE_PAIR, seed=4)
+    with pytest.raises(ConfigError, match="seed"):
+        GameLog(tmp_path, other, resume=True)
+    with pytest.raises(ConfigError, match=r"no run\.json"):
+        GameLog(tmp_path / "empty", _highrise(), resume=True)
+
+
+def test_the_command_never_overwrites_results_without_force(tmp_path: Path) -> None:
+    args = ["balance", "highrise", "-o", "players=2", "--games", "3", "--workers", "1", "-q"]
+    out = str(tmp_path / "run")
+    assert CliRunner().invoke(app, [*args, "--out", out]).exit_code == 0
+    before = (tmp_path / "run" / "games.csv").read_bytes()
+    again = CliRunner().invoke(app, [*args, "--games", "2", "--out", out])
+    assert again.exit_code == 2 and "--force" in again.output and "--resume" in again.output
+    assert (tmp_path / "run" / "games.csv").read_bytes() == before
+    assert CliRunner().invoke(app, [*args, "--games", "2", "--out", out, "--force"]).exit_code == 0
+    assert len((tmp_path / "run" / "games.csv").read_text().splitlines()) == 1 + 2
+    resumed = CliRunner().invoke(app, [*args, "--games", "2", "--resume", out])
+    assert resumed.exit_code == 0, resumed.output
+    other = CliRunner().invoke(app, [*args, "--games", "5", "--resume", out])
+    assert other.exit_code == 2 and "games" in other.output
+
+
+class _HangingExecutor(ThreadPoolExecutor):
+    """Plays the first chunk; every later one waits for ever, as on a scheduler whose workers died."""
+
+    def __init__(self) -> None:
+        super().__init__(1)
+        self.sent = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.sent += 1
+        if self.sent == 1:
+            return super().submit(fn, *args, **kwargs)
+        from concurrent.futures import Future
+
+        return Future()
+
+
+def test_a_cluster_without_workers_stops_the_run_and_keeps_what_was_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(balance_module, "POLL_SECONDS", 0.01)
+    played: list = []
+    with _HangingExecutor() as pool, pytest.raises(balance_module.ClusterLost, match="every worker"):
+        run_balance(
+            _highrise(), workers=1, executor=pool, chunk=3, on_game=played.append, alive=lambda: 0, worker_timeout=0.05
+        )
+    assert [(g.variant, g.index) for g in played] == [(0, 0), (1, 0), (0, 1)]
+
+
+def test_a_dask_cluster_whose_workers_all_died_is_said_so(tmp_path: Path) -> None:
+    """The real thing: a LocalCluster's only worker ends after the first games; the run stops
+    with ClusterLost instead of waiting for ever, and the games played are on disk."""
+    import distributed
+
+    from gamenight.sim.balance_cluster import join_cluster
+
+    config = _highrise(500)  # far more than the worker can play while it is being retired
+    log = GameLog(tmp_path, config)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with (
+            distributed.LocalCluster(
+                n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=50
+            ) as cluster,
+            join_cluster(cluster.scheduler_address, timeout=30) as joined,
+        ):
+
+            def add(g) -> None:
+                log.add(g)
+                if log.games == 2:  # the worker dies; the chunks it had are lost with it
+                    cluster.scale(0)
+
+            try:
+                with pytest.raises(balance_module.ClusterLost):
+                    run_balance(
+                        config, 1, executor=joined.executor, chunk=2, on_game=add, alive=joined.alive, worker_timeout=2
+                    )
+            finally:
+                log.close()
+    assert log.games >= 2
+    assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + log.games

@@ -81,3 +81,71 @@ def test_ismcts_and_mcts_play_full_games(case):
         moves[player] += 1
     assert min(moves) > 0
     assert all(r in (0.0, 0.5, 1.0) for r in state.returns())
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_utility_is_what_the_returns_add_up_to(case):
+    """Constant-sum where every game ends with a winner (utility_sum: 1, 2 for Wildstar's
+    partners), general-sum for Fireball Island stopped at a turn limit."""
+    name, options = case
+    game = gos.load(name, **options)
+    constant = not (name == "fireball-island" and options.get("turn_limit", 1000) > 0)
+    expected = pyspiel.GameType.Utility.CONSTANT_SUM if constant else pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.get_type().utility == expected
+    if not constant:
+        return
+    rng = random.Random(2)
+    for _ in range(3):
+        state = gos.play_random(game.new_initial_state(), rng)
+        assert sum(state.returns()) == pytest.approx(game.utility_sum())
+
+
+class ToolPassedItsChecks(Exception):
+    """Raised where exploitability starts walking the game tree, far too large here."""
+
+
+def _stop_at_the_tree_walk(*args, **kwargs):
+    raise ToolPassedItsChecks
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_exploitability_accepts_the_two_player_games(name, monkeypatch):
+    from open_spiel.python.algorithms import exploitability
+    from open_spiel.python.policy import UniformRandomPolicy
+
+    monkeypatch.setattr(exploitability.pyspiel_best_response, "CPPBestResponsePolicy", _stop_at_the_tree_walk)
+    options = {"turn_limit": 0} if name == "fireball-island" else {}
+    game = gos.load(name, players=2, **options)
+    with pytest.raises(ToolPassedItsChecks):
+        exploitability.exploitability(game, UniformRandomPolicy(game))
+    if name == "fireball-island":  # stopped at a turn limit, nobody wins: not constant-sum
+        limited = gos.load(name, players=2, turn_limit=50)
+        with pytest.raises(ValueError, match="constant- or zero-sum"):
+            exploitability.exploitability(limited, UniformRandomPolicy(limited))
+
+
+@pytest.mark.parametrize("case", CASES[::2], ids=case_id)
+def test_undo_action_takes_back_the_last_action(case):
+    name, options = case
+    game = gos.load(name, **options)
+    rng = random.Random(4)
+    state = game.new_initial_state()
+    undone = 0
+    while not state.is_terminal() and undone < 40:
+        player = state.current_player()
+        action = (
+            gos.sample(state.chance_outcomes(), rng) if state.is_chance_node() else rng.choice(state.legal_actions())
+        )
+        seats = range(game.num_players())
+        before = (str(state), state.history(), state.move_number(), state.legal_actions())
+        views = [state.information_state_string(p) for p in seats]
+        state.apply_action(action)
+        state.undo_action(player, action)
+        assert (str(state), state.history(), state.move_number(), state.legal_actions()) == before
+        assert [state.information_state_string(p) for p in seats] == views
+        undone += 1
+        state.apply_action(action)
+    assert undone == 40 or state.is_terminal()
+    last = state.history()[-1]
+    with pytest.raises(ValueError, match="last action"):
+        state.undo_action(0, last + 1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_seed_test, render_test, seed_test
 
 from gamenight.envs import pettingzoo as pz
 from gamenight.envs.core import IllegalActionError
@@ -34,13 +34,49 @@ def test_seed_test(case):
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_max_cycles_test(case):
-    """max_cycles_test samples actions without the mask: illegal ids are substituted. It
-    wants every agent to reach 4 decisions: Fireball Island's short turn limit (a seat
-    without cards decides only on its own turns) could end the game first."""
+    """As a researcher calls it, with the default illegal_action="raise": it samples from the
+    action space without the mask, which draws a legal action. It wants every agent to reach
+    4 decisions: Fireball Island's short turn limit (a seat without cards decides only on its
+    own turns) could end the game first."""
     name, options = case
     if name == "fireball-island":
         options = {**options, "turn_limit": 1000}
-    max_cycles_test(pz.module(name, illegal_action="substitute", **options))
+    max_cycles_test(pz.module(name, **options))
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_parallel_seed_test(case):
+    name, options = case
+    parallel_seed_test(lambda: pz.parallel_env(name, **options), num_cycles=100)
+
+
+@pytest.mark.parametrize("case", CASES[::3], ids=case_id)
+def test_render_test(case, capsys):
+    """Every declared mode: "ansi" returns the board, "human" prints it and returns None."""
+    name, options = case
+    render_test(lambda **kw: pz.env(name, **options, **kw))
+    assert "P1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("case", CASES[::3], ids=case_id)
+def test_sampling_the_space_draws_legal_actions(case):
+    name, options = case
+    env = pz.parallel_env(name, **options)
+    env.reset(seed=5)
+    for agent in env.possible_agents:
+        env.action_space(agent).seed(0)
+    while env.agents:
+        agent = env.possible_agents[env.core.to_act()]
+        legal = env.core.legal_ids()
+        assert {int(env.action_space(agent).sample()) for _ in range(5)} <= set(legal)
+        env.step({a: env.action_space(a).sample() for a in env.agents})
+
+
+def test_an_unknown_render_mode_is_refused():
+    with pytest.raises(ValueError, match="render_mode"):
+        pz.env("highrise", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="render_mode"):
+        pz.parallel_env("highrise", render_mode="rgb_array")
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -3,13 +3,21 @@
 `Core` holds the state and the environment's generator; it plays every chance step by
 itself (`advance`), so the APIs above it only ever see decisions. The legal moves of the
 decision at hand are turned into action ids once (`legal`), for the mask and for `move`.
+
+Two options change what an agent is asked (docs/rl.md, "Learning faster"):
+
+- `forced=True`: a decision with a single legal move is played by the environment
+  (`play_forced`), its reward kept for the next step that pays;
+- `candidates=K`: the actions are 0..K-1, indices into the decision's candidate list (its
+  legal moves, the game's greedy ranking first, at most K), each with features
+  (`candidate_features`) beside its id in the fixed table (`candidate_ids`).
 """
 
 from __future__ import annotations
 
 import io
 import random
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from typing import Any
 
 import numpy as np
@@ -24,6 +32,11 @@ from gamenight.envs.observations import Encoder, Obs, encoder_for
 GAMES = ("wildfire", "wildstar", "highrise", "fireball-island")
 REWARDS = ("returns", "margin")
 ILLEGAL = ("raise", "substitute")
+CANDIDATE_FEATURES = ("greedy", "rank", "draw", "pass", "table_id", "choices", "cut")
+"""Per candidate, each in [0, 1]: 1 for the game's greedy choice; 1 - rank / legal moves
+(greedy's order); 1 for a draw, for a pass; its id in the fixed table / the table's size; then
+the same for every candidate of the decision: its candidates / K, and 1 if it had more legal
+moves than K (greedy's least liked were left out)."""
 
 
 def game_name(name: str) -> str:
@@ -36,24 +49,46 @@ class IllegalActionError(ValueError):
 
 
 class Core:
-    def __init__(self, name: str, options: dict[str, Any], reward: str = "returns") -> None:
+    def __init__(
+        self,
+        name: str,
+        options: dict[str, Any],
+        reward: str = "returns",
+        *,
+        forced: bool = False,
+        candidates: int | None = None,
+    ) -> None:
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
+        if not isinstance(forced, bool):
+            raise ValueError(f"forced must be True or False, not {forced!r}")
+        if candidates is not None and (type(candidates) is not int or candidates < 1):
+            raise ValueError(f"candidates must be None or a number of candidates (1 or more), not {candidates!r}")
         self.name = game_name(name)
         self.game: Game = make_game(self.name, options)
         self.actions: ActionTable = action_table(self.game)
         self.encoder: Encoder = encoder_for(self.game)
         self.players: int = self.game.options.players
         self.reward = reward
+        self.forced = forced
+        self.candidates = candidates
+        self.size: int = candidates or self.actions.size  # the number of actions an agent has
+        heuristics = self.game.heuristics()
+        self._rank: Any = getattr(heuristics, "rank_moves", None)
+        self._greedy: Any = getattr(heuristics, "rollout_move", None)
         self.rng = random.Random()
+        self._rank_rng = random.Random()
         self.state: State = self.game.new_state()
         self._who: int | None = self.state.to_act()
         self._ids: list[int] | None = None
+        self._ranked: list[Move] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._paid = [0.0] * self.players
 
     def reset(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
+        if self.candidates:  # greedy's ties are broken at random, from a generator of their own
+            self._rank_rng = random.Random(self.rng.getrandbits(64))
         self.state = self.game.new_state()
         self._paid = [0.0] * self.players
         self.advance()
@@ -65,6 +100,7 @@ class Core:
             state.apply_chance(sample(state.chance_outcomes(), rng))
         self._who = who
         self._ids = None
+        self._ranked = None
         self._mask = None
 
     def to_act(self) -> int | None:
@@ -84,14 +120,56 @@ class Core:
         moves: Sequence[Move] = self.state.legal_moves()
         return dict(zip(self.legal_ids(), moves, strict=True))
 
+    def ranked(self) -> list[Move]:
+        """The decision's candidates: its legal moves, the game's greedy ranking first (read
+        from what the seat may know: its hand and the table), at most `candidates` of them."""
+        if self._ranked is None:
+            legal = self.state.legal_moves()
+            if self._rank is not None:
+                ranked = list(self._rank(self.state, legal, self._rank_rng))
+            else:  # (Fireball Island) greedy's choice first, the rest in the rules' order
+                best = self._greedy(self.state, legal, self._rank_rng) if len(legal) > 1 else legal[0]
+                ranked = [best, *(m for m in legal if m is not best)]
+            self._ranked = ranked[: self.candidates]
+        return self._ranked
+
+    def candidate_ids(self) -> list[int]:
+        """The candidates' ids in the fixed action table (read off the whole decision: a
+        Fireball Island walk's id depends on the other legal walks)."""
+        legal = list(self.state.legal_moves())
+        ids = self.legal_ids()
+        return [ids[legal.index(move)] for move in self.ranked()]
+
+    def candidate_features(self) -> npt.NDArray[np.float32]:
+        """float32[candidates, len(CANDIDATE_FEATURES)], rows of 0 past the decision's candidates."""
+        k = self.candidates or 0
+        out = np.zeros((k, len(CANDIDATE_FEATURES)), dtype=np.float32)
+        if self._who is None:
+            return out
+        choices = len(self.state.legal_moves())
+        ids = self.candidate_ids()
+        size, shown, cut = self.actions.size, len(ids) / k, choices > k
+        for i, action in enumerate(ids):
+            name = self.actions.describe(action)
+            out[i] = (i == 0, 1.0 - i / choices, name == "draw", name == "pass", action / size, shown, cut)
+        return out
+
     def mask(self) -> npt.NDArray[np.int8]:
         if self._mask is None:
-            mask = np.zeros(self.actions.size, dtype=np.int8)
-            marks = mask.data  # a memoryview: one item set costs a fraction of NumPy's fancy indexing
-            for action in self.legal_ids():
-                marks[action] = 1
+            mask = np.zeros(self.size, dtype=np.int8)
+            if self.candidates:
+                mask[: len(self.ranked())] = 1
+            else:
+                marks = mask.data  # a memoryview: one item set costs a fraction of NumPy's fancy indexing
+                for action in self.legal_ids():
+                    marks[action] = 1
             self._mask = mask
         return self._mask
+
+    def is_legal(self, action: int) -> bool:
+        if self.candidates:
+            return 0 <= action < len(self.ranked())
+        return action in self.legal_ids()
 
     def observe(self, seat: int) -> Obs:
         """The seat's view encoded: `encoder.encode(state.view(seat))`, read off the state
@@ -101,8 +179,15 @@ class Core:
     def move(self, action: int, illegal: str = "raise") -> tuple[Move, bool]:
         """The move for `action`; with illegal="substitute", an illegal id becomes a legal
         move drawn by the environment's generator (the bool says so)."""
-        ids = self.legal_ids()
         action = int(action)
+        if self.candidates:
+            ranked = self.ranked()
+            if 0 <= action < len(ranked):
+                return ranked[action], False
+            if illegal == "raise":
+                raise IllegalActionError(f"action {action} is not legal now: there are {len(ranked)} candidates")
+            return ranked[self.rng.randrange(len(ranked))], True
+        ids = self.legal_ids()
         if action in ids:
             return self.state.legal_moves()[ids.index(action)], False
         legal = self.legal()
@@ -116,6 +201,18 @@ class Core:
     def play(self, move: Move) -> None:
         self.state.apply(move)
         self.advance()
+
+    def play_forced(self, seats: Container[int] | None = None) -> int:
+        """With `forced`, play every decision with a single legal move (of `seats`; any seat:
+        None) until one with a choice or the end; how many were played."""
+        played = 0
+        while self.forced and (who := self._who) is not None and (seats is None or who in seats):
+            moves = self.state.legal_moves()
+            if len(moves) != 1:
+                break
+            self.play(moves[0])
+            played += 1
+        return played
 
     def play_random(self) -> None:
         moves = self.state.legal_moves()
@@ -159,3 +256,11 @@ class Core:
         console = Console(file=buffer, width=100, color_system=None, force_terminal=False)
         console.print(renderable(self.name, self.game, self.state))
         return buffer.getvalue()
+
+    def show(self) -> None:
+        """The terminal board, printed on standard output (in colour at a terminal)."""
+        from rich.console import Console
+
+        from gamenight.envs.render import renderable
+
+        Console().print(renderable(self.name, self.game, self.state))

@@ -11,8 +11,16 @@ as JSON; the tensors are its encoding (gamenight.envs.observations): both hold o
 the seat may know. `resample_from_infostate` draws a state with the same view from
 `game.sample_state`, which OpenSpiel's IS-MCTS needs. Options are the game's, with 0 for
 an option whose default is None (Wildfire's `rounds`, Highrise's `hands`, ...).
-Returns are the game's: winners share 1, the rest get 0 (general-sum: a Fireball Island
-game stopped at its turn limit gives everyone 0).
+Returns are the game's: winners share 1, the rest get 0. The game type says what the
+rules make of that (`utility`): constant-sum (`utility_sum()` 1; 2 for Wildstar's partners,
+both players of the winning team getting 1) wherever every game ends with a winner, and
+general-sum for Fireball Island with a turn limit (a game stopped there gives everyone 0):
+so two-player games are constant-sum, as `exploitability` asks, unless Fireball Island
+has a turn limit (`turn_limit=0` for none).
+
+`undo_action(player, action)` takes back the last action by playing the history again
+without it (the rules keep no undo information: its cost grows with the game, where a
+`clone()` before the action costs one copy); `history()` and `move_number()` follow it.
 """
 
 from __future__ import annotations
@@ -73,16 +81,17 @@ class GamenightSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.actions: ActionTable = action_table(self.gn)
         self.encoder: Encoder = encoder_for(self.gn)
         n = self.gn.options.players
+        total = utility_sum(self.name, self.gn.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.actions.size,
             max_chance_outcomes=MAX_CHANCE[self.name],
             num_players=n,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=total,
             max_game_length=100_000,
         )
-        super().__init__(_game_type(self.name), info, params)
+        super().__init__(_game_type(self.name, constant_sum=total is not None), info, params)
 
     def __getattr__(self, attr: str) -> Any:
         """A game unpickled by OpenSpiel is made without __init__: its parts are made again
@@ -101,12 +110,26 @@ class GamenightSpielGame(pyspiel.Game):  # type: ignore[misc]
         return ViewObserver(self)
 
 
+def utility_sum(game: str, options: Any) -> float | None:
+    """What every game's returns add up to under these options, or None when it varies
+    (general-sum). Winners share 1 (ties split it) in every game; Wildstar's partners both
+    get their team's share; Fireball Island stopped at its turn limit has no winner."""
+    if game == "fireball-island":
+        return 1.0 if options.turn_limit == 0 else None
+    if game == "wildstar" and options.partners:
+        return float(options.players // 2)
+    return 1.0
+
+
 class GamenightSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: GamenightSpielGame, state: State | None = None) -> None:
         super().__init__(game)
         self.gn_game = game
         self.gn: State = state if state is not None else game.gn.new_state()
         self._legal: dict[int, Any] | None = None
+        # (player, action) of every action applied and not undone: OpenSpiel keeps its own
+        # history in C++, which a Python game cannot shorten, so after an undo this one is read
+        self._played: list[tuple[int, int]] = []
 
     # -- the game --
     def current_player(self) -> int:
@@ -136,12 +159,40 @@ class GamenightSpielState(pyspiel.State):  # type: ignore[misc]
         return [(i, p) for i, (_, p) in enumerate(outcomes)]
 
     def _apply_action(self, action: int) -> None:
-        if self.gn.to_act() == CHANCE:
+        who = self.gn.to_act()
+        if who == CHANCE:
             outcomes = self.gn.chance_outcomes()
             self.gn.apply_chance(outcomes[action][0])
+            self._played.append((int(pyspiel.PlayerId.CHANCE), action))
         else:
+            assert who is not None  # pyspiel applies no action to a terminal state
             self.gn.apply(self._legal_map()[action])
+            self._played.append((who, action))
         self._legal = None
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Take back the last action, which must be `action` by `player`."""
+        if not self._played or self._played[-1] != (player, action):
+            last = self._played[-1] if self._played else None
+            raise ValueError(f"undo_action({player}, {action}): the last action was {last}")
+        replay = self._played[:-1]
+        self.gn = self.gn_game.gn.new_state()
+        self._played = []
+        self._legal = None
+        for _, earlier in replay:
+            self._apply_action(earlier)
+
+    def history(self) -> list[int]:
+        return [action for _, action in self._played]
+
+    def full_history(self) -> list[Any]:
+        return [pyspiel.PlayerAction(player, action) for player, action in self._played]
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for _, action in self._played)
+
+    def move_number(self) -> int:
+        return len(self._played)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -189,7 +240,9 @@ class ViewObserver:
         return json.dumps(state.gn.view(player), sort_keys=True, separators=(",", ":"))
 
 
-def _game_type(game: str) -> Any:
+def _game_type(game: str, constant_sum: bool = False) -> Any:
+    """The type registered for the game is general-sum (OpenSpiel's registry holds one type a
+    name); each game made carries the type of its options (`utility_sum`)."""
     cls = game_class(game)
     spec = cls.spec if hasattr(cls, "spec") else make_game(game).spec
     return pyspiel.GameType(
@@ -198,7 +251,7 @@ def _game_type(game: str) -> Any:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM if constant_sum else pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,

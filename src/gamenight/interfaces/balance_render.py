@@ -55,9 +55,11 @@ def headline(result: BalanceResult) -> Group:
     for s in range(seats):
         cells = [pct_ci(v["win_rate_by_seat"][s]) if s < len(v["win_rate_by_seat"]) else "" for v in result.variants]
         table.add_row(f"P{s + 1} wins", *cells)
+    for row in tables(result)[1][2]:  # by turn order: "1st to play", ...
+        table.add_row(f"{row[0]} wins", *row[1:])
     for reason in reasons(game):
         table.add_row(f"{word}s {reason}", *(pct_ci(v["ends"][reason]) for v in result.variants))
-    lengths = tables(result)[2][2]
+    lengths = tables(result)[3][2]
     for row in lengths:
         table.add_row(row[0], *row[1:])
     parts: list[Table | Text | str] = [table]

@@ -1156,7 +1156,7 @@ def balance(
     until_ci: Annotated[
         float | None,
         typer.Option(
-            help="Play until every headline figure's 95% interval (win rate by seat, how rounds end) "
+            help="Play until every headline figure's 95% interval (win rate by seat and by turn order, how rounds end) "
             "is narrower than this, e.g. 0.02; --games is then the most.",
             show_default=False,
         ),
@@ -1181,18 +1181,31 @@ def balance(
         typer.Option(help="Write report.html, report.md, the plots, summary.json, games.csv and rounds.csv here."),
     ] = None,
     records: Annotated[bool, flag("--records", help="With --out: every game's record too, in records/.")] = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Continue the run whose results are in this folder (stopped by Ctrl-C, a kill or a lost "
+            "cluster): the same arguments as the first time, --resume DIR in place of --out DIR.",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, flag("--force", help="With --out: overwrite a run's results already there.")] = False,
+    worker_timeout: Annotated[
+        float,
+        typer.Option(help="With --cluster: stop (keeping the games played) once it has had no worker this long, s."),
+    ] = 60.0,
     quiet: Annotated[bool, flag("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Compare variants of a game over many bot games: win rate by seat, lengths, how rounds end
-    and why, scores and the game's own figures, each with its 95% interval."""
+    """Compare variants of a game over many bot games: win rate by seat and by turn order, lengths,
+    how rounds end and why, scores and the game's own figures, each with its 95% interval."""
     import contextlib
 
     from gamenight.interfaces.balance_render import headline, progress_bar, run_line
-    from gamenight.sim.balance import BalanceConfig, parse_variants, run_balance
+    from gamenight.sim.balance import BalanceConfig, ClusterLost, parse_variants, run_balance
     from gamenight.sim.balance import check_config as check_balance
     from gamenight.sim.balance_cluster import join_cluster
     from gamenight.sim.balance_report import GameLog as BalanceLog
-    from gamenight.sim.balance_report import write_report
+    from gamenight.sim.balance_report import check_fresh, write_report
 
     items: list[str] = []
     try:
@@ -1212,7 +1225,15 @@ def balance(
             records=records,
         )
         check_balance(config)
+        if not 0 < worker_timeout <= 86_400:
+            raise ConfigError(f"--worker-timeout {worker_timeout:g}: give seconds, more than 0 and at most a day")
+        if resume is not None:
+            if out is not None:
+                raise ConfigError("--resume DIR writes into DIR: give it without --out")
+            out = resume
         _check_batch(workers, out, records)
+        if out is not None and resume is None:
+            check_fresh(out, force)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)
@@ -1222,12 +1243,13 @@ def balance(
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         with contextlib.ExitStack() as stack:
-            executor, where = None, ""
+            executor, where, alive = None, "", None
             if cluster is not None:
                 joined = stack.enter_context(join_cluster(cluster))
                 executor, workers, where = joined.executor, joined.workers, f"the Dask cluster at {cluster}"
+                alive = joined.alive
             if out is not None:
-                log = BalanceLog(out, config)
+                log = BalanceLog(out, config, resume=resume is not None)
             with bar:
                 result = run_balance(
                     config,
@@ -1236,12 +1258,17 @@ def balance(
                     None if log is None else log.add,
                     executor=executor,
                     where=where,
+                    resumed=() if log is None else log.resumed,
+                    alive=alive,
+                    worker_timeout=worker_timeout,
                 )
     except ConfigError as exc:
         _fail(str(exc))
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, ClusterLost) as exc:
         kept = f"the {log.games} games played are in {out}" if log is not None else "no results (no --out)"
-        error(errors, f"Interrupted: {kept}.")
+        again = f"; continue with --resume {out}" if log is not None else ""
+        why = f"Stopped: {exc}" if isinstance(exc, ClusterLost) else "Interrupted"
+        error(errors, f"{why}: {kept}{again}.")
         raise typer.Exit(EXIT_INTERRUPTED) from None
     except OSError as exc:
         _fail(f"cannot write the outputs to {out}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)

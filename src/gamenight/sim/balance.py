@@ -15,7 +15,8 @@ only the timings differ. Each game's result goes to `on_game` (to be written to 
 into running sums: nothing grows with the number of games but a few histograms.
 
 With `until_ci`, games are played in batches until every headline figure's 95% interval
-(each seat's win rate, each way a round ends) is narrower than `until_ci`, or `games` is
+(each seat's win rate and each place's in the turn order, each way a round ends) is narrower
+than `until_ci`, or `games` is
 reached; the check falls between batches, so it too is the same on any workers.
 """
 
@@ -53,6 +54,14 @@ FIRST_BATCH = 200
 
 Progress = Callable[[int, int], None]
 OnGame = Callable[["Played"], None]
+WORKER_TIMEOUT = 60.0
+"""Seconds a run waits on a cluster without a single worker before it stops (--worker-timeout)."""
+POLL_SECONDS = 1.0
+"""How often a run waiting on its games looks whether the cluster still has workers."""
+
+
+class ClusterLost(RuntimeError):
+    """Every worker of the cluster is gone, and none came back within the timeout."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +167,10 @@ class Played:
     steps: int
     rounds: tuple[Round, ...]
     figures: dict[str, float]
+    first: int = 0
+    """The seat that made the game's first decision: place 1 in the turn order (the first
+    player is not always P1: Wildfire's and Wildstar's deals and Fireball Island's first rolls
+    choose)."""
     record: Record | None = None
 
 
@@ -171,10 +184,13 @@ def play_game(config: BalanceConfig, game: Game, variant: int, index: int) -> Pl
     match = Match(game, agents, seed)
     reader = make_reader(game.spec.name, len(seats))
     decisions = [0] * len(seats)
+    first: list[int] = []
 
     def told(event: Event) -> None:
         if event.seat >= 0:
             decisions[event.seat] += 1
+            if not first:
+                first.append(event.seat)
         reader.step(event.seat, event.public, event.state.scores)
 
     record = match.run(told)
@@ -194,6 +210,7 @@ def play_game(config: BalanceConfig, game: Game, variant: int, index: int) -> Pl
         steps=len(record.steps),
         rounds=tuple(reading.rounds),
         figures=reading.figures,
+        first=first[0] if first else 0,
         record=record if config.records else None,
     )
 
@@ -204,13 +221,17 @@ Task = tuple[int, int]
 
 def play_chunk(config: BalanceConfig, tasks: Sequence[Task]) -> list[Played]:
     """A worker's task: these games, each variant's game made once."""
+    return list(play_each(config, tasks))
+
+
+def play_each(config: BalanceConfig, tasks: Sequence[Task]) -> Iterator[Played]:
+    """These games one by one, as each finishes (in this process: the progress bar moves,
+    and an interrupt loses only the game being played)."""
     games: dict[int, Game] = {}
-    out = []
     for variant, index in tasks:
         if variant not in games:
             games[variant] = make_game(config.game, config.options_for(variant))
-        out.append(play_game(config, games[variant], variant, index))
-    return out
+        yield play_game(config, games[variant], variant, index)
 
 
 # -- statistics ----------------------------------------------------------------------------------
@@ -268,6 +289,8 @@ class VariantStats:
         self.partners = partners
         self.games = 0
         self.wins = [0.0] * seats
+        self.wins_by_order = [0.0] * seats
+        """By place in the turn order: [0] the first player's wins, [1] the next seat's, ..."""
         self.undecided = 0
         self.team_a_wins = 0.0
         self.lengths = {k: Running() for k in ("game_decisions", "game_turns", "game_steps", "rounds_per_game")}
@@ -288,8 +311,10 @@ class VariantStats:
 
     def add(self, g: Played) -> None:
         self.games += 1
+        n = len(g.returns)
         for s, r in enumerate(g.returns):
             self.wins[s] += r
+            self.wins_by_order[(s - g.first) % n] += r
         if not any(r > 0 for r in g.returns):
             self.undecided += 1
         if self.partners:
@@ -329,7 +354,7 @@ class VariantStats:
 
     def headline_widths(self) -> list[float]:
         widths = []
-        for w in self.wins:
+        for w in self.wins + self.wins_by_order:
             low, high = wilson_interval(w, self.games)
             widths.append(high - low)
         for reason in reasons(self.game):
@@ -343,6 +368,7 @@ class VariantStats:
             "games": self.games,
             "rounds": self.rounds,
             "win_rate_by_seat": [proportion(w, self.games) for w in self.wins],
+            "win_rate_by_turn_order": [proportion(w, self.games) for w in self.wins_by_order],
             "undecided": proportion(self.undecided, self.games),
             "lengths": {k: v.json() for k, v in {**self.lengths, **self.round_lengths}.items()},
             "ends": {reason: proportion(self.ends[reason], self.rounds) for reason in reasons(self.game)},
@@ -415,9 +441,15 @@ def run_balance(
     executor: Executor | None = None,
     chunk: int | None = None,
     where: str = "",
+    resumed: Sequence[Played] = (),
+    alive: Callable[[], int] | None = None,
+    worker_timeout: float = WORKER_TIMEOUT,
 ) -> BalanceResult:
     """Play every variant's games (in a pool of `workers` processes made here, 1: this process;
-    or in the caller's `executor`, which plays `workers` at once) and sum them up."""
+    or in the caller's `executor`, which plays `workers` at once) and sum them up. `resumed`:
+    the run's first games, played before (GameLog's `resumed`), counted and not played again.
+    `alive`: how many workers the executor has now (a cluster's); with none for `worker_timeout`
+    seconds the run stops with ClusterLost, the games finished so far given to `on_game`."""
     games = check_config(config)
     if workers is None:
         workers = os.cpu_count() or 1
@@ -453,16 +485,23 @@ def run_balance(
             max_workers=workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_setup
         )
         pool = own_pool
+    for g in resumed:
+        stats[g.variant].add(g)
+        done += 1
+    if progress is not None and resumed:
+        progress(done, target)
+    skip = len(resumed)
     played = 0
     try:
         for upto in _batches(config):
             tasks = [(v, i) for i in range(played, upto) for v in range(n_variants)]
+            tasks, skip = tasks[skip:], max(0, skip - len(tasks))
             size = chunk or chunk_size(len(tasks), workers, CLUSTER_CHUNK if executor is not None else MAX_CHUNK)
             if pool is None:
-                for g in play_chunk(config, tasks):
+                for g in play_each(config, tasks):
                     finished(g)
-            else:
-                _play_in(pool, config, tasks, size, workers, finished)
+            elif tasks:
+                _play_in(pool, config, tasks, size, workers, finished, alive, worker_timeout)
             played = upto
             if config.until_ci is not None and all(w < config.until_ci for s in stats for w in s.headline_widths()):
                 break
@@ -513,22 +552,34 @@ def _play_in(
     size: int,
     workers: int,
     finished: Callable[[Played], None],
+    alive: Callable[[], int] | None = None,
+    worker_timeout: float = WORKER_TIMEOUT,
 ) -> None:
     """Play `tasks` in chunks of `size` in `executor`, each result to `finished` in task order.
     A few chunks per worker are out at once, and no more are sent while the earliest one is
-    awaited beyond a window, so the results held for ordering stay few."""
+    awaited beyond a window, so the results held for ordering stay few. With `alive`, a wait
+    with no chunk back looks at the workers: none for `worker_timeout` seconds is ClusterLost
+    (a Dask scheduler without workers keeps its tasks waiting for ever)."""
     chunks = [tasks[i : i + size] for i in range(0, len(tasks), size)]
     window = max(4, 4 * workers)
     pending: dict[Future[list[Played]], int] = {}
     arrived: dict[int, list[Played]] = {}
     sent = 0
     taken = 0
+    lost_since: float | None = None
     try:
         while taken < len(chunks):
             while sent < len(chunks) and len(pending) < 2 * workers and sent - taken < window:
                 pending[executor.submit(play_chunk, config, chunks[sent])] = sent
                 sent += 1
-            done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            done, _ = wait(list(pending), timeout=None if alive is None else POLL_SECONDS, return_when=FIRST_COMPLETED)
+            if alive is not None:  # a chunk back, or a worker seen, starts the count again
+                if done or alive() > 0:
+                    lost_since = None
+                elif lost_since is None:
+                    lost_since = time.monotonic()
+                elif time.monotonic() - lost_since >= worker_timeout:
+                    raise ClusterLost(f"every worker of the cluster is gone, none back in {worker_timeout:g} s")
             for future in done:
                 arrived[pending.pop(future)] = future.result()
             while taken in arrived:

@@ -11,7 +11,7 @@ one thread per worker process, since a game holds the GIL.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
@@ -27,6 +27,8 @@ class Cluster:
     workers: int
     """Threads across the cluster's workers when it was joined: the games played at once."""
     address: str
+    alive: Callable[[], int]
+    """How many workers the scheduler has now (run_balance stops when none are left)."""
 
 
 def _distributed() -> Any:
@@ -54,6 +56,6 @@ def join_cluster(address: str, timeout: float = CONNECT_SECONDS) -> Iterator[Clu
         threads = sum(client.nthreads().values())
         # pure=False: two chunks are never one task, whatever their arguments.
         executor = client.get_executor(pure=False)
-        yield Cluster(executor, max(1, threads), address)
+        yield Cluster(executor, max(1, threads), address, lambda: len(client.nthreads()))
     finally:
         client.close()

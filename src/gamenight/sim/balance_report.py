@@ -17,13 +17,15 @@ import html
 import io
 import json
 import math
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gamenight.engine.errors import ConfigError
 from gamenight.record_files import write_record
 from gamenight.sim.balance import BalanceConfig, BalanceResult, Played, Variant
-from gamenight.sim.balance_figures import AVERAGES, FIGURES, RATES, ROUND_FIGURES, reasons
+from gamenight.sim.balance_figures import AVERAGES, FIGURES, RATES, ROUND_FIGURES, Round, reasons
 from gamenight.sim.report import check_out_dir, record_name
 
 ROUND_WORD = {"wildfire": "round", "wildstar": "hand", "highrise": "hand", "fireball-island": "game"}
@@ -63,41 +65,151 @@ def round_word(game: str) -> str:
 # -- streamed files --------------------------------------------------------------------------------
 
 
+RESULTS = ("games.csv", "rounds.csv", "run.json", "summary.json")
+"""A folder holding any of these holds a run's results: never overwritten without --force."""
+
+
+def check_fresh(out_dir: Path, force: bool) -> None:
+    """--out: ConfigError if the folder holds a run's results, unless `force`."""
+    check_out_dir(out_dir)
+    held = [name for name in RESULTS if (out_dir / name).exists()]
+    if held and not force:
+        raise ConfigError(
+            f"--out {out_dir} holds a run's results ({', '.join(held)}): give --resume {out_dir} to continue "
+            "that run, another folder, or --force to overwrite them"
+        )
+
+
+def run_description(config: BalanceConfig) -> dict[str, Any]:
+    """What makes a run's games (run.json): a run is resumed only with the same."""
+    return {
+        "game": config.game,
+        "seats": list(config.seats),
+        "games": config.games,
+        "options": config.options,
+        "variants": [{"label": v.label, "options": v.options} for v in config.variants],
+        "seed": config.seed,
+        "until_ci": config.until_ci,
+        "records": config.records,
+    }
+
+
 class GameLog:
     """games.csv and rounds.csv, a line per game and per round as each game finishes (in game
-    order), and each game's record under records/VARIANT/ if the config keeps them."""
+    order), and each game's record under records/VARIANT/ if the config keeps them; run.json,
+    the run's description, for `--resume`.
 
-    def __init__(self, out_dir: str | Path, config: BalanceConfig) -> None:
+    With `resume`, the folder's run must be this config's (ConfigError otherwise); the games
+    its files hold in full are kept (`resumed`, in game order: the first tasks of the run),
+    a game cut short by the interrupt is dropped, and new lines are appended after them."""
+
+    def __init__(self, out_dir: str | Path, config: BalanceConfig, resume: bool = False) -> None:
         self.out = Path(out_dir)
         check_out_dir(self.out)
-        self.out.mkdir(parents=True, exist_ok=True)
         self.config = config
         self.game = config.game
         self.seats = max(len(config.seats_for(v)) for v in range(len(config.all_variants)))
         self.figures = list(FIGURES.get(self.game, {}))
         self.round_figures = list(ROUND_FIGURES.get(self.game, {}))
-        self.games = 0
-        self._games = (self.out / "games.csv").open("w", newline="", encoding="utf-8")
-        self._rounds = (self.out / "rounds.csv").open("w", newline="", encoding="utf-8")
-        self._gw = csv.writer(self._games, lineterminator="\n")
-        self._rw = csv.writer(self._rounds, lineterminator="\n")
-        header = ["variant", "game", "deal", "seed", "steps", "decisions", "turns", "rounds", "winners"]
+        header = ["variant", "game", "deal", "seed", "steps", "decisions", "turns", "rounds", "first", "winners"]
         header += [f"ends_{_slug(r)}" for r in reasons(self.game)] + self.figures
         for s in range(1, self.seats + 1):
             header += [f"p{s}_bot", f"p{s}_score", f"p{s}_return", f"p{s}_decisions"]
-        self._gw.writerow(header)
         rounds = ["variant", "game", "round", "decisions", "turns", "end", *self.round_figures]
-        self._rw.writerow(rounds + [f"p{s}_points" for s in range(1, self.seats + 1)])
+        rounds += [f"p{s}_points" for s in range(1, self.seats + 1)]
+        self.resumed: list[Played] = []
+        kept: tuple[list[list[str]], list[list[str]]] = ([], [])
+        if resume:
+            self.resumed, kept = self._read_back(header, rounds)
+        else:
+            self.out.mkdir(parents=True, exist_ok=True)
+            run = json.dumps(run_description(config), indent=1) + "\n"
+            (self.out / "run.json").write_text(run, encoding="utf-8")
+        self.games = len(self.resumed)
+        # The kept lines go to a new file that then takes the old one's place: an interrupt
+        # while they are written loses nothing (the old file stands until the rename).
+        for name, rows in (("games.csv", [header, *kept[0]]), ("rounds.csv", [rounds, *kept[1]])):
+            fresh = self.out / f".{name}.new"
+            with fresh.open("w", newline="", encoding="utf-8") as f:
+                csv.writer(f, lineterminator="\n").writerows(rows)
+            os.replace(fresh, self.out / name)
+        self._games = (self.out / "games.csv").open("a", newline="", encoding="utf-8")
+        self._rounds = (self.out / "rounds.csv").open("a", newline="", encoding="utf-8")
+        self._gw = csv.writer(self._games, lineterminator="\n")
+        self._rw = csv.writer(self._rounds, lineterminator="\n")
+
+    def _read_back(
+        self, header: list[str], rounds_header: list[str]
+    ) -> tuple[list[Played], tuple[list[list[str]], list[list[str]]]]:
+        """The games the folder holds in full, in the run's order, and their lines."""
+        run = self.out / "run.json"
+        if not run.is_file():
+            raise ConfigError(f"--resume {self.out}: no run to resume there (no run.json)")
+        try:
+            was = json.loads(run.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"--resume {self.out}: run.json cannot be read ({exc})") from None
+        now = json.loads(json.dumps(run_description(self.config)))
+        if was != now:
+            changed = [k for k in now if was.get(k) != now[k]] if isinstance(was, dict) else ["everything"]
+            raise ConfigError(
+                f"--resume {self.out}: that run was made with other {', '.join(changed)} "
+                f"({'; '.join(f'{k}: {json.dumps(was.get(k))}' for k in changed) if isinstance(was, dict) else ''}): "
+                "give the same arguments as the first time"
+            )
+        games = _read_rows(self.out / "games.csv", header)
+        by_game: dict[tuple[str, str], list[list[str]]] = {}
+        for row in _read_rows(self.out / "rounds.csv", rounds_header):
+            by_game.setdefault((row[0], row[1]), []).append(row)
+        labels = [v.label for v in self.config.all_variants]
+        order = ((v, i) for i in range(self.config.games) for v in range(len(labels)))
+        played: list[Played] = []
+        kept: tuple[list[list[str]], list[list[str]]] = ([], [])
+        for row, (v, i) in zip(games, order, strict=False):  # (more rows than the run has: not kept)
+            lines = by_game.get((row[0], row[1]), [])
+            if (row[0], row[1]) != (labels[v], str(i + 1)) or len(lines) != int(row[7]):
+                break  # (the game the interrupt cut short, and anything after it, is played again)
+            played.append(self._played(v, i, row, lines))
+            kept[0].append(row)
+            kept[1].extend(lines)
+        return played, kept
+
+    def _played(self, variant: int, index: int, row: list[str], lines: list[list[str]]) -> Played:
+        """A game again from its lines (numbers are written exactly, so its figures are)."""
+        n = len(self.config.seats_for(variant))
+        base = 10 + len(reasons(self.game))
+        figures = {k: float(row[base + j]) for j, k in enumerate(self.figures)}
+        per_seat = [row[base + len(self.figures) + 4 * s : base + len(self.figures) + 4 * s + 4] for s in range(n)]
+        rounds = []
+        for line in lines:
+            figs = {k: float(line[6 + j]) for j, k in enumerate(self.round_figures)}
+            points = tuple(int(x) for x in line[6 + len(self.round_figures) :][:n])
+            rounds.append(Round(int(line[3]), int(line[4]), line[5], points, figs))
+        return Played(
+            variant=variant,
+            index=index,
+            deal=int(row[2]),
+            seed=int(row[3]),
+            seats=tuple(p[0] for p in per_seat),
+            scores=tuple(int(p[1]) for p in per_seat),
+            returns=tuple(float(p[2]) for p in per_seat),
+            decisions=tuple(int(p[3]) for p in per_seat),
+            turns=int(row[6]),
+            steps=int(row[4]),
+            rounds=tuple(rounds),
+            figures=figures,
+            first=int(row[8][1:]) - 1,
+        )
 
     def add(self, g: Played) -> None:
         label = self.config.all_variants[g.variant].label
         winners = " ".join(f"P{s + 1}" for s, r in enumerate(g.returns) if r > 0)
         ends = [sum(1 for rd in g.rounds if rd.end == reason) for reason in reasons(self.game)]
         row: list[Any] = [label, g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), g.turns, len(g.rounds)]
-        row += [winners, *ends, *(_num(g.figures.get(k, 0.0)) for k in self.figures)]
+        row += [f"P{g.first + 1}", winners, *ends, *(_num(g.figures.get(k, 0.0)) for k in self.figures)]
         for s in range(self.seats):
             if s < len(g.seats):
-                row += [g.seats[s], g.scores[s], f"{g.returns[s]:g}", g.decisions[s]]
+                row += [g.seats[s], g.scores[s], _num(g.returns[s]), g.decisions[s]]
             else:
                 row += ["", "", "", ""]
         self._gw.writerow(row)
@@ -127,7 +239,24 @@ def _slug(text: str) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{round(x, 6):g}"
+    """Exactly (the shortest text that reads back as the same float), so that a resumed run
+    sums the same numbers as one never stopped: 3, 0.5, 0.3333333333333333."""
+    return str(int(x)) if float(x).is_integer() else repr(float(x))
+
+
+def _read_rows(path: Path, header: list[str]) -> list[list[str]]:
+    """A CSV file's rows after its header, whole rows only (a line cut short by a kill is
+    dropped); ConfigError if its header is not `header`."""
+    try:
+        with path.open(newline="", encoding="utf-8") as f:
+            rows = list(csv.reader(f))
+    except OSError as exc:
+        raise ConfigError(f"--resume: {path} cannot be read ({exc.strerror or exc})") from None
+    except csv.Error:
+        rows = []
+    if not rows or rows[0] != header:
+        raise ConfigError(f"--resume: {path} is not this run's (its header differs)")
+    return [row for row in rows[1:] if len(row) == len(header)]
 
 
 # -- sentences ---------------------------------------------------------------------------------------
@@ -190,10 +319,35 @@ def even_share(v: dict[str, Any]) -> float:
     return float(sum(p["p"] for p in seats)) / len(seats)
 
 
+def ordinal(place: int) -> str:
+    """1 -> "1st", 2 -> "2nd", ... (places at a table: at most 8)."""
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
+
+
+def _order_sentences(v: dict[str, Any]) -> list[str]:
+    """Does going first matter: always said for the first player, and for any other place
+    beyond noise."""
+    order = v.get("win_rate_by_turn_order")
+    if not order:
+        return []
+    fair = even_share(v)
+    lines = []
+    for place, prop in enumerate(order):
+        low, high = prop["ci95"]
+        apart = high < fair or low > fair
+        if place == 0:
+            verdict = f"{'more' if low > fair else 'less'} than" if apart else "within noise of"
+            lines.append(f"The first to play wins {pct_ci(prop)} of games, {verdict} an even share ({pct(fair)}).")
+        elif apart:
+            more = "more" if low > fair else "less"
+            lines.append(f"The {ordinal(place + 1)} to play wins {pct_ci(prop)} of games, {more} than an even share.")
+    return lines
+
+
 def _seat_sentences(v: dict[str, Any]) -> list[str]:
     seats = v["win_rate_by_seat"]
     fair = even_share(v)
-    lines = []
+    lines = _order_sentences(v)
     for s, prop in enumerate(seats):
         low, high = prop["ci95"]
         if high < fair or low > fair:
@@ -332,23 +486,29 @@ def _labels(result: BalanceResult) -> list[str]:
 
 
 def _plot_win_rates(result: BalanceResult, Figure: Any) -> Any:
+    """Two panels: by seat, and by place in the turn order (the first to play, the next, ...)."""
     variants = result.variants
     seats = max(len(v["win_rate_by_seat"]) for v in variants)
-    figure = Figure(figsize=(7, 3.8), layout="constrained")
-    ax = figure.subplots()
+    figure = Figure(figsize=(10, 3.8), layout="constrained")
+    by_seat, by_order = figure.subplots(1, 2, sharey=True)
     width = 0.8 / len(variants)
-    for i, v in enumerate(variants):
-        props = v["win_rate_by_seat"]
-        xs = [s + (i - (len(variants) - 1) / 2) * width for s in range(len(props))]
-        ps = [p["p"] for p in props]
-        err = [[p["p"] - p["ci95"][0] for p in props], [p["ci95"][1] - p["p"] for p in props]]
-        ax.bar(xs, ps, width, yerr=err, capsize=3, label=v["label"])
-        fair = even_share(v)
-        ax.hlines(fair, -0.5, len(props) - 0.5, colors="grey", linestyles="dashed", linewidth=0.8)
-    ax.set_xticks(range(seats), [f"P{s + 1}" for s in range(seats)])
-    ax.set_ylabel("share of games won")
-    ax.set_title(f"{result.config.game}: win rate by seat, 95% intervals (dashed: an even share)", fontsize=10)
-    ax.legend(fontsize=8)
+    for ax, key, names in (
+        (by_seat, "win_rate_by_seat", [f"P{s + 1}" for s in range(seats)]),
+        (by_order, "win_rate_by_turn_order", [ordinal(s + 1) for s in range(seats)]),
+    ):
+        for i, v in enumerate(variants):
+            props = v.get(key, [])
+            xs = [s + (i - (len(variants) - 1) / 2) * width for s in range(len(props))]
+            ps = [p["p"] for p in props]
+            err = [[p["p"] - p["ci95"][0] for p in props], [p["ci95"][1] - p["p"] for p in props]]
+            ax.bar(xs, ps, width, yerr=err, capsize=3, label=v["label"], color=f"C{i}")
+            ax.hlines(even_share(v), -0.5, len(props) - 0.5, colors="grey", linestyles="dashed", linewidth=0.8)
+        ax.set_xticks(range(seats), names)
+    by_seat.set_ylabel("share of games won")
+    by_seat.set_title("by seat", fontsize=10)
+    by_order.set_title("by turn order (1st: the first to play)", fontsize=10)
+    by_seat.legend(fontsize=8)
+    figure.suptitle(f"{result.config.game}: win rate, 95% intervals (dashed: an even share)", fontsize=10)
     return figure
 
 
@@ -553,6 +713,14 @@ def tables(result: BalanceResult) -> list[tuple[str, list[str], list[list[str]]]
     if any("team_a_win_rate" in v for v in variants):
         rows.append(["team A", *(pct_ci(v["team_a_win_rate"]) if "team_a_win_rate" in v else "" for v in variants)])
     out.append(("Win rate by seat (95% interval)", ["seat", *labels], rows))
+    rows = []
+    for place in range(seats):
+        row = [f"{ordinal(place + 1)} to play"]
+        for v in variants:
+            props = v.get("win_rate_by_turn_order", [])
+            row.append(pct_ci(props[place]) if place < len(props) else "")
+        rows.append(row)
+    out.append(("Win rate by turn order: the first to play, the next, ... (95% interval)", ["place", *labels], rows))
     rows = [[f"{word}s played", *(f"{v['rounds']:,}" for v in variants)]]
     for reason in reasons(game):
         rows.append([reason, *(pct_ci(v["ends"][reason]) for v in variants)])
