@@ -166,7 +166,7 @@ async def one_game(seed: int, args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2])
-    parser.add_argument("--turn-limit", type=int, default=24, help="turns per game (0: to a winner)")
+    parser.add_argument("--turn-limit", type=int, default=24, help="turns per game")
     parser.add_argument("--pace", type=float, default=0.8, help="the bots' pace, seconds")
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds a game may take")
     parser.add_argument("--server-src", help="run the server from this `src` folder (another checkout)")
