@@ -63,10 +63,13 @@ def two_servers(tmp_path: Path, postgres_url: str, database: str) -> tuple[str, 
     return url, servers[0], servers[1]
 
 
-def open_table(a: ServerProcess, b: ServerProcess, url: str, zombie_timeout: float = 60) -> tuple[str, str, str]:
+def open_table(
+    a: ServerProcess, b: ServerProcess, url: str, zombie_timeout: float = 60, game: dict[str, str] | None = None
+) -> tuple[str, str, str]:
     """(table id, host's cookie, guest's cookie): made and started on A, joined through B."""
     with httpx.Client(base_url=f"http://127.0.0.1:{a.port}") as host:
         form = {"name": "Ann", "game": "highrise", "highrise:players": "4", "seat_3": "easy", "seat_4": "easy"}
+        form.update(game or {})
         created = host.post("/tables", data={**form, "bot_pace": "0.05", "zombie_timeout": str(zombie_timeout)})
         assert created.status_code == 303, created.text
         table_id = created.headers["location"].removeprefix("/t/")
@@ -222,6 +225,62 @@ def test_two_processes_share_a_table_live_one_owns_it_and_the_other_takes_over(
         assert "its bots and clocks run here now" in (tmp_path / "b" / "server.log").read_text()
         # Nobody was told the table is behind their page: B caught up before answering a sync.
         assert not [e for p in people for e in p.errors if "cannot start after" in e]
+        lost, finished, matching, problems = verify(url, people)
+        assert (lost, finished, matching, problems) == (0, 2, 2, [])
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def no_auto_pass(table_id: str, cookie: str, port: int) -> None:
+    """The person turns auto-pass off from their page, and sees it off."""
+    url = f"ws://127.0.0.1:{port}/ws/t/{table_id}"
+    async with websockets.connect(url, additional_headers={"Cookie": cookie}, open_timeout=5) as ws:
+        await ws.send(json.dumps({"type": "sync", "since": 0}))
+        seat = (await states(ws, lambda m: True))["seat"]
+        await ws.send(json.dumps({"type": "autopass", "on": False}))
+        await states(ws, lambda m: m["table"]["seats"][seat]["autopass"] is False)
+
+
+def test_a_card_window_is_answered_at_once_through_two_processes(tmp_path: Path, postgres_url: str) -> None:
+    """Issue 27 across processes: a Fireball Island table made on A, the guest joined through B,
+    both with auto-pass off, so both are asked the card windows at once and answer each through
+    their own process; an answer given ahead of its turn is held where it was given and played
+    once the steps stored through the other process reach it. The game is played to its end,
+    every told event stored, and the record is the one the seed deals."""
+    url, a, b = two_servers(tmp_path, postgres_url, "windows")
+    try:
+        game = {
+            "game": "fireball-island",
+            "fireball-island:players": "4",
+            "fireball-island:turn_limit": "16",
+            "seat_3": "easy",
+            "seat_4": "easy",
+        }
+        table_id, host_cookie, guest_cookie = open_table(a, b, url, game=game)
+        asyncio.run(no_auto_pass(table_id, host_cookie, a.port))
+        asyncio.run(no_auto_pass(table_id, guest_cookie, b.port))
+        people = [
+            Person(table_id, "fireball-island", HOST, host_cookie),
+            Person(table_id, "fireball-island", GUEST, guest_cookie),
+        ]
+
+        async def both() -> None:
+            stop = asyncio.Event()
+            runs = [
+                play(people[0], [a.port], random.Random(1), stop),
+                play(people[1], [b.port], random.Random(2), stop),
+            ]
+            await asyncio.wait_for(asyncio.gather(*runs), 120)
+
+        asyncio.run(both())
+        host, guest = people
+        assert host.done and guest.done, (host.errors[-3:], guest.errors[-3:])
+        # Only the race the rules allow: an answer overtaken by a card played before it in turn order.
+        odd = [e for p in people for e in p.errors if "choose again" not in e]
+        assert not odd, odd
+        passes = [n for n, e in host.events.items() if e["seat"] == GUEST and e["notation"] == "pass"]
+        assert passes, "the guest, on B, answered windows"
         lost, finished, matching, problems = verify(url, people)
         assert (lost, finished, matching, problems) == (0, 2, 2, [])
     finally:
