@@ -14,9 +14,8 @@ an option whose default is None (Wildfire's `rounds`, Highrise's `hands`, ...).
 Returns are the game's: winners share 1, the rest get 0. The game type says what the
 rules make of that (`utility`): constant-sum (`utility_sum()` 1; 2 for Wildstar's partners,
 both players of the winning team getting 1) wherever every game ends with a winner, and
-general-sum for Fireball Island with a turn limit (a game stopped there gives everyone 0):
-so two-player games are constant-sum, as `exploitability` asks, unless Fireball Island
-has a turn limit (`turn_limit=0` for none).
+general-sum for Fireball Island, which always has a turn limit (a game stopped there gives
+everyone 0): so the two-player domino games are constant-sum, as `exploitability` asks.
 
 `undo_action(player, action)` takes back the last action by playing the history again
 without it (the rules keep no undo information: its cost grows with the game, where a
@@ -115,7 +114,7 @@ def utility_sum(game: str, options: Any) -> float | None:
     (general-sum). Winners share 1 (ties split it) in every game; Wildstar's partners both
     get their team's share; Fireball Island stopped at its turn limit has no winner."""
     if game == "fireball-island":
-        return 1.0 if options.turn_limit == 0 else None
+        return None  # every game has a turn limit, where it stops with no winner
     if game == "wildstar" and options.partners:
         return float(options.players // 2)
     return 1.0
