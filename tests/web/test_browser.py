@@ -300,3 +300,32 @@ def test_fireball_island_card_windows_with_auto_pass_on_and_off(browser: Any, de
         assert any("nobody played a card" in line for line in lines)
     for person in people:
         person.page.context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_a_player_asks_for_a_hint_where_the_host_allowed_hints(browser: Any, base_url: str, viewport: dict) -> None:
+    """Issue 30 item 3: the host ticks "Allow hints"; a player with a decision presses Hint and
+    reads the hard bot's move for their view, with its reason. Without the option, no button."""
+    context = browser.new_context(base_url=base_url, viewport=viewport)
+    ann = Person("Ann", context.new_page())
+    _watch_errors(ann)
+    for allowed in (True, False):
+        form = {"name": "Ann", "game": "highrise", "seat_2": "medium", "bot_pace": "0", "highrise:players": "2"}
+        if allowed:
+            form["hints"] = "on"
+        created = context.request.post("/tables", form=form)
+        assert created.ok, created.text()
+        ann.page.goto(created.url)
+        ann.page.click("text=Start the game")
+        ann.page.goto(created.url)
+        ann.page.wait_for_selector("#choices button[data-move]")
+        if not allowed:
+            assert ann.page.locator("#ask-hint").is_hidden()
+            continue
+        ann.page.click("#ask-hint")
+        ann.page.wait_for_function("() => document.querySelector('#hint-text').textContent.startsWith('Hint: ')")
+        text = ann.page.locator("#hint-text").inner_text()
+        move = text.removeprefix("Hint: ").split(":", 1)[0]
+        assert move in _choices(ann) and "games searched with it" in text, text
+    assert not ann.errors, ann.errors
+    context.close()

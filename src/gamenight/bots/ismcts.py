@@ -148,9 +148,13 @@ class IsmctsBot:
         if self.options.margin and self.margin_result is None:
             raise ConfigError(f"{game.spec.title} has no margin_result: margin must be 0")
         self.last_iterations = 0
+        self.last_values: dict[Move, tuple[float, int]] = {}
+        """After `choose`: each root move searched, with its mean result for the seat to move and
+        how many games it was searched in (a hint's figures, `bots/hints.py`)."""
         self._root_ranked: list[Move] | None = None  # the root's moves in rank order, for widening
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        self.last_values = {}
         if len(legal) == 1:
             return legal[0]
         root = Node(-1)
@@ -173,6 +177,7 @@ class IsmctsBot:
             elif time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
+        self.last_values = _means(root)
         # The most visited move: the robust choice. Ties go to the earlier legal move.
         return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
 
@@ -209,6 +214,7 @@ class IsmctsBot:
                 candidates.sort(key=mean, reverse=True)
                 candidates = candidates[: math.ceil(len(candidates) / 2)]
         self.last_iterations = done
+        self.last_values = _means(root)
         return max(candidates, key=mean)
 
     def _iterate(
@@ -304,6 +310,10 @@ class IsmctsBot:
         if m and self.margin_result is not None:
             return [(1 - m) * r + m * g for r, g in zip(state.returns(), self.margin_result(state), strict=True)]
         return state.returns()
+
+
+def _means(root: Node) -> dict[Move, tuple[float, int]]:
+    return {move: (child.reward / child.visits, child.visits) for move, child in root.children.items() if child.visits}
 
 
 def ismcts_options(values: dict[str, Any]) -> IsmctsOptions:

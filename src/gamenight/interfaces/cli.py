@@ -247,6 +247,9 @@ Save = Annotated[
 ]
 Force = Annotated[bool, flag("--force", help="With --save: overwrite the file if it exists.")]
 Watch = Annotated[bool, flag("--watch", help="With bots only: print every move.")]
+Hints = Annotated[
+    bool, flag("--hints", help="Allow the `hint` command: what the hard bot would play, and why (off by default).")
+]
 Pace = Annotated[
     float | None,
     typer.Option(
@@ -296,6 +299,7 @@ def play_wildfire(
     force: Force = False,
     watch: Watch = False,
     pace: Pace = None,
+    hints: Hints = False,
 ) -> None:
     """Play Wildfire: you against bots, or bots alone (no human seat) to watch or test."""
     options: dict[str, Any] = {"target_score": target_score, "rounds": rounds}
@@ -309,7 +313,16 @@ def play_wildfire(
         if on:
             options[key] = True
     _play_match(
-        "wildfire", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch, pace=pace
+        "wildfire",
+        options,
+        seats=seats,
+        players=players,
+        seed=seed,
+        save=save,
+        force=force,
+        watch=watch,
+        pace=pace,
+        hints=hints,
     )
 
 
@@ -342,6 +355,7 @@ def play_wildstar(
     force: Force = False,
     watch: Watch = False,
     pace: Pace = None,
+    hints: Hints = False,
 ) -> None:
     """Play Wildstar: you against bots, or bots alone (no human seat) to watch or test."""
     options: dict[str, Any] = {"hands": hands}
@@ -355,7 +369,16 @@ def play_wildstar(
     if play_on_from_the_setter:
         options["winner_leads_after_set"] = False
     _play_match(
-        "wildstar", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch, pace=pace
+        "wildstar",
+        options,
+        seats=seats,
+        players=players,
+        seed=seed,
+        save=save,
+        force=force,
+        watch=watch,
+        pace=pace,
+        hints=hints,
     )
 
 
@@ -400,6 +423,7 @@ def play_highrise(
     force: Force = False,
     watch: Watch = False,
     pace: Pace = None,
+    hints: Hints = False,
 ) -> None:
     """Play Highrise: you against bots, or bots alone (no human seat) to watch or test."""
     for flag, value, known in (("--layout", layout, tuple(BASES)), ("--tie-break", tie_break, TIE_BREAKS)):
@@ -414,7 +438,16 @@ def play_highrise(
     if opponents_subtract_on_out:
         options["opponents_subtract_on_out"] = True
     _play_match(
-        "highrise", options, seats=seats, players=players, seed=seed, save=save, force=force, watch=watch, pace=pace
+        "highrise",
+        options,
+        seats=seats,
+        players=players,
+        seed=seed,
+        save=save,
+        force=force,
+        watch=watch,
+        pace=pace,
+        hints=hints,
     )
 
 
@@ -443,6 +476,7 @@ def play_fireball_island(
     force: Force = False,
     watch: Watch = False,
     pace: Pace = None,
+    hints: Hints = False,
 ) -> None:
     """Play Fireball Island: you against bots, or bots alone (no human seat) to watch or test."""
     if fireball_mode is not None and fireball_mode not in FIREBALL_MODES:
@@ -458,6 +492,7 @@ def play_fireball_island(
         force=force,
         watch=watch,
         pace=pace,
+        hints=hints,
     )
 
 
@@ -472,6 +507,7 @@ def _play_match(
     watch: bool,
     force: bool = False,
     pace: float | None = None,
+    hints: bool = False,
 ) -> None:
     """Play game `name` with `options` (None values are left to the game's defaults) to the end,
     or until the person quits: the header, the story, the person's turns, the final sheet, the record."""
@@ -489,7 +525,7 @@ def _play_match(
         _fail(str(exc))
     if seed is None:
         seed = secrets.randbits(32)
-    _run(console, cli, game, names, seed, save, force=force, watch=watch, resume=None, pace=pace)
+    _run(console, cli, game, names, seed, save, force=force, watch=watch, resume=None, pace=pace, hints=hints)
 
 
 def _run(
@@ -504,6 +540,7 @@ def _run(
     watch: bool,
     resume: Record | None,
     pace: float | None = None,
+    hints: bool = False,
 ) -> None:
     """Seat the person and the bots, then play on to the end, or until the person quits: the
     header, the story, the person's turns, the final sheet, the record step by step. `resume`
@@ -528,7 +565,8 @@ def _run(
         if seat == you:
             # The person's MoveHelp asks the Match's table, which exists only once the Match
             # does: `match` is looked up when a move is asked about, by then it is bound.
-            person = cli.human(console, seat, screen, move_help(lambda: match.table, seat), screen.title)
+            helper = move_help(lambda: match.table, seat, hints=hints)
+            person = cli.human(console, seat, screen, helper, screen.title)
             agents.append(person)
         elif you is not None or pace > 0:
             quiet = getattr(game.story(), "quiet", None)  # Fireball Island: its windows' passes

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import secrets
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -23,6 +24,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gamenight.bots import hints as bot_hints
 from gamenight.engine.errors import RulesError
 from gamenight.engine.match import Agent, Event
 from gamenight.engine.protocol import CHANCE, Move, View
@@ -287,14 +289,23 @@ class MoveHelp:
     """Raises IllegalMoveError (or NotationError) saying why, if the move may not be made now."""
     why_no_undo: Callable[[], str | None] = lambda: "there is nothing to take back"
     """Why the person may not take back their last move now, or None if they may."""
+    hint: Callable[[View, Sequence[Move]], str] | None = None
+    """The hard bot's choice from the person's view, in words; None: hints are off."""
 
 
-def move_help(table: Callable[[], GameTable], seat: int | None = None) -> MoveHelp:
+def move_help(table: Callable[[], GameTable], seat: int | None = None, hints: bool = False) -> MoveHelp:
     """MoveHelp answered by `table()` (a Match's table), asked only about the seat to act's
-    moves; `seat` is the person's, for taking back a move."""
+    moves; `seat` is the person's, for taking back a move; `hints`: the `hint` command is on."""
 
     def check(move: Move) -> None:
         table().state.clone().apply(move)  # a trial on a copy: IllegalMoveError says why
+
+    def hint_words(view: View, legal: Sequence[Move]) -> str:
+        # The search reads the view only; the move's words are the menu's own.
+        found = bot_hints.hint(table().game, view, legal, random.Random(secrets.randbits(64)))
+        state = table().state
+        words = table().story.describe(state, found.move)
+        return f"{state.move_notation(found.move)}: {words}; {found.reason(state.move_notation)}"
 
     return MoveHelp(
         describe=lambda move: table().story.describe(table().state, move),
@@ -302,6 +313,7 @@ def move_help(table: Callable[[], GameTable], seat: int | None = None) -> MoveHe
         parse=lambda text: table().state.parse_move(text),
         check=check,
         why_no_undo=lambda: "you have no seat" if seat is None else table().why_no_undo(seat),
+        hint=hint_words if hints else None,
     )
 
 
@@ -309,7 +321,8 @@ ANSWER_HELP = "Answer with the number of a move from the list, or write the move
 COMMANDS_HELP = """\
 Commands: b or board (show the table again), m or moves (list your moves), s or sheet (score
 sheet), rules (the game in short, with this game's options), u or undo (take back your last
-move, while nobody else has moved and nothing was drawn or rolled), ? or help (this text), quit
+move, while nobody else has moved and nothing was drawn or rolled), hint (what the hard bot
+would play, and why: with --hints), ? or help (this text), quit
 (stop the game; with --save what was played is kept, and `gamenight play --resume FILE` goes
 on with it).
 Press Enter alone when there is only one move."""
@@ -467,6 +480,12 @@ class HumanAgent:
             raise TakeBack()
         if command in ("m", "moves"):
             self._show_moves()
+            return None
+        if command == "hint":
+            if self.moves.hint is None or self._view is None:
+                error(console, "Hints are off in this game: play with --hints to have them.", wrap=True)
+            else:
+                console.print(Text(f"Hint: {printable(self.moves.hint(self._view, legal))}", style="cyan"))
             return None
         if command in ("b", "board") and self._view is not None:
             self._show_board(self._view, legal)

@@ -93,6 +93,8 @@ class TableRow(Base):
     zombie_timeout: Mapped[float] = mapped_column(Float)
     """Seconds a person may be away before a bot plays their seat; 0: never."""
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The host allowed hints (what the hard bot would play) at this table."""
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     seat_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     """The record's seats, fixed when the game starts."""
@@ -164,6 +166,8 @@ class TableData:
     seat_names: list[str] | None
     rematch_id: str | None
     seats: list[SeatData]
+    hints: bool = False
+    """The host allowed hints: a player may ask what the hard bot would play (issue 30)."""
 
 
 @dataclass(frozen=True)
@@ -285,6 +289,7 @@ class Store:
         turn_timer: float | None,
         lineage: str | None = None,
         nonces: Sequence[str | None] = (),
+        hints: bool = False,
     ) -> TableData:
         """A new waiting table; `seats` are (kind, level, name); `nonces` carry persons'
         seat tokens over from a finished table (a rematch)."""
@@ -301,6 +306,7 @@ class Store:
             bot_pace=bot_pace,
             zombie_timeout=zombie_timeout,
             turn_timer=turn_timer,
+            hints=hints,
             seed=None,
             seat_names=None,
             rematch_id=None,
@@ -506,4 +512,5 @@ def _table_data(row: TableRow) -> TableData:
         seat_names=None if row.seat_names is None else list(row.seat_names),
         rematch_id=row.rematch_id,
         seats=[SeatData(s.index, s.kind, s.level, s.name, s.nonce, s.autopass) for s in row.seats],
+        hints=row.hints,
     )

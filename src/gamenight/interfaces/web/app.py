@@ -276,6 +276,7 @@ def create_app(
                 bot_pace=pace,
                 zombie_timeout=zombie,
                 turn_timer=timer,
+                hints=form.get("hints") not in (None, "", "0", "off"),
             )
         )
         response = to_table(data.id)
@@ -430,6 +431,7 @@ def create_app(
                 turn_timer=data.turn_timer,
                 lineage=data.lineage,
                 nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
+                hints=data.hints,
             )
         )
         return await follow_rematch(request, table_id)

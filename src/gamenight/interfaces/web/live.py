@@ -36,6 +36,7 @@ import functools
 import json
 import logging
 import os
+import random
 import re
 import secrets
 import time
@@ -45,6 +46,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
+from gamenight.bots import hints as bot_hints
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.match import Agent
@@ -99,6 +101,10 @@ CLAIM_EVERY = 1.0
 SEEN_EVERY = 5.0
 """Seconds between a process's reminders of which seats' persons are connected to it..."""
 SEEN_LAPSES = 3 * SEEN_EVERY
+HINT_SECONDS = 1.0
+"""The hard bot's search for one hint (its own budget for a move)."""
+HINTS_AT_ONCE = 2
+"""Hints worked out at once in one process: each takes a thread's CPU for HINT_SECONDS."""
 """...and after which, without one, they count as gone (the process died)."""
 
 T = TypeVar("T")
@@ -171,6 +177,8 @@ class Connection:
     """Messages dropped for the rate, fading: past FLOOD_CLOSE the connection is closed."""
     dropping: bool = False
     """Messages are being dropped, and the client has been told so."""
+    hinting: bool = False
+    """A hint is being worked out for this connection: one at a time."""
 
     def admit(self) -> str:
         """What to do with one more message from the client: "handle" it (within its rate);
@@ -225,6 +233,8 @@ class Hub:
         self.owned: set[str] = set()
         """The tables whose bots and clocks run here (all of them without a cluster)."""
         self.chores: set[asyncio.Task[Any]] = set()
+        self.hints_running = 0
+        """Hints being worked out in this process's threads (at most HINTS_AT_ONCE)."""
 
     async def start(self) -> None:
         """On PostgreSQL, join the processes that share the database: listen to their news
@@ -830,6 +840,9 @@ class LiveTable:
                 self._back(connection)
             connection.want_state()
             return
+        if message["type"] == "hint":
+            await self._hint(connection)
+            return
         if message["type"] == "autopass":
             on = message.get("on")
             if not isinstance(on, bool):
@@ -859,6 +872,40 @@ class LiveTable:
             await self.submit(connection.seat, connection.nonce, move.strip(), after)
         except Refused as exc:
             connection.push({"type": "refused", "move": move, "reason": str(exc)})
+
+    async def _hint(self, connection: Connection) -> None:
+        """What the hard bot would play for the connection's seat, and why (issue 30): searched
+        from that seat's view only, in a thread, HINT_SECONDS long, one at a time per connection
+        and HINTS_AT_ONCE in the whole process, so a hint never holds the table up."""
+        seat = connection.seat
+        if not self.data.hints:
+            connection.push({"type": "error", "reason": "the host has not allowed hints at this table"})
+            return
+        if seat is None:
+            connection.push({"type": "error", "reason": "a hint is for a seat with a decision to make"})
+            return
+        if connection.hinting or self.hub.hints_running >= HINTS_AT_ONCE:
+            connection.push({"type": "error", "reason": "hints are being worked out: ask again in a moment"})
+            return
+        async with self.lock:
+            table = self.table
+            pending = table.pending_for(seat) if table is not None and self.status == PLAYING else None
+            if table is None or pending is None:
+                connection.push({"type": "error", "reason": "you have nothing to decide now"})
+                return
+            view, after = table.view_for(seat), table.visible
+            words = {c.move: (c.notation, c.description) for c in pending.choices}
+        connection.hinting = True
+        self.hub.hints_running += 1
+        try:
+            rng = random.Random(secrets.randbits(64))  # a hint draws nothing from the table's own generators
+            found = await asyncio.to_thread(bot_hints.hint, table.game, view, list(words), rng, HINT_SECONDS)
+        finally:
+            connection.hinting = False
+            self.hub.hints_running -= 1
+        notation, description = words[found.move]
+        reason = found.reason(lambda move: words[move][0])
+        connection.push({"type": "hint", "move": notation, "text": f"{description}; {reason}", "after": after})
 
     def _back(self, connection: Connection) -> None:
         if connection.seat is not None:
@@ -918,6 +965,7 @@ class LiveTable:
             "to_act": to_act,
             "deadline_seconds": self._deadline_seconds(to_act),
             "rematch_url": f"/t/{self.id}/rematch" if self.data.rematch_id else None,
+            "hints": self.data.hints,
         }
 
     def state_message(self, connection: Connection) -> dict[str, Any]:
@@ -1149,6 +1197,6 @@ def _parse(text: str) -> dict[str, Any] | str:
         message = json.loads(text)
     except (ValueError, RecursionError):
         return 'not JSON: send {"type": "sync", "since": N} or {"type": "move", "move": "<notation>"}'
-    if not isinstance(message, dict) or message.get("type") not in ("sync", "move", "autopass"):
+    if not isinstance(message, dict) or message.get("type") not in ("sync", "move", "autopass", "hint"):
         return 'unknown message: send {"type": "sync", "since": N} or {"type": "move", "move": "<notation>"}'
     return message

@@ -77,6 +77,7 @@ export class Connection {
       this.handlers.state(msg, fresh);
     } else if (msg.type === "refused") this.handlers.refused(msg);
     else if (msg.type === "error") this.handlers.error(msg);
+    else if (msg.type === "hint" && this.handlers.hint) this.handlers.hint(msg);
   }
 }
 

@@ -48,6 +48,9 @@ const el = {
   // Board Game Arena's auto-pass: a card window that leaves you nothing but a pass passes for you.
   autopass: h("input", { type: "checkbox", id: "autopass" }),
   autopassLabel: h("label", { for: "autopass", class: "autopass", hidden: true }),
+  // The host may allow hints: what the hard bot would play from this seat's view, and why.
+  hintButton: h("button", { type: "button", id: "ask-hint", class: "link", hidden: true, text: "Hint" }),
+  hintText: h("p", { id: "hint-text", class: "hint", role: "status", hidden: true }),
   notation: h("input", {
     id: "notation",
     name: "move",
@@ -104,6 +107,12 @@ function buildFrame() {
   });
   el.handArea.append(h("h2", { text: "Your hand" }), el.hand);
   el.autopassLabel.append(el.autopass, " Pass for me when passing is all I can do");
+  el.hintButton.addEventListener("click", () => {
+    if (!page.connection || !page.connection.send({ type: "hint" })) return;
+    el.hintButton.disabled = true;
+    el.hintText.hidden = false;
+    el.hintText.textContent = "The hard bot is thinking…";
+  });
   el.autopass.addEventListener("change", () => {
     if (page.connection) page.connection.send({ type: "autopass", on: el.autopass.checked });
   });
@@ -121,7 +130,7 @@ function buildFrame() {
         el.board,
         h("div", { class: "board-tools" }, el.summary, el.zoom),
         el.handArea,
-        h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.autopassLabel),
+        h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
       ),
       h(
         "aside",
@@ -346,6 +355,8 @@ function windowWaiting(window) {
 }
 
 function renderChoices(myTurn) {
+  el.hintButton.hidden = !(myTurn && page.meta && page.meta.hints);
+  if (!myTurn) el.hintText.hidden = true;
   el.choices.classList.toggle("sent", page.awaiting !== false);
   clear(el.choices);
   el.hint.textContent = "";
@@ -417,6 +428,7 @@ function onState(msg, fresh) {
   if (!same) {
     page.selection = { hand: null, target: null };
     page.partial = null;
+    el.hintText.hidden = true; // a hint is for the decision it was asked at
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
@@ -430,6 +442,14 @@ function sameNotations(a, b) {
   return a.length === b.length && a.every((c, i) => c.notation === b[i].notation);
 }
 
+function onHint(msg) {
+  el.hintButton.disabled = false;
+  // A hint for a decision already gone says nothing now.
+  if (!page.connection || msg.after !== page.connection.last) return;
+  el.hintText.hidden = false;
+  el.hintText.textContent = `Hint: ${msg.move}: ${msg.text}`;
+}
+
 function onRefused(msg) {
   page.awaiting = false;
   showMessage(`Refused${msg.move ? ` (${msg.move})` : ""}: ${msg.reason}`, "refused");
@@ -438,6 +458,7 @@ function onRefused(msg) {
 
 function onError(msg) {
   page.awaiting = false;
+  el.hintButton.disabled = false;
   showMessage(msg.reason || "Something went wrong.", "error");
   render();
 }
@@ -475,7 +496,7 @@ async function start() {
     onStatus(up);
   };
   status(false);
-  page.connection = new Connection(root.dataset.ws, { state: onState, refused: onRefused, error: onError, status });
+  page.connection = new Connection(root.dataset.ws, { state: onState, refused: onRefused, error: onError, hint: onHint, status });
 }
 
 start();
