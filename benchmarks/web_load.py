@@ -213,7 +213,7 @@ async def hostile(base: str, table_id: str, stats: Stats, rng: random.Random, st
 async def create_table(base: str, people: int, rounds: int, bases: list[str] | None = None) -> list[Person]:
     """A table through the lobby's form, its people joined by the invite link (each a browser
     of its own), started by the host."""
-    form = {"name": "Host", "game": "wildfire", "wildfire:players": "4", "wildfire:rounds": str(rounds)}
+    form = {"name": "Hana", "game": "wildfire", "wildfire:players": "4", "wildfire:rounds": str(rounds)}
     form.update({f"seat_{i}": "open" if i <= people else "medium" for i in range(2, 5)})
     async with httpx.AsyncClient(base_url=base, timeout=60) as host:
         created = await host.post("/tables", data={**form, "bot_pace": "0", "public": "on"})

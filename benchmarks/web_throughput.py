@@ -50,7 +50,7 @@ from serving import csrf_field, free_port, start_server
 def create_table(base: str, form: dict[str, str]) -> tuple[str, httpx.Client]:
     """A table made through the lobby's form; its id and the host's browser (its cookie)."""
     host = httpx.Client(base_url=base)
-    response = host.post("/tables", data={"name": "Host", "game": "wildfire", "bot_pace": "0", **form})
+    response = host.post("/tables", data={"name": "Hana", "game": "wildfire", "bot_pace": "0", **form})
     if response.status_code != 303:
         raise SystemExit(f"creating a table failed: {response.status_code} {response.text[:300]}")
     return response.headers["location"].removeprefix("/t/"), host

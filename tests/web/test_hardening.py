@@ -1,6 +1,6 @@
 """The host's controls and the people at a table, hardened (issue 29): a rematch made once
-however often it is asked for at once (item 13), and names that could pass for a bot or for
-the page's own marks refused (item 17)."""
+however often it is asked for at once (item 13), names that could pass for a bot or for the
+page's own marks refused (item 17), and bounds on what one client may start (items 6 and 9)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import func, select
 
+from gamenight.interfaces.web.limits import Limits
 from gamenight.store.database import TableRow
 
+from .conftest import Server
 from .support import create_table, host_form, invite_path, play_to_end, start
 
 pytestmark = pytest.mark.both_databases
@@ -55,3 +57,47 @@ def test_names_that_merely_hold_the_words_are_welcome(make_client, name: str) ->
     ann, guest = make_client(), make_client()
     table_id = create_table(ann, seats=("open", "medium"))
     assert guest.post(invite_path(ann, table_id), data={"name": name}).status_code == 303
+
+
+def test_what_one_address_may_start_is_bounded(data_dir) -> None:
+    """Item 6 and 9: tables an hour and tables with bots per address, with small limits; the
+    addresses come through a trusted proxy (the test client's)."""
+    limits = Limits(tables_per_hour=4, bot_tables_per_address=2, trusted_proxies=("testclient",))
+    with Server(data_dir, limits=limits) as server:
+        ann = server.browser()
+        eve = {"X-Forwarded-For": "10.0.0.66"}
+        bots = {"name": "Eve", "game": "wildfire", "seat_2": "medium", "seat_3": "medium"}
+        people = {"name": "Eve", "game": "wildfire", "seat_2": "open", "seat_3": "open"}
+        first = ann.post("/tables", data=bots, headers=eve)
+        assert first.status_code == 303
+        assert ann.post("/tables", data=bots, headers=eve).status_code == 303
+        too_many_bots = ann.post("/tables", data=bots, headers=eve)
+        assert too_many_bots.status_code == 429 and "tables with bots" in too_many_bots.text
+        # A table of people only may still be made; once a bot table ends, another may be.
+        assert ann.post("/tables", data=people, headers=eve).status_code == 303
+        first_id = first.headers["location"].removeprefix("/t/")
+        assert ann.post(f"/t/{first_id}/end", data=host_form(ann, first_id)).status_code == 303
+        assert ann.post("/tables", data=bots, headers=eve).status_code == 303
+        # Four tables in the hour: the fifth is refused, and says when to come back.
+        before = tables_stored(server)
+        hourly = ann.post("/tables", data=people, headers=eve)
+        assert hourly.status_code == 429 and "try again in 60 minutes" in hourly.text
+        assert tables_stored(server) == before
+        # Another address is not held back by Eve's.
+        assert ann.post("/tables", data=bots, headers={"X-Forwarded-For": "10.0.0.7"}).status_code == 303
+
+
+def test_a_table_cannot_ask_for_bots_faster_than_the_floor(data_dir) -> None:
+    with Server(data_dir, limits=Limits(min_bot_pace=0.5, min_zombie_timeout=5)) as server:
+        ann = server.browser()
+        form = {"name": "Ann", "game": "wildfire", "seat_2": "hard", "seat_3": "hard"}
+        for field, value, said in (("bot_pace", "0", "at least 0.5"), ("zombie_timeout", "0.01", "at least 5")):
+            refused = ann.post("/tables", data={**form, field: value})
+            assert refused.status_code == 400 and said in refused.text
+        assert tables_stored(server) == 0
+        made = ann.post("/tables", data={**form, "bot_pace": "0.5", "zombie_timeout": "0"})  # 0: never
+        assert made.status_code == 303
+        table_id = made.headers["location"].removeprefix("/t/")
+        settings = host_form(ann, table_id, {"bot_pace": "0.1", "zombie_timeout": "0"})
+        assert ann.post(f"/t/{table_id}/settings", data=settings).status_code == 400
+        assert server.app.state.hub.tables[table_id].data.bot_pace == 0.5
