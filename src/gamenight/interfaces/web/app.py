@@ -34,6 +34,7 @@ from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
 from gamenight.interfaces.web.limits import Limits, Quotas, TooMany
 from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.outage import RETRY_AFTER, STORAGE_FAULTS, Outage
 from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
@@ -88,6 +89,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(store, default_bot_pace=bot_pace, message_rate=message_rate, message_burst=message_burst)
         hub.seed = seed
+        hub.outage = outage
         await hub.db(store.migrate)
         await hub.start()
         app.state.tokens = Tokens(await hub.db(store.secret_key))
@@ -103,6 +105,7 @@ def create_app(
 
     app = FastAPI(title="gamenight", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
+    outage = Outage(store)
     app.state.limits = limits
     app.add_middleware(
         Guard, max_body_bytes=limits.max_body_bytes, max_header_bytes=limits.max_header_bytes, public_url=public_url
@@ -156,6 +159,15 @@ def create_app(
             response.delete_cookie(cookie_name(table_id), path=f"/t/{table_id}")
             response.delete_cookie(cookie_name(table_id), path="/")  # where older versions set it
         return response
+
+    async def storage_fault(request: Request, exc: Exception) -> Response:
+        outage.failed(exc)
+        response = error_page(request, 503, "storage is unavailable just now: try again in a few seconds")
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response
+
+    for fault in STORAGE_FAULTS:
+        app.add_exception_handler(fault, storage_fault)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> Response:

@@ -221,6 +221,8 @@ class Hub:
         self.owned: set[str] = set()
         """The tables whose bots and clocks run here (all of them without a cluster)."""
         self.chores: set[asyncio.Task[Any]] = set()
+        self.outage: Any = None
+        """The app's outage.Outage: storage faults said once, not a traceback a second."""
 
     async def start(self) -> None:
         """On PostgreSQL, join the processes that share the database: listen to their news
@@ -272,8 +274,8 @@ class Hub:
                         seen = live.seen_here()
                         if seen and live.status in (WAITING, PLAYING):
                             await self.cluster.announce(live.id, SEEN, seats=sorted(seen))
-            except Exception:  # the database is away: try again in a second
-                log.exception("looking for tables to own failed")
+            except Exception as exc:  # the database is away: try again in a second
+                self.failed(exc, "looking for tables to own failed")
 
     def on_notice(self, notice: Notice) -> None:
         """News of a table from another process; nothing to do for tables not loaded here."""
@@ -306,6 +308,13 @@ class Hub:
             if live is not None:
                 live.stop_driver()
         self.owned.clear()
+
+    def failed(self, exc: Exception, what: str) -> None:
+        """Our own work failed: a storage fault is said once an outage (outage.py), a bug with its traceback."""
+        if self.outage is None:
+            log.error("%s", what, exc_info=exc)
+        else:
+            self.outage.report(exc, what)
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
@@ -694,7 +703,7 @@ class LiveTable:
         except Exception as exc:
             # Not stored, so it did not happen: the table goes back to what the database holds.
             if not isinstance(exc, Stale):
-                log.exception("table %s: a move could not be stored", self.id)
+                self.hub.failed(exc, f"table {self.id}: a move could not be stored")
             await self.refresh_after_failure()
             if isinstance(exc, Stale):  # another process stored a move first
                 raise Refused("the table moved on while you chose: choose again") from None
