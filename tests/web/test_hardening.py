@@ -1,6 +1,7 @@
 """The host's controls and the people at a table, hardened (issue 29): a rematch made once
 however often it is asked for at once (item 13), names that could pass for a bot or for the
-page's own marks refused (item 17), and bounds on what one client may start (items 6 and 9)."""
+page's own marks refused (item 17), bounds on what one client may start (items 6 and 9), and
+every seat told when a seat changes hands mid-game (item 5)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from gamenight.interfaces.web.limits import Limits
 from gamenight.store.database import TableRow
 
 from .conftest import Server
-from .support import create_table, host_form, invite_path, play_to_end, start
+from .support import create_table, duel_table, host_form, invite_path, join, play_to_end, start, sync, wait_for
 
 pytestmark = pytest.mark.both_databases
 
@@ -101,3 +102,27 @@ def test_a_table_cannot_ask_for_bots_faster_than_the_floor(data_dir) -> None:
         settings = host_form(ann, table_id, {"bot_pace": "0.1", "zombie_timeout": "0"})
         assert ann.post(f"/t/{table_id}/settings", data=settings).status_code == 400
         assert server.app.state.hub.tables[table_id].data.bot_pace == 0.5
+
+
+def test_every_seat_is_told_when_a_seat_changes_hands_mid_game(make_client, server) -> None:
+    """Item 5: the host cannot open a person's seat, take it from a second browser and look
+    at the hand unseen: every seat's log says who took which seat."""
+    table_id, ann, _ = duel_table(make_client)
+    with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
+        sync(ws)
+        assert ann.post(f"/t/{table_id}/seats/2/revoke", data=host_form(ann, table_id)).status_code == 303
+        opened = wait_for(ws, lambda state: bool(state["table"]["seat_changes"]))
+        assert [c["text"] for c in opened["table"]["seat_changes"]] == ["the host opened seat 2 (Bob's)"]
+        mallory = make_client()
+        join(mallory, invite_path(ann, table_id), "Mallory")
+        taken = wait_for(ws, lambda state: len(state["table"]["seat_changes"]) == 2)
+        assert taken["table"]["seat_changes"][1]["text"] == "Mallory took seat 2 by the invite link"
+    # Whoever connects later is told too: Mallory herself, and a spectator.
+    for client, path in ((mallory, f"/t/{table_id}/ws"), (make_client(), f"/t/{table_id}/ws?watch=1")):
+        with client.websocket_connect(path) as ws:
+            assert len(sync(ws)["table"]["seat_changes"]) == 2
+    # Before the game starts, seats change hands freely and nobody is told.
+    quiet = create_table(ann, seats=("open", "medium"))
+    assert ann.post(f"/t/{quiet}/seats/2", data=host_form(ann, quiet, {"to": "easy"})).status_code == 303
+    with ann.websocket_connect(f"/t/{quiet}/ws") as ws:
+        assert sync(ws)["table"]["seat_changes"] == []

@@ -397,6 +397,9 @@ class LiveTable:
         self.turn_started = now
         self.told: dict[int | None, tuple[tuple[int, int, str], dict[str, Any], dict[str, Any] | None]] = {}
         self.told_seen: set[int] = set()
+        self.seat_changes: list[dict[str, Any]] = []
+        """Seats that changed hands mid-game, told to every seat in the log (meta's seat_changes):
+        nobody takes a seat's hand unseen. (Kept by this process, while it runs.)"""
 
     @property
     def id(self) -> str:
@@ -448,6 +451,7 @@ class LiveTable:
             if stored.nonce != seat.nonce:
                 if seat.kind == PERSON:
                     self._unseat(seat, "your seat was given to somebody else")
+                self._changed_hands(seat.index, f"seat {seat.index + 1} is now {stored.name or 'open'}")
                 seat.kind, seat.level, seat.name, seat.nonce = stored.kind, stored.level, stored.name, stored.nonce
                 seat.away, seat.elsewhere = False, {}
                 if seat.kind == PERSON and seat.connections == 0:
@@ -565,6 +569,7 @@ class LiveTable:
             await self._store_seat(changed, seat.nonce)
             seat.kind, seat.level, seat.name, seat.nonce = PERSON, None, name, changed.nonce
             seat.disconnected_since, seat.away = time.monotonic(), False
+            self._changed_hands(seat.index, f"{name} took seat {seat.index + 1} by the invite link")
             self._changed()
             return seat
 
@@ -585,6 +590,9 @@ class LiveTable:
             changed = SeatState(index, kind, level if kind == BOT else None, name, new_nonce())
             await self._store_seat(changed, seat.nonce)
             self._unseat(seat, "the host gave your seat to a bot" if kind == BOT else "the host opened your seat")
+            held = f" ({seat.name}'s)" if seat.kind == PERSON else ""
+            given = f"gave seat {index + 1}{held} to {name}" if kind == BOT else f"opened seat {index + 1}{held}"
+            self._changed_hands(index, f"the host {given}")
             seat.kind, seat.level, seat.name, seat.nonce = changed.kind, changed.level, changed.name, changed.nonce
             seat.away = False
             self._changed()
@@ -865,7 +873,13 @@ class LiveTable:
             "to_act": to_act,
             "deadline_seconds": self._deadline_seconds(to_act),
             "rematch_url": f"/t/{self.id}/rematch" if self.data.rematch_id else None,
+            "seat_changes": self.seat_changes,
         }
+
+    def _changed_hands(self, index: int, text: str) -> None:
+        """Seat `index` changed hands: every seat is told, if the game is under way."""
+        if self.status == PLAYING and self.table is not None:
+            self.seat_changes.append({"after": self.table.number, "seat": index, "text": text})
 
     def state_message(self, connection: Connection) -> dict[str, Any]:
         """The connection's seat's news since its last event, the view and what is pending."""
