@@ -28,6 +28,7 @@ BENCH_OPTIONS = [
     "--min-bot-pace=0",
     "--min-zombie-timeout=0",
     "--connections-per-address=100000",
+    "--full-sync-seconds=0",
 ]
 """The benchmarks' clients all come from 127.0.0.1 and make hundreds of tables with fast bots:
 the per-address limits would refuse them (web_attacks.py sets its own)."""

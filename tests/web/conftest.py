@@ -80,9 +80,11 @@ def data_dir(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest
     return tmp_path / "data"
 
 
-UNLIMITED = Limits(tables_per_hour=0, bot_tables_per_address=0, min_bot_pace=0, min_zombie_timeout=0)
-"""The tests' server lets a client make any number of tables, with bots at full speed; the
-tests of those limits set their own."""
+UNLIMITED = Limits(
+    tables_per_hour=0, bot_tables_per_address=0, min_bot_pace=0, min_zombie_timeout=0, full_sync_seconds=0
+)
+"""The tests' server lets a client make any number of tables, with bots at full speed, and
+sync from the start as often as it likes; the tests of those limits set their own."""
 
 
 class Server:

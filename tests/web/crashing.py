@@ -63,7 +63,13 @@ SHORT_GAMES = [
 """CI's: a few seconds each."""
 
 
-UNLIMITED_OPTIONS = ["--tables-per-hour=0", "--bot-tables-per-address=0", "--min-bot-pace=0", "--min-zombie-timeout=0"]
+UNLIMITED_OPTIONS = [
+    "--tables-per-hour=0",
+    "--bot-tables-per-address=0",
+    "--min-bot-pace=0",
+    "--min-zombie-timeout=0",
+    "--full-sync-seconds=0",
+]
 """These tests' clients make many tables with fast bots from one address (the tests of those
 limits set their own, after these)."""
 

@@ -14,7 +14,18 @@ from gamenight.interfaces.web.limits import Limits
 from gamenight.store.database import TableRow
 
 from .conftest import Server
-from .support import create_table, duel_table, host_form, invite_path, join, play_to_end, start, sync, wait_for
+from .support import (
+    create_table,
+    duel_table,
+    host_form,
+    invite_path,
+    join,
+    play_to_end,
+    receive,
+    start,
+    sync,
+    wait_for,
+)
 
 pytestmark = pytest.mark.both_databases
 
@@ -126,3 +137,22 @@ def test_every_seat_is_told_when_a_seat_changes_hands_mid_game(make_client, serv
     assert ann.post(f"/t/{quiet}/seats/2", data=host_form(ann, quiet, {"to": "easy"})).status_code == 303
     with ann.websocket_connect(f"/t/{quiet}/ws") as ws:
         assert sync(ws)["table"]["seat_changes"] == []
+
+
+def test_a_connection_syncs_from_far_back_only_so_often(make_client, data_dir) -> None:
+    """Item 8: a full sync costs the game's length; one connection may ask for one once a
+    minute here, while syncs from near its last event and moves go on."""
+    with Server(data_dir, limits=Limits(full_sync_seconds=60)) as server:
+        table_id, ann, bob = duel_table(server.browser)
+        live = server.app.state.hub.tables[table_id]
+        seat = live.table.to_act()
+        with (ann, bob)[seat].websocket_connect(f"/t/{table_id}/ws") as ws:
+            state = sync(ws)
+            assert state["last"] > 10
+            ws.send_json({"type": "sync", "since": 0})
+            assert "once every 60 s" in receive(ws, "error")["reason"]
+            assert sync(ws, state["last"])["events"] == []  # from where it stands: answered
+            ws.send_json({"type": "move", "move": state["pending"]["choices"][0]["notation"]})
+            wait_for(ws, lambda now: now["last"] > state["last"])
+        with (ann, bob)[1 - seat].websocket_connect(f"/t/{table_id}/ws") as other:
+            assert sync(other)["since"] == 0  # another connection has its own

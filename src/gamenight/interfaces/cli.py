@@ -1085,6 +1085,10 @@ def serve(
         float | None,
         typer.Option(help=r"The shortest zombie timeout, in seconds, a table may be given, besides 0 \[default: 10]"),
     ] = None,
+    full_sync_seconds: Annotated[
+        float | None,
+        typer.Option(help=r"Seconds between two full syncs (from far back) on one WebSocket \[default: 2]"),
+    ] = None,
 ) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
     try:
@@ -1117,6 +1121,7 @@ def serve(
         "bot_tables_per_address": bot_tables_per_address,
         "min_bot_pace": min_bot_pace,
         "min_zombie_timeout": min_zombie_timeout,
+        "full_sync_seconds": full_sync_seconds,
     }
     for name, value in counts.items():
         if value is not None and not 0 <= value <= 10**6:

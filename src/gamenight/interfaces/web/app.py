@@ -90,6 +90,7 @@ def create_app(
         hub = Hub(store, default_bot_pace=bot_pace, message_rate=message_rate, message_burst=message_burst)
         hub.seed = seed
         hub.outage = outage
+        hub.full_sync_every = limits.full_sync_seconds
         await hub.db(store.migrate)
         await hub.start()
         app.state.tokens = Tokens(await hub.db(store.secret_key))

@@ -38,6 +38,7 @@ DEFAULT_TABLES_PER_HOUR = 30
 DEFAULT_BOT_TABLES_PER_ADDRESS = 4
 DEFAULT_MIN_BOT_PACE = 0.25
 DEFAULT_MIN_ZOMBIE_TIMEOUT = 10.0
+DEFAULT_FULL_SYNC_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,8 @@ class Limits:
     """The shortest pause between bot moves a client may ask for (the server's default may be less)."""
     min_zombie_timeout: float = DEFAULT_MIN_ZOMBIE_TIMEOUT
     """The shortest zombie timeout a client may ask for, other than 0 (never)."""
+    full_sync_seconds: float = DEFAULT_FULL_SYNC_SECONDS
+    """Seconds between two syncs from far back (a full state) on one WebSocket."""
 
 
 def is_network(text: str) -> bool:

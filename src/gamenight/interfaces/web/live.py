@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import os
 import re
 import secrets
@@ -81,6 +82,9 @@ BURST = 100.0
 """...with this many at once. A person clicks a few times a second and a reconnecting page
 syncs once; the tests' scripted players against bots at pace 0 send far more, and a flood
 thousands. (Both are the Hub's, which the tests may lower.)"""
+RECENT_EVENTS = 10
+"""A sync from further back than this is a full one: its answer costs the game's length, and
+one connection may ask for one only every so often (Hub.full_sync_every)."""
 FLOOD_CLOSE = 200.0
 """Strikes before the connection is closed (policy violation): each message dropped for the
 rate is one, and they fade at FLOOD_FADE a second..."""
@@ -167,6 +171,15 @@ class Connection:
     """Messages dropped for the rate, fading: past FLOOD_CLOSE the connection is closed."""
     dropping: bool = False
     """Messages are being dropped, and the client has been told so."""
+    full_synced_at: float = -math.inf
+
+    def may_full_sync(self, every: float) -> bool:
+        """Whether a sync from far back may be answered now (one every `every` seconds)."""
+        now = time.monotonic()
+        if now - self.full_synced_at < every:
+            return False
+        self.full_synced_at = now
+        return True
 
     def admit(self) -> str:
         """What to do with one more message from the client: "handle" it (within its rate);
@@ -221,6 +234,8 @@ class Hub:
         self.owned: set[str] = set()
         """The tables whose bots and clocks run here (all of them without a cluster)."""
         self.chores: set[asyncio.Task[Any]] = set()
+        self.full_sync_every = 2.0
+        """Seconds between two syncs from far back on one connection (Limits.full_sync_seconds)."""
         self.outage: Any = None
         """The app's outage.Outage: storage faults said once, not a traceback a second."""
 
@@ -784,6 +799,14 @@ class LiveTable:
             since = message.get("since")
             if not isinstance(since, int) or isinstance(since, bool) or since < 0:
                 connection.push({"type": "error", "reason": "sync needs since: the number of the last event you have"})
+                return
+            if (
+                self.table is not None
+                and since < self.table.number - RECENT_EVENTS
+                and not connection.may_full_sync(self.hub.full_sync_every)
+            ):  # a state from far back costs the game's length: one a while, moves never wait on it
+                every = self.hub.full_sync_every
+                connection.push({"type": "error", "reason": f"a sync from that far back once every {every:g} s"})
                 return
             async with self.lock:
                 if self.hub.cluster is not None:  # the client may come from a process further on
