@@ -22,6 +22,18 @@ def free_port() -> int:
         return port
 
 
+BENCH_OPTIONS = [
+    "--tables-per-hour=0",
+    "--bot-tables-per-address=0",
+    "--min-bot-pace=0",
+    "--min-zombie-timeout=0",
+    "--connections-per-address=100000",
+    "--full-sync-seconds=0",
+]
+"""The benchmarks' clients all come from 127.0.0.1 and make hundreds of tables with fast bots:
+the per-address limits would refuse them (web_attacks.py sets its own)."""
+
+
 def csrf_field(page: str) -> dict[str, str]:
     """The CSRF token the host's forms carry, from the table's page as the host sees it."""
     found = re.search(r'name="csrf" value="([0-9a-f]+)"', page)
@@ -35,11 +47,14 @@ def start_server(
     options: Sequence[str] = (),
     open_files: int | None = None,
     source: Path | None = None,
+    unlimited: bool = True,
 ) -> subprocess.Popen[bytes]:
     """`gamenight serve` with its database in `data` (or at the URL `database`) and more
     `options`, once it answers; its log in data/server.log. `open_files`: the soft limit it
-    starts with; `source`: another checkout's src/ to run instead of this one (a before/after)."""
-    command = [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data), *options]
+    starts with; `source`: another checkout's src/ to run instead of this one (a before/after);
+    `unlimited`: lift the per-address limits (BENCH_OPTIONS)."""
+    command = [sys.executable, "-m", "gamenight", "serve", "--port", str(port), "--data", str(data)]
+    command += [*(BENCH_OPTIONS if unlimited else []), *options]
     if database is not None:
         command += ["--database", database]
 

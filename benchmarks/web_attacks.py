@@ -156,7 +156,9 @@ def main() -> None:
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        server = start_server(Path(tmp), port, options=args.option, open_files=args.open_files, source=args.source)
+        server = start_server(
+            Path(tmp), port, options=args.option, open_files=args.open_files, source=args.source, unlimited=False
+        )
         try:
             run = headers if args.attack == "headers" else half_sent
             report = asyncio.run(run(port, args))

@@ -21,6 +21,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from gamenight.interfaces.web.app import create_app
+from gamenight.interfaces.web.limits import Limits
 from gamenight.store.database import Base
 from tests.postgres import fresh_database
 
@@ -79,13 +80,20 @@ def data_dir(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest
     return tmp_path / "data"
 
 
+UNLIMITED = Limits(
+    tables_per_hour=0, bot_tables_per_address=0, min_bot_pace=0, min_zombie_timeout=0, full_sync_seconds=0
+)
+"""The tests' server lets a client make any number of tables, with bots at full speed, and
+sync from the start as often as it likes; the tests of those limits set their own."""
+
+
 class Server:
     """One app running in a test client's event loop, and browsers for it."""
 
     def __init__(self, data_dir: Path, database_url: str | None = None, **app_options: Any) -> None:
         """`app_options`: create_app's keywords (message_rate, seed, ...) beyond bot pace 0."""
         url = database_url or os.environ.get(TEST_DATABASE)
-        self.app = create_app(url, data_dir, **{"bot_pace": 0.0, **app_options})
+        self.app = create_app(url, data_dir, **{"bot_pace": 0.0, "limits": UNLIMITED, **app_options})
         self.loop_client = TestClient(self.app, follow_redirects=False)
 
     def __enter__(self) -> Server:

@@ -63,6 +63,17 @@ SHORT_GAMES = [
 """CI's: a few seconds each."""
 
 
+UNLIMITED_OPTIONS = [
+    "--tables-per-hour=0",
+    "--bot-tables-per-address=0",
+    "--min-bot-pace=0",
+    "--min-zombie-timeout=0",
+    "--full-sync-seconds=0",
+]
+"""These tests' clients make many tables with fast bots from one address (the tests of those
+limits set their own, after these)."""
+
+
 class ServerProcess:
     """`gamenight serve` on one port and database, killed and started again at will."""
 
@@ -82,7 +93,7 @@ class ServerProcess:
 
     def start(self) -> None:
         command = [sys.executable, "-m", "gamenight", "serve", "--port", str(self.port), "--data", str(self.data_dir)]
-        command += self.options
+        command += [*UNLIMITED_OPTIONS, *self.options]
         if self.database:
             command += ["--database", self.database]
         with (self.data_dir / "server.log").open("ab") as output:

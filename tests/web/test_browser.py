@@ -56,7 +56,9 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server, in-process: uvicorn in a thread, on a free port, SQLite in a temp folder."""
     from gamenight.interfaces.web.app import create_app
 
-    app = create_app(None, tmp_path_factory.mktemp("browser") / "data", bot_pace=0.0)
+    from .conftest import UNLIMITED
+
+    app = create_app(None, tmp_path_factory.mktemp("browser") / "data", bot_pace=0.0, limits=UNLIMITED)
     with serving(app) as url:
         yield url
 

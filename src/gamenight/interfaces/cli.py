@@ -1107,6 +1107,28 @@ def serve(
             help=r"Open connections (pages and WebSockets) one client address may hold at once \[default: 64]"
         ),
     ] = None,
+    tables_per_hour: Annotated[
+        int | None,
+        typer.Option(help=r"Tables one client address may create in an hour; 0: any number \[default: 30]"),
+    ] = None,
+    bot_tables_per_address: Annotated[
+        int | None,
+        typer.Option(
+            help=r"Tables with bots, waiting or playing, one client address may have made; 0: any \[default: 4]"
+        ),
+    ] = None,
+    min_bot_pace: Annotated[
+        float | None,
+        typer.Option(help=r"The shortest bot pace, in seconds, a table may be given \[default: 0.25]"),
+    ] = None,
+    min_zombie_timeout: Annotated[
+        float | None,
+        typer.Option(help=r"The shortest zombie timeout, in seconds, a table may be given, besides 0 \[default: 10]"),
+    ] = None,
+    full_sync_seconds: Annotated[
+        float | None,
+        typer.Option(help=r"Seconds between two full syncs (from far back) on one WebSocket \[default: 2]"),
+    ] = None,
 ) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
     try:
@@ -1134,6 +1156,17 @@ def serve(
     for name, value in given.items():
         if value is not None and not 0 < value <= 10**9:
             _fail(f"--{name.replace('_', '-')} {value:g}: give a positive number")
+    counts: dict[str, Any] = {
+        "tables_per_hour": tables_per_hour,
+        "bot_tables_per_address": bot_tables_per_address,
+        "min_bot_pace": min_bot_pace,
+        "min_zombie_timeout": min_zombie_timeout,
+        "full_sync_seconds": full_sync_seconds,
+    }
+    for name, value in counts.items():
+        if value is not None and not 0 <= value <= 10**6:
+            _fail(f"--{name.replace('_', '-')} {value:g}: give 0 or a positive number")
+    given.update(counts)
     proxies = tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
     for proxy in proxies:
         if proxy != "*" and not is_network(proxy):

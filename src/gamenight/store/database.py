@@ -222,10 +222,18 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+class Vanished(Exception):
+    """The SQLite file was deleted or moved while the server ran: a write now would go to a
+    file nobody will open again, so none is made until the file is back."""
+
+
 class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
+        database = self.engine.url.database if self.engine.dialect.name == "sqlite" else None
+        self.file = Path(database) if database and database != ":memory:" else None
+        """The SQLite file, looked for before each write (see Vanished)."""
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """For single reads: no BEGIN and ROLLBACK around them (two round trips to PostgreSQL)."""
@@ -257,9 +265,17 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def session(self) -> Iterator[Session]:
+    def session(self, writes: bool = True) -> Iterator[Session]:
+        """A transaction; one that `writes` is refused (Vanished) when the SQLite file is gone.
+        Reads go on: the process holds the file open, and what it reads is still true."""
+        if writes:
+            self._still_there()
         with self.sessions() as session, session.begin():
             yield session
+
+    def _still_there(self) -> None:
+        if self.file is not None and not self.file.exists():
+            raise Vanished(f"the database file {self.file} is gone: nothing is stored until it is back")
 
     # -- settings ---------------------------------------------------------------------
 
@@ -323,17 +339,17 @@ class Store:
             return _table_data(row)
 
     def load(self, table_id: str) -> TableData | None:
-        with self.session() as session:
+        with self.session(writes=False) as session:
             row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
             return None if row is None else _table_data(row)
 
     def unfinished(self) -> list[str]:
         """The tables whose game was being played: a restart resumes each."""
-        with self.session() as session:
+        with self.session(writes=False) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING)))
 
     def public_tables(self, limit: int = 100) -> list[Listing]:
-        with self.session() as session:
+        with self.session(writes=False) as session:
             rows = session.scalars(
                 select(TableRow)
                 .where(TableRow.public, TableRow.status.in_((WAITING, PLAYING)))
@@ -432,6 +448,7 @@ class Store:
         rows = [
             {"table_id": table_id, "number": first + i, "seat": s.seat, "text": s.text} for i, s in enumerate(steps)
         ]
+        self._still_there()
         with self.engine.begin() as connection:
             # The row's lock first, then the count in a statement of its own: a statement sees
             # the database as it was when it began, so the count must begin once the lock is
@@ -476,7 +493,7 @@ class Store:
 
     def record(self, table_id: str) -> Record | None:
         """The stored record (None before the game starts). The caller decides who sees it."""
-        with self.session() as session:
+        with self.session(writes=False) as session:
             row = session.get(TableRow, table_id)
             if row is None or row.seed is None or row.seat_names is None:
                 return None
@@ -488,7 +505,7 @@ class Store:
             return record
 
     def results(self, lineage: str) -> list[ResultData]:
-        with self.session() as session:
+        with self.session(writes=False) as session:
             rows = session.scalars(
                 select(ResultRow).where(ResultRow.lineage == lineage).order_by(ResultRow.finished_at)
             )

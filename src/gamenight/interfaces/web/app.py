@@ -32,8 +32,9 @@ from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
-from gamenight.interfaces.web.limits import Limits
+from gamenight.interfaces.web.limits import Limits, Quotas, TooMany
 from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.outage import RETRY_AFTER, STORAGE_FAULTS, Outage
 from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
@@ -88,6 +89,8 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(store, default_bot_pace=bot_pace, message_rate=message_rate, message_burst=message_burst)
         hub.seed = seed
+        hub.outage = outage
+        hub.full_sync_every = limits.full_sync_seconds
         await hub.db(store.migrate)
         await hub.start()
         app.state.tokens = Tokens(await hub.db(store.secret_key))
@@ -103,6 +106,7 @@ def create_app(
 
     app = FastAPI(title="gamenight", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
+    outage = Outage(store)
     app.state.limits = limits
     app.add_middleware(
         Guard, max_body_bytes=limits.max_body_bytes, max_header_bytes=limits.max_header_bytes, public_url=public_url
@@ -111,6 +115,10 @@ def create_app(
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(limits.trusted_proxies))
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static"), check_dir=False), name="static")
+
+    def hub_of_app(app: FastAPI) -> Hub:
+        hub: Hub = app.state.hub
+        return hub
 
     def hub_of(connection: HTTPConnection) -> Hub:
         hub: Hub = connection.app.state.hub
@@ -152,6 +160,15 @@ def create_app(
             response.delete_cookie(cookie_name(table_id), path=f"/t/{table_id}")
             response.delete_cookie(cookie_name(table_id), path="/")  # where older versions set it
         return response
+
+    async def storage_fault(request: Request, exc: Exception) -> Response:
+        outage.failed(exc)
+        response = error_page(request, 503, "storage is unavailable just now: try again in a few seconds")
+        response.headers["Retry-After"] = str(RETRY_AFTER)
+        return response
+
+    for fault in STORAGE_FAULTS:
+        app.add_exception_handler(fault, storage_fault)
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, exc: Exception) -> Response:
@@ -240,9 +257,16 @@ def create_app(
     async def lobby(request: Request) -> HTMLResponse:
         return await lobby_page(request)
 
+    quotas = Quotas(limits)
+
+    def still_playing(table_id: str) -> bool:
+        live = hub_of_app(app).tables.get(table_id)
+        return live is None or live.status not in (OVER, ENDED)  # not loaded: counted, to be safe
+
     @app.post("/tables")
     async def create_table(request: Request) -> Response:
         form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
+        address = request.client.host if request.client else ""
         try:
             name = display_name(form.get("name", ""))
             game_name = form.get("game", "")
@@ -260,12 +284,16 @@ def create_app(
                     seats.append((BOT, choice, bot_name(choice)))
                 else:
                     raise ConfigError(f"seat {index + 1}: open for a person or a bot ({', '.join(BOT_LEVELS)})")
-            pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace)
+            pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace, limits)
             title = " ".join(form.get("title", "").split())[:80] or f"{name}'s {game.spec.title}"
             if not title.isprintable():  # a control character is nobody's title (and PostgreSQL refuses NUL)
                 raise ConfigError("a table's title is letters, digits, spaces and punctuation")
+            with_bots = any(kind == BOT for kind, _, _ in seats)
+            quotas.check(address, with_bots, still_playing)
         except ConfigError as exc:
             return await lobby_page(request, str(exc), 400, form)
+        except TooMany as exc:
+            return await lobby_page(request, str(exc), 429, form)
         data = await hub_of(request).db(
             lambda: store.create_table(
                 game=game_name,
@@ -279,6 +307,7 @@ def create_app(
                 hints=form.get("hints") not in (None, "", "0", "off"),
             )
         )
+        quotas.made_table(address, data.id, with_bots)
         response = to_table(data.id)
         set_seat_cookie(response, request, data.id, 0, data.seats[0].nonce)
         return response
@@ -401,7 +430,7 @@ def create_app(
     async def settings(request: Request, table_id: str) -> Response:
         live = await hosted_table(request, table_id)
         form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
-        pace, zombie, timer = table_settings(form, live.data.bot_pace)
+        pace, zombie, timer = table_settings(form, live.data.bot_pace, limits)
         await live.settings(pace, zombie, timer)
         return to_table(table_id)
 
@@ -546,10 +575,16 @@ def display_name(text: str) -> str:
     return name
 
 
-def table_settings(form: dict[str, str], default_pace: float) -> tuple[float, float, float | None]:
-    """(bot pace, zombie timeout, turn timer or None) from a form; ConfigError naming the bad one."""
+def table_settings(form: dict[str, str], default_pace: float, limits: Limits) -> tuple[float, float, float | None]:
+    """(bot pace, zombie timeout, turn timer or None) from a form; ConfigError naming the bad one.
+    A pace or zombie timeout below the server's floor is refused (one client's bots at full
+    speed take the CPU from every table); the defaults (an empty field) are the server's."""
     pace = _seconds(form.get("bot_pace"), "Bot pace", default_pace, MAX_PACE)
+    if (form.get("bot_pace") or "").strip() and pace < limits.min_bot_pace:
+        raise ConfigError(f"Bot pace: at least {limits.min_bot_pace:g} seconds on this server")
     zombie = _seconds(form.get("zombie_timeout"), "Zombie timeout", DEFAULT_ZOMBIE_TIMEOUT, MAX_SECONDS)
+    if 0 < zombie < limits.min_zombie_timeout:
+        raise ConfigError(f"Zombie timeout: 0 (never) or at least {limits.min_zombie_timeout:g} seconds on this server")
     timer_text = (form.get("turn_timer") or "").strip()
     timer = _seconds(timer_text, "Turn timer", 0.0, MAX_SECONDS) if timer_text else 0.0
     return pace, zombie, timer or None

@@ -16,7 +16,9 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import resource
-from collections import defaultdict
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +34,11 @@ DEFAULT_HEADER_TIMEOUT = 10.0
 DEFAULT_CONNECTIONS_PER_ADDRESS = 64
 """A person has a page and a WebSocket per table open; a household shares one address."""
 DESCRIPTORS_WANTED = 65536
+DEFAULT_TABLES_PER_HOUR = 30
+DEFAULT_BOT_TABLES_PER_ADDRESS = 4
+DEFAULT_MIN_BOT_PACE = 0.25
+DEFAULT_MIN_ZOMBIE_TIMEOUT = 10.0
+DEFAULT_FULL_SYNC_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,16 @@ class Limits:
     trusted_proxies: tuple[str, ...] = ()
     """Addresses (or networks) whose X-Forwarded-For and X-Forwarded-Proto are believed;
     their own connections are not capped, since every client behind them shares them."""
+    tables_per_hour: int = DEFAULT_TABLES_PER_HOUR
+    """Tables one client address may create in an hour (0: any number)."""
+    bot_tables_per_address: int = DEFAULT_BOT_TABLES_PER_ADDRESS
+    """Tables with a bot, not yet over, one client address may have made (0: any number)."""
+    min_bot_pace: float = DEFAULT_MIN_BOT_PACE
+    """The shortest pause between bot moves a client may ask for (the server's default may be less)."""
+    min_zombie_timeout: float = DEFAULT_MIN_ZOMBIE_TIMEOUT
+    """The shortest zombie timeout a client may ask for, other than 0 (never)."""
+    full_sync_seconds: float = DEFAULT_FULL_SYNC_SECONDS
+    """Seconds between two syncs from far back (a full state) on one WebSocket."""
 
 
 def is_network(text: str) -> bool:
@@ -58,13 +75,57 @@ def is_network(text: str) -> bool:
 def trusts(proxies: tuple[str, ...], address: str | None) -> bool:
     if address is None:
         return False
-    if "*" in proxies:
+    if "*" in proxies or address in proxies:  # a literal (a Unix socket's name, a test client's)
         return True
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:
         return False
-    return any(ip in ipaddress.ip_network(proxy, strict=False) for proxy in proxies)
+    return any(ip in ipaddress.ip_network(proxy, strict=False) for proxy in proxies if is_network(proxy))
+
+
+class Quotas:
+    """What each client address has started lately: tables made in the last hour, and the
+    tables with bots it made (kept here, in the process: a restart forgets them, which only
+    errs on the client's side). `TooMany` says which limit was reached."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.made: defaultdict[str, deque[float]] = defaultdict(deque)
+        self.bot_tables: defaultdict[str, list[str]] = defaultdict(list)
+
+    def check(self, address: str, with_bots: bool, still_playing: Callable[[str], bool]) -> None:
+        """TooMany if `address` may not make another table now; `still_playing(id)`: whether
+        a table it made is not over yet."""
+        if trusts(self.limits.trusted_proxies, address):
+            return  # a proxy that forwards no address: its clients cannot be told apart
+        made = self.made[address]
+        hour_ago = time.monotonic() - 3600
+        while made and made[0] < hour_ago:
+            made.popleft()
+        if self.limits.tables_per_hour and len(made) >= self.limits.tables_per_hour:
+            wait = int(made[0] - hour_ago) // 60 + 1
+            raise TooMany(
+                f"you have made {len(made)} tables in the last hour, the most this server allows: "
+                f"try again in {wait} minute{'s' if wait > 1 else ''}"
+            )
+        if with_bots and self.limits.bot_tables_per_address:
+            playing = [t for t in self.bot_tables[address] if still_playing(t)]
+            self.bot_tables[address] = playing
+            if len(playing) >= self.limits.bot_tables_per_address:
+                raise TooMany(
+                    f"you already have {len(playing)} tables with bots waiting or playing, the most this "
+                    "server allows: finish or end one first"
+                )
+
+    def made_table(self, address: str, table_id: str, with_bots: bool) -> None:
+        self.made[address].append(time.monotonic())
+        if with_bots:
+            self.bot_tables[address].append(table_id)
+
+
+class TooMany(Exception):
+    """A limit on what one client may start was reached: the message says which, and when."""
 
 
 REFUSED_CONNECTION = (

@@ -35,6 +35,7 @@ import asyncio
 import functools
 import json
 import logging
+import math
 import os
 import random
 import re
@@ -84,6 +85,9 @@ BURST = 100.0
 """...with this many at once. A person clicks a few times a second and a reconnecting page
 syncs once; the tests' scripted players against bots at pace 0 send far more, and a flood
 thousands. (Both are the Hub's, which the tests may lower.)"""
+RECENT_EVENTS = 10
+"""A sync from further back than this is a full one: its answer costs the game's length, and
+one connection may ask for one only every so often (Hub.full_sync_every)."""
 FLOOD_CLOSE = 200.0
 """Strikes before the connection is closed (policy violation): each message dropped for the
 rate is one, and they fade at FLOOD_FADE a second..."""
@@ -179,6 +183,15 @@ class Connection:
     """Messages are being dropped, and the client has been told so."""
     hinting: bool = False
     """A hint is being worked out for this connection: one at a time."""
+    full_synced_at: float = -math.inf
+
+    def may_full_sync(self, every: float) -> bool:
+        """Whether a sync from far back may be answered now (one every `every` seconds)."""
+        now = time.monotonic()
+        if now - self.full_synced_at < every:
+            return False
+        self.full_synced_at = now
+        return True
 
     def admit(self) -> str:
         """What to do with one more message from the client: "handle" it (within its rate);
@@ -235,6 +248,10 @@ class Hub:
         self.chores: set[asyncio.Task[Any]] = set()
         self.hints_running = 0
         """Hints being worked out in this process's threads (at most HINTS_AT_ONCE)."""
+        self.full_sync_every = 2.0
+        """Seconds between two syncs from far back on one connection (Limits.full_sync_seconds)."""
+        self.outage: Any = None
+        """The app's outage.Outage: storage faults said once, not a traceback a second."""
 
     async def start(self) -> None:
         """On PostgreSQL, join the processes that share the database: listen to their news
@@ -286,8 +303,8 @@ class Hub:
                         seen = live.seen_here()
                         if seen and live.status in (WAITING, PLAYING):
                             await self.cluster.announce(live.id, SEEN, seats=sorted(seen))
-            except Exception:  # the database is away: try again in a second
-                log.exception("looking for tables to own failed")
+            except Exception as exc:  # the database is away: try again in a second
+                self.failed(exc, "looking for tables to own failed")
 
     def on_notice(self, notice: Notice) -> None:
         """News of a table from another process; nothing to do for tables not loaded here."""
@@ -320,6 +337,13 @@ class Hub:
             if live is not None:
                 live.stop_driver()
         self.owned.clear()
+
+    def failed(self, exc: Exception, what: str) -> None:
+        """Our own work failed: a storage fault is said once an outage (outage.py), a bug with its traceback."""
+        if self.outage is None:
+            log.error("%s", what, exc_info=exc)
+        else:
+            self.outage.report(exc, what)
 
     async def db(self, function: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.executor, function, *args)
@@ -402,6 +426,9 @@ class LiveTable:
         self.turn_started = now
         self.told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any] | None]] = {}
         self.told_seen: set[int] = set()
+        self.seat_changes: list[dict[str, Any]] = []
+        """Seats that changed hands mid-game, told to every seat in the log (meta's seat_changes):
+        nobody takes a seat's hand unseen. (Kept by this process, while it runs.)"""
 
     @property
     def id(self) -> str:
@@ -461,6 +488,7 @@ class LiveTable:
             if stored.nonce != seat.nonce:
                 if seat.kind == PERSON:
                     self._unseat(seat, "your seat was given to somebody else")
+                self._changed_hands(seat.index, f"seat {seat.index + 1} is now {stored.name or 'open'}")
                 seat.kind, seat.level, seat.name, seat.nonce = stored.kind, stored.level, stored.name, stored.nonce
                 seat.away, seat.elsewhere = False, {}
                 if seat.kind == PERSON and seat.connections == 0:
@@ -596,6 +624,7 @@ class LiveTable:
             await self._store_seat(changed, seat.nonce)
             seat.kind, seat.level, seat.name, seat.nonce = PERSON, None, name, changed.nonce
             seat.disconnected_since, seat.away, seat.autopass = time.monotonic(), False, True
+            self._changed_hands(seat.index, f"{name} took seat {seat.index + 1} by the invite link")
             self._changed()
             return seat
 
@@ -616,6 +645,9 @@ class LiveTable:
             changed = SeatState(index, kind, level if kind == BOT else None, name, new_nonce())
             await self._store_seat(changed, seat.nonce)
             self._unseat(seat, "the host gave your seat to a bot" if kind == BOT else "the host opened your seat")
+            held = f" ({seat.name}'s)" if seat.kind == PERSON else ""
+            given = f"gave seat {index + 1}{held} to {name}" if kind == BOT else f"opened seat {index + 1}{held}"
+            self._changed_hands(index, f"the host {given}")
             seat.kind, seat.level, seat.name, seat.nonce = changed.kind, changed.level, changed.name, changed.nonce
             seat.away, seat.autopass = False, True
             self._changed()
@@ -752,7 +784,7 @@ class LiveTable:
         except Exception as exc:
             # Not stored, so it did not happen: the table goes back to what the database holds.
             if not isinstance(exc, Stale):
-                log.exception("table %s: a move could not be stored", self.id)
+                self.hub.failed(exc, f"table {self.id}: a move could not be stored")
             await self.refresh_after_failure()
             if isinstance(exc, Stale):  # another process stored a move first
                 raise Refused("the table moved on while you chose: choose again") from None
@@ -825,6 +857,14 @@ class LiveTable:
             since = message.get("since")
             if not isinstance(since, int) or isinstance(since, bool) or since < 0:
                 connection.push({"type": "error", "reason": "sync needs since: the number of the last event you have"})
+                return
+            if (
+                self.table is not None
+                and since < self.table.number - RECENT_EVENTS
+                and not connection.may_full_sync(self.hub.full_sync_every)
+            ):  # a state from far back costs the game's length: one a while, moves never wait on it
+                every = self.hub.full_sync_every
+                connection.push({"type": "error", "reason": f"a sync from that far back once every {every:g} s"})
                 return
             async with self.lock:
                 if self.hub.cluster is not None:  # the client may come from a process further on
@@ -966,7 +1006,13 @@ class LiveTable:
             "deadline_seconds": self._deadline_seconds(to_act),
             "rematch_url": f"/t/{self.id}/rematch" if self.data.rematch_id else None,
             "hints": self.data.hints,
+            "seat_changes": self.seat_changes,
         }
+
+    def _changed_hands(self, index: int, text: str) -> None:
+        """Seat `index` changed hands: every seat is told, if the game is under way."""
+        if self.status == PLAYING and self.table is not None:
+            self.seat_changes.append({"after": self.table.number, "seat": index, "text": text})
 
     def state_message(self, connection: Connection) -> dict[str, Any]:
         """The connection's seat's news since its last event, the view and what is pending."""

@@ -84,3 +84,13 @@ export function appendLog(log, events, seatName) {
   // Follow the newest event, unless the reader has scrolled up to look back.
   if (atBottom || events.length > 20) log.scrollTop = log.scrollHeight;
 }
+
+/** Seats that changed hands mid-game (meta.seat_changes), each told once at the end of the log:
+ * nobody takes a seat, and sees its hand, unseen. Returns how many are shown now. */
+export function appendSeatChanges(log, changes, shown) {
+  for (const change of (changes || []).slice(shown)) {
+    log.append(h("li", { class: "seat-change", "data-after": change.after }, h("b", { text: "Seat change: " }), change.text));
+  }
+  log.scrollTop = log.scrollHeight;
+  return Math.max(shown, (changes || []).length);
+}

@@ -8,7 +8,7 @@
 
 import { h, s, clear } from "./dom.js";
 import { Connection } from "./connection.js";
-import { appendLog, renderResult, renderSeats, renderSheet } from "./panels.js";
+import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } from "./panels.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -434,6 +434,10 @@ function onState(msg, fresh) {
   if (fresh.length) {
     appendLog(el.log, fresh, seatName);
     if (!el.message.classList.contains("refused")) hideMessage();
+  }
+  const changesShown = page.seatChangesShown || 0; // seats that changed hands mid-game, told in the log
+  if (page.meta && (page.meta.seat_changes || []).length > changesShown) {
+    page.seatChangesShown = appendSeatChanges(el.log, page.meta.seat_changes, changesShown);
   }
   render();
 }
