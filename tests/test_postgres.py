@@ -32,7 +32,7 @@ def test_a_throwaway_server_answers_sql_runs_unprivileged_and_is_removed_after()
     assert _stopped(pid)  # not left running
 
 
-def _stopped(pid: int, wait: float = 5.0) -> bool:
+def _stopped(pid: int, wait: float = 30.0) -> bool:
     """Whether process `pid` has ended (gone, or a zombie its parent has yet to reap)."""
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:

@@ -582,7 +582,12 @@ def _replace(text: str, old: str, new: str) -> str:
         ),
         (_replace(PRE, "window:pre:2", "window:pre:2 draw:2:0"), "the game never stops at draw:2:0"),
         (_replace(PRE, "window:pre:2", "window:pre:2 take:1:3"), "the game never stops at take:1:3"),
-        (_replace(PRE, "act window:pre:2", "path:3:2:3"), None),
+        (_replace(_replace(PRE, "act window:pre:2", "path:3:2:3"), "turns=6", "turns=6 roll=2 rolling=move"), None),
+        (
+            _replace(_replace(PRE, "act window:pre:2", "path:3:5:3"), "turns=6", "turns=6 roll=2 rolling=move"),
+            r"path:3:5:3: the piece walks its own move, 2 spaces \(roll=, or ahead= for MOVE AHEAD\), not 5",
+        ),
+        (_replace(PRE, "act window:pre:2", "path:3:2:3"), "the piece walks its own move, 0 spaces"),
         (_replace(IN_CAVE, " declare", ""), "seat 1 is in a cave: it declares"),
         (_replace(AIMING, "WT6 WT2", "DMP DMP"), "the game never stops at fireball:1:die"),
     ],
@@ -802,8 +807,16 @@ DEALING = (
         ("| pile *", "| discard REROLL | pile *", "before the first turn no card has been discarded"),
         ("FIREBALL / -", "FIREBALL / REROLL", "the deal gives each seat one card, so seat 3 holds 0, not 1"),
         ("CANCEL /", "CANCEL REROLL /", "the deal gives each seat one card, so seat 1 holds 1, not 2"),
+        # issue 29: a deal that would go on to give a seat two cards, or deal seat 1 last
+        ("draw:3:1", "draw:3:2", "the deal gives one card to each seat, seat 1 first, so the draws still waiting"),
+        ("draw:3:1", "draw:3:1 draw:3:1", "the draws still waiting end the stack draw:3:1 draw:2:1 draw:1:1"),
+        ("CANCEL / FIREBALL / - | pile * | tasks first:1+2+3 draw:3:1",
+         "- / FIREBALL / REROLL | pile * | tasks first:1+2+3 draw:1:1",
+         "the deal gives one card to each seat, seat 1 first"),
+        ("turn=1 |", "turn=1 first=3,0,0 |", "every seat rolls for who goes first once the deal is over, not before"),
+        ("first:1+2+3", "first:1+2", "every seat rolls for who goes first once the deal is over, not before"),
     ],
-)
+)  # fmt: skip
 def test_before_the_first_turn_the_table_is_as_set_up(old, new, message):
     """R-FI GAME SETUP 5-9: pieces on the Start, the jewel by Vul-Kar, the tokens in the Ruin,
     one card dealt to each player (seat 1 first)."""

@@ -252,6 +252,12 @@ def test_a_total_past_the_target_in_a_hand_under_way_was_reached_by_this_hands_p
     position(f"hand=2 scores=500,500 | {BASEMENT} | hands 2-2 / 3-3", target_score=300, tie_break="extra_hand")
 
 
+def test_nothing_is_known_absent_before_the_hand_is_played():
+    """Issue 29: `absent` in the deal let the deal give a seat what it "lacked", a position refused."""
+    refused(f"phase=deal | {BASEMENT} | hands - / - | absent 3-3 / -", "phase=deal: nobody has played yet")
+    refused("phase=basement | basement 5-3 | hands - / - | absent 3-3 / -", "phase=basement: nobody has played yet")
+
+
 def test_a_domino_a_seat_showed_it_lacks_is_not_in_its_hand():
     """A seat that draws holds nothing that fitted then (docs/notation.md, absent)."""
     refused(f"| {BASEMENT} | hands 2-2 / 3-3 | absent - / 3-3", "seat 2 holds 3-3, which it showed it lacks")

@@ -39,7 +39,7 @@ def serving(app: Any, what: str = "the server") -> Iterator[str]:
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 60  # a guard: it starts when it says so, later on a loaded machine
     while not server.started:
         assert time.monotonic() < deadline and thread.is_alive(), f"{what} did not start"
         time.sleep(0.05)

@@ -104,7 +104,7 @@ class ServerProcess:
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
                 preexec_fn=self.preexec,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # a guard: it starts when it is answered, later on a loaded machine
         while time.monotonic() < deadline:
             try:
                 httpx.get(f"http://127.0.0.1:{self.port}/", timeout=1)
@@ -112,6 +112,16 @@ class ServerProcess:
             except httpx.TransportError:
                 time.sleep(0.05)
         raise RuntimeError("the server did not start: " + (self.data_dir / "server.log").read_text()[-2000:])
+
+    def wait_for_log(self, line: str, seconds: float = 60) -> None:
+        """Until the server's log holds `line`: the server writes it when it gets to it, which
+        on a loaded machine may be well after what the test saw happen (issue 29)."""
+        log = self.data_dir / "server.log"
+        deadline = time.monotonic() + seconds
+        while line not in log.read_text():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{line!r} is not in the log after {seconds} s: {log.read_text()[-2000:]}")
+            time.sleep(0.05)
 
     def kill(self) -> None:
         assert self.process is not None

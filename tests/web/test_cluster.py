@@ -108,7 +108,7 @@ def lock_holders(url: str, table_id: str) -> list[int]:
         engine.dispose()
 
 
-async def states(ws: Any, until: Any, seconds: float = 15.0) -> dict[str, Any]:
+async def states(ws: Any, until: Any, seconds: float = 60.0) -> dict[str, Any]:
     """The first state message on `ws` for which `until(message)` holds."""
     deadline = time.monotonic() + seconds
     while True:
@@ -145,7 +145,8 @@ async def one_move_through_both(table_id: str, cookies: tuple[str, str], ports: 
         move = my_turn["pending"]["choices"][0]["notation"]
         await asyncio.gather(*(ws.send(json.dumps({"type": "move", "move": move})) for ws in (via_a, via_b)))
         heard: dict[str, list[str]] = {"a": [], "b": []}
-        deadline = time.monotonic() + 3.0
+        # Each socket is read until the move's state arrives (a guard, not a moment: a loaded machine is slow).
+        deadline = time.monotonic() + 60
         for name, ws in (("a", via_a), ("b", via_b)):
             while time.monotonic() < deadline:
                 try:
@@ -222,7 +223,7 @@ def test_two_processes_share_a_table_live_one_owns_it_and_the_other_takes_over(
         bots_after = [e for n, e in host.events.items() if n > killed_at and e["seat"] in (2, 3)]
         assert bots_after, "the bots moved after the owner was killed"
         assert any(host.via[n] == b.port for n in host.events if n > killed_at)
-        assert "its bots and clocks run here now" in (tmp_path / "b" / "server.log").read_text()
+        b.wait_for_log("its bots and clocks run here now")
         # Nobody was told the table is behind their page: B caught up before answering a sync.
         assert not [e for p in people for e in p.errors if "cannot start after" in e]
         lost, finished, matching, problems = verify(url, people)
@@ -367,23 +368,23 @@ async def zombie_across_processes(table_id: str, cookies: tuple[str, str], ports
         await host.send(json.dumps({"type": "sync", "since": 0}))
         async with websockets.connect(b, additional_headers={"Cookie": guest_cookie}) as guest:
             await guest.send(json.dumps({"type": "sync", "since": 0}))
-            waiting = await host_until(host, guest_to_move, 20)
+            waiting = await host_until(host, guest_to_move, 60)
             seen.append(f"the guest's turn at event {waiting['last']}")
             # Three times the zombie timeout: the guest is connected (to B), so no bot plays for them.
             with contextlib.suppress(TimeoutError):
                 await host_until(host, lambda m: m["last"] > waiting["last"] or away(m), 3)
                 seen.append("a bot played for the guest while they were connected to B")
         # The guest's page is closed: the owner's bot plays their seat after the timeout.
-        gone = await host_until(host, away, 10)
+        gone = await host_until(host, away, 60)
         seen.append(f"away at event {gone['last']}")
-        await host_until(host, lambda m: bool(guest_moves), 10)
+        await host_until(host, lambda m: bool(guest_moves), 60)
         seen.append(f"a bot played for the guest at event {guest_moves[0]}")
         # Back, through B: the seat is the guest's again, on A too.
         async with websockets.connect(b, additional_headers={"Cookie": guest_cookie}) as guest:
             await guest.send(json.dumps({"type": "sync", "since": 0}))
-            await host_until(host, lambda m: not away(m), 10)
+            await host_until(host, lambda m: not away(m), 60)
             seen.append("back")
-            again = await host_until(host, guest_to_move, 20)
+            again = await host_until(host, guest_to_move, 60)
             with contextlib.suppress(TimeoutError):
                 await host_until(host, lambda m: m["last"] > again["last"], 3)
                 seen.append("a bot played for the guest after they came back")
@@ -466,11 +467,12 @@ def test_a_process_whose_database_connections_drop_gives_up_its_tables_and_play_
         finally:
             engine.dispose()
         assert len(cut) == 2  # the listening connection and the one holding the locks
-        deadline = time.monotonic() + 10
+        # A writes that it lost the locks when it notices; B may claim the table before that.
+        a.wait_for_log("the locks of 1 table(s) were lost")
+        deadline = time.monotonic() + 60
         while len(lock_holders(url, people[0].table_id)) != 1 and time.monotonic() < deadline:
             time.sleep(0.2)
         assert len(lock_holders(url, people[0].table_id)) == 1
-        assert "the locks of 1 table(s) were lost" in (tmp_path / "a" / "server.log").read_text()
 
         async def play_it() -> None:
             stop = asyncio.Event()

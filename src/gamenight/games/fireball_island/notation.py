@@ -51,6 +51,7 @@ from gamenight.games.fireball_island.tasks import (
     WINDOW_KINDS,
     Chain,
     Draw,
+    First,
     Hits,
     Path,
     Pushes,
@@ -263,6 +264,7 @@ def _check_turn_count(state: FireballIslandState) -> None:
         raise NotationError("turns=0: before the first turn the tokens are in the Ruin (tokens 0 ...)")
     if state.discard:
         raise NotationError("turns=0: before the first turn no card has been discarded")
+    _check_deal(state)
     to_deal = {task.seat for task in state.tasks if isinstance(task, Draw)}
     for seat, hand in enumerate(state.hands):
         dealt = 0 if seat in to_deal else 1
@@ -270,6 +272,20 @@ def _check_turn_count(state: FireballIslandState) -> None:
             raise NotationError(
                 f"turns=0: the deal gives each seat one card, so seat {seat + 1} holds {dealt}, not {len(hand)}"
             )
+
+
+def _check_deal(state: FireballIslandState) -> None:
+    """The deal (R-FI GAME SETUP 9) deals one card to each seat, seat 1 first: the draws still
+    waiting are the last seats', one card each; and everybody rolls for who goes first after it."""
+    n, waiting = state.n, [task for task in state.tasks if isinstance(task, Draw)]
+    if waiting != [Draw("draw", seat, 1) for seat in reversed(range(n - len(waiting), n))]:
+        deal = " ".join(task_notation(Draw("draw", seat, 1)) for seat in reversed(range(n)))
+        raise NotationError(
+            f"turns=0: the deal gives one card to each seat, seat 1 first, so the draws still waiting end "
+            f"the stack {deal}"
+        )
+    if waiting and (any(state.first) or state.tasks[0] != First("first", (1 << n) - 1)):
+        raise NotationError("turns=0: every seat rolls for who goes first once the deal is over, not before")
 
 
 def _check_crowding(state: FireballIslandState) -> None:
@@ -454,6 +470,9 @@ def _check_path(state: FireballIslandState, task: Path, below: Task | None, fail
     most, what = (12, "a roll or MOVE AHEAD") if mover == decider else (3, "MOVE BACK")
     if not 1 <= steps <= most:
         fail(f"{steps} spaces is no walk ({what}: 1 to {most})")
+    own = state.ahead or state.roll  # R-FI: the roll, or MOVE AHEAD's count instead of rolling
+    if mover == decider and steps != own:
+        fail(f"the piece walks its own move, {own} spaces (roll=, or ahead= for MOVE AHEAD), not {steps}")
 
 
 def _check_walk(state: FireballIslandState, task: Walk, fail: Callable[[str], NoReturn]) -> None:

@@ -235,6 +235,9 @@ def _check_reachable(state: HighriseState) -> None:
 
 
 def _check_absent(state: HighriseState) -> None:
+    if state.phase in (Phase.BASEMENT, Phase.DEAL) and any(state.absent):
+        # A seat shows what it lacks by drawing or passing, in play; a new hand forgets it.
+        raise NotationError(f"phase={PHASE_NAMES[state.phase]}: nobody has played yet, so nothing is known absent")
     drawer = state.turn if state.phase == Phase.AFTER_DRAW else -1
     check_absent_not_held(state.hands, state.absent, drawer, state.drawn, TILES.name)
 
