@@ -393,19 +393,21 @@ def test_the_command_never_overwrites_results_without_force(tmp_path: Path) -> N
 
 
 class _HangingExecutor(ThreadPoolExecutor):
-    """Plays the first chunk; every later one waits for ever, as on a scheduler whose workers died."""
+    """Plays the first chunk at once; every later one waits for ever, as on a scheduler whose
+    workers died."""
 
     def __init__(self) -> None:
         super().__init__(1)
         self.sent = 0
 
     def submit(self, fn, /, *args, **kwargs):
-        self.sent += 1
-        if self.sent == 1:
-            return super().submit(fn, *args, **kwargs)
         from concurrent.futures import Future
 
-        return Future()
+        self.sent += 1
+        future: Future = Future()
+        if self.sent == 1:
+            future.set_result(fn(*args, **kwargs))
+        return future
 
 
 def test_a_cluster_without_workers_stops_the_run_and_keeps_what_was_done(monkeypatch: pytest.MonkeyPatch) -> None:

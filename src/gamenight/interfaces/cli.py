@@ -59,7 +59,7 @@ from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen
 from gamenight.record_files import RecordFile, check_target, read_record
 from gamenight.sim.arena import check_config, parse_options, parse_seat_specs, run_arena
-from gamenight.sim.report import GameLog, check_out_dir, write_outputs
+from gamenight.sim.report import GameLog, check_fresh, check_out_dir, write_outputs
 from gamenight.sim.results import ArenaConfig
 
 SEAT_KINDS = (HUMAN, *NAMES)
@@ -948,6 +948,7 @@ def arena(
             "--option", "-o", help="A game option, name=value (JSON or a word); repeat for more: -o rounds=1."
         ),
     ] = None,
+    force: Annotated[bool, flag("--force", help="With --out: overwrite an arena's results already there.")] = False,
     quiet: Annotated[bool, flag("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many games between bots, seats rotated and deals paired, and report each bot's results."""
@@ -962,6 +963,8 @@ def arena(
         )
         check_config(config)  # before --out is touched: a bad arena leaves no empty games.csv behind
         _check_batch(workers, out, records)
+        if out is not None:
+            check_fresh(out, force)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)
@@ -1141,8 +1144,8 @@ def balance(
     from gamenight.sim.balance import BalanceConfig, ClusterLost, parse_variants, run_balance
     from gamenight.sim.balance import check_config as check_balance
     from gamenight.sim.balance_cluster import join_cluster
+    from gamenight.sim.balance_report import RESULTS, write_report
     from gamenight.sim.balance_report import GameLog as BalanceLog
-    from gamenight.sim.balance_report import check_fresh, write_report
 
     items: list[str] = []
     try:
@@ -1170,7 +1173,7 @@ def balance(
             out = resume
         _check_batch(workers, out, records)
         if out is not None and resume is None:
-            check_fresh(out, force)
+            check_fresh(out, force, RESULTS, resumable=True)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)

@@ -26,7 +26,7 @@ from gamenight.engine.errors import ConfigError
 from gamenight.record_files import write_record
 from gamenight.sim.balance import BalanceConfig, BalanceResult, Played, Variant
 from gamenight.sim.balance_figures import AVERAGES, FIGURES, RATES, ROUND_FIGURES, Round, reasons
-from gamenight.sim.report import check_out_dir, record_name
+from gamenight.sim.report import check_out_dir, ordinal, record_name
 
 ROUND_WORD = {"wildfire": "round", "wildstar": "hand", "highrise": "hand", "fireball-island": "game"}
 LENGTHS = {
@@ -66,18 +66,7 @@ def round_word(game: str) -> str:
 
 
 RESULTS = ("games.csv", "rounds.csv", "run.json", "summary.json")
-"""A folder holding any of these holds a run's results: never overwritten without --force."""
-
-
-def check_fresh(out_dir: Path, force: bool) -> None:
-    """--out: ConfigError if the folder holds a run's results, unless `force`."""
-    check_out_dir(out_dir)
-    held = [name for name in RESULTS if (out_dir / name).exists()]
-    if held and not force:
-        raise ConfigError(
-            f"--out {out_dir} holds a run's results ({', '.join(held)}): give --resume {out_dir} to continue "
-            "that run, another folder, or --force to overwrite them"
-        )
+"""A folder holding any of these holds a balance run's results: never overwritten without --force."""
 
 
 def run_description(config: BalanceConfig) -> dict[str, Any]:
@@ -317,11 +306,6 @@ def even_share(v: dict[str, Any]) -> float:
     with four seats; a half with partners, where both of a team win)."""
     seats = v["win_rate_by_seat"]
     return float(sum(p["p"] for p in seats)) / len(seats)
-
-
-def ordinal(place: int) -> str:
-    """1 -> "1st", 2 -> "2nd", ... (places at a table: at most 8)."""
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
 
 
 def _order_sentences(v: dict[str, Any]) -> list[str]:
