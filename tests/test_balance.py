@@ -3,6 +3,7 @@ Dask cluster, the report's files and sentences, and the command."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +21,7 @@ from gamenight.games.highrise.state import HighriseState
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.interfaces.cli import app
 from gamenight.sim import balance as balance_module
-from gamenight.sim.balance import BalanceConfig, parse_variants, run_balance
+from gamenight.sim.balance import BalanceConfig, BalanceResult, parse_variants, run_balance
 from gamenight.sim.balance_figures import make_reader, read_record
 from gamenight.sim.balance_report import GameLog, differences, findings, load_result, write_report
 
@@ -452,3 +453,61 @@ def test_a_dask_cluster_whose_workers_all_died_is_said_so(tmp_path: Path) -> Non
                 log.close()
     assert log.games >= 2
     assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + log.games
+
+
+# -- the report: ranked by effect size, Holm-corrected, a chosen baseline, shared bins -------------------
+
+
+def test_holm_adjusts_step_down() -> None:
+    from gamenight.sim.balance_report import holm
+
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([]) == []
+
+
+def _three_highrise() -> BalanceResult:
+    config = BalanceConfig(
+        "highrise", ("greedy",) * 4, 60, variants=parse_variants(["players=2", "players=3", "players=4"]), seed=1
+    )
+    return run_balance(config, workers=1)
+
+
+def test_differences_are_ranked_by_effect_size_and_corrected() -> None:
+    from gamenight.sim.balance_report import comparisons, holm, method_note
+
+    result = _three_highrise()
+    said = differences(result)
+    assert said
+    sizes = [abs(float(s.rsplit("= ", 1)[1].rstrip(")."))) for s in said]
+    assert sizes == sorted(sizes, reverse=True)
+    found = comparisons(result)
+    kept = [text for (_, _, text), q in zip(found, holm([p for _, p, _ in found]), strict=True) if q < 0.05]
+    assert sorted(s.rstrip(".") for s in said) == sorted(kept)
+    raw = [text for _, p, text in found if p < 0.05]
+    assert len(raw) >= len(kept)  # the correction only ever removes
+    assert "Holm" in method_note(result) and f"{len(found)} comparisons" in method_note(result)
+    assert all("against" in s and "with players=2 (" in s for s in said)  # the first variant is the baseline
+
+
+def test_a_chosen_baseline_or_every_pair() -> None:
+    from gamenight.sim.balance_report import comparisons
+
+    result = _three_highrise()
+    against_four = dataclasses.replace(result, config=dataclasses.replace(result.config, baseline="players=4"))
+    every = dataclasses.replace(result, config=dataclasses.replace(result.config, baseline="all"))
+    assert all(" with players=4 (" in text for _, _, text in comparisons(against_four))
+    assert len(comparisons(every)) == 3 * len(comparisons(result)) // 2
+    with pytest.raises(ConfigError, match="--baseline"):
+        balance_module.check_config(dataclasses.replace(result.config, baseline="players=5"))
+
+
+def test_histograms_share_their_bins_and_fireball_island_has_no_score_plot(tmp_path: Path) -> None:
+    from gamenight.sim.balance_report import _shared_bins, plots
+
+    result = _three_highrise()
+    bins = _shared_bins(result, "game_decisions")
+    everything = [float(k) for v in result.variants for k in v["histograms"]["game_decisions"]]
+    assert bins is not None and bins[0] <= min(everything) and bins[-1] >= max(everything)
+    fireball = run_balance(BalanceConfig("fireball-island", ("greedy",) * 2, 4, options={"turn_limit": 40}), workers=1)
+    drawn = plots(fireball)
+    assert isinstance(drawn, dict) and "scores" not in drawn and "win_rates" in drawn

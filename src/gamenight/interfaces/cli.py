@@ -1093,6 +1093,14 @@ def balance(
         ),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per variant (the most, with --until-ci).")] = 1000,
+    baseline: Annotated[
+        str,
+        typer.Option(
+            help="What the report compares: every variant against this one (its label, as given to "
+            "--compare), or 'all' for every pair \\[default: the first variant]",
+            show_default=False,
+        ),
+    ] = "",
     until_ci: Annotated[
         float | None,
         typer.Option(
@@ -1163,6 +1171,7 @@ def balance(
             seed=seed,
             until_ci=until_ci,
             records=records,
+            baseline=baseline,
         )
         check_balance(config)
         if not 0 < worker_timeout <= 86_400:

@@ -85,6 +85,9 @@ class BalanceConfig:
     seed: int = 0
     until_ci: float | None = None
     records: bool = False
+    baseline: str = ""
+    """What the report compares: each variant against this one (its label; "": the first),
+    or "all": every pair."""
 
     @property
     def all_variants(self) -> tuple[Variant, ...]:
@@ -130,6 +133,9 @@ def check_config(config: BalanceConfig) -> list[Game]:
         raise ConfigError(f"--until-ci {config.until_ci}: give a width between 0 and 1, e.g. 0.02")
     if not config.seats:
         raise ConfigError("--seats: name at least one bot")
+    labels = [v.label for v in config.all_variants]
+    if config.baseline not in ("", "all", *labels):
+        raise ConfigError(f"--baseline {config.baseline}: give one of the variants ({', '.join(labels)}) or 'all'")
     if any(s.strip().lower() == "human" for s in config.seats):
         raise ConfigError("--seats: balance reports seat bots only (no human)")
     games = []
@@ -424,6 +430,7 @@ class BalanceResult:
             "seed": config.seed,
             "games_per_variant": self.games,
             "until_ci": config.until_ci,
+            "baseline": config.baseline,
             "variants": self.variants,
         }
 
