@@ -511,3 +511,49 @@ def test_histograms_share_their_bins_and_fireball_island_has_no_score_plot(tmp_p
     fireball = run_balance(BalanceConfig("fireball-island", ("greedy",) * 2, 4, options={"turn_limit": 40}), workers=1)
     drawn = plots(fireball)
     assert isinstance(drawn, dict) and "scores" not in drawn and "win_rates" in drawn
+
+
+# -- sweeps ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("item", "labels"),
+    [
+        ("players=2..4", ["players=2", "players=3", "players=4"]),
+        ("target_score=100..300:100", ["target_score=100", "target_score=200", "target_score=300"]),
+        ("fireball_mode=probabilistic,deterministic", ["fireball_mode=probabilistic", "fireball_mode=deterministic"]),
+    ],
+)
+def test_a_sweep_makes_one_variant_per_value(item: str, labels: list[str]) -> None:
+    from gamenight.sim.balance import parse_sweep
+
+    name, variants = parse_sweep(item)
+    assert name == item.split("=")[0]
+    assert [v.label for v in variants] == labels
+
+
+@pytest.mark.parametrize(
+    "item", ["players", "players=", "players=4..2", "players=2..x", "players=2..4:0", "players=3", "players=1..99"]
+)
+def test_a_bad_sweep_is_refused(item: str) -> None:
+    from gamenight.sim.balance import parse_sweep
+
+    with pytest.raises(ConfigError, match="--sweep"):
+        parse_sweep(item)
+
+
+def test_the_command_sweeps_and_plots_each_figure_against_the_option(tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    args = ["balance", "highrise", "--sweep", "players=2..4", "--games", "6", "--workers", "1", "-q"]
+    result = CliRunner().invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "balance_sweep.png").read_bytes().startswith(b"\x89PNG")
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["sweep"] == "players" and [v["label"] for v in summary["variants"]] == [
+        "players=2",
+        "players=3",
+        "players=4",
+    ]
+    assert "balance_sweep.png" in (out / "report.md").read_text()
+    both = CliRunner().invoke(app, [*args, "--compare", "players=2"])
+    assert both.exit_code == 2 and "without --compare" in both.output

@@ -1093,6 +1093,14 @@ def balance(
         ),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per variant (the most, with --until-ci).")] = 1000,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            help="Sweep one option instead of --compare: option=a..b (integers, a..b:step for a step) or "
+            "option=a,b,c; the report plots each figure against it.",
+            show_default=False,
+        ),
+    ] = None,
     baseline: Annotated[
         str,
         typer.Option(
@@ -1149,7 +1157,7 @@ def balance(
     import contextlib
 
     from gamenight.interfaces.balance_render import headline, progress_bar, run_line
-    from gamenight.sim.balance import BalanceConfig, ClusterLost, parse_variants, run_balance
+    from gamenight.sim.balance import BalanceConfig, ClusterLost, parse_sweep, parse_variants, run_balance
     from gamenight.sim.balance import check_config as check_balance
     from gamenight.sim.balance_cluster import join_cluster
     from gamenight.sim.balance_report import RESULTS, write_report
@@ -1162,16 +1170,22 @@ def balance(
         if more and not compare:
             raise ConfigError(f"unexpected {' '.join(more)}: give variants after --compare")
         items += more or []
+        swept, variants = "", parse_variants(items)
+        if sweep is not None:
+            if items:
+                raise ConfigError("--sweep makes the variants: give it without --compare")
+            swept, variants = parse_sweep(sweep)
         config = BalanceConfig(
             game=game,
             seats=parse_seat_specs(seats),
             games=games,
             options=parse_options(option or []),
-            variants=parse_variants(items),
+            variants=variants,
             seed=seed,
             until_ci=until_ci,
             records=records,
             baseline=baseline,
+            sweep=swept,
         )
         check_balance(config)
         if not 0 < worker_timeout <= 86_400:

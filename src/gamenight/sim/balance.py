@@ -88,6 +88,8 @@ class BalanceConfig:
     baseline: str = ""
     """What the report compares: each variant against this one (its label; "": the first),
     or "all": every pair."""
+    sweep: str = ""
+    """The option the variants sweep (`--sweep`), for the plot of each figure against it."""
 
     @property
     def all_variants(self) -> tuple[Variant, ...]:
@@ -123,6 +125,37 @@ def parse_variants(items: Iterable[str]) -> tuple[Variant, ...]:
     if len(set(labels)) != len(labels):
         raise ConfigError(f"--compare: a variant is named twice ({', '.join(labels)})")
     return tuple(variants)
+
+
+MAX_SWEEP = 50
+"""Variants a sweep may make."""
+
+
+def parse_sweep(item: str) -> tuple[str, tuple[Variant, ...]]:
+    """`"players=2..6"`, `"target_score=100..300:50"` (integers, both ends included, a step
+    after a colon) or `"fireball_mode=probabilistic,deterministic"` (a list): the option's
+    name and one variant per value, in order."""
+    name, sep, values = item.partition("=")
+    name, values = name.strip(), values.strip()
+    if not sep or not name or not values:
+        raise ConfigError(f"--sweep {item}: give option=a..b (integers) or option=a,b,c")
+    if ".." in values:
+        span, _, step_text = values.partition(":")
+        low_text, _, high_text = span.partition("..")
+        try:
+            low, high, step = int(low_text), int(high_text), int(step_text or 1)
+        except ValueError:
+            raise ConfigError(f"--sweep {item}: a..b takes integers, a..b:step a step too") from None
+        if step < 1 or high < low:
+            raise ConfigError(f"--sweep {item}: give a <= b and a step of 1 or more")
+        items = [str(x) for x in range(low, high + 1, step)]
+    else:
+        items = [v.strip() for v in values.split(",") if v.strip()]
+    if len(items) < 2:
+        raise ConfigError(f"--sweep {item}: a sweep needs two values or more")
+    if len(items) > MAX_SWEEP:
+        raise ConfigError(f"--sweep {item}: {len(items)} values, at most {MAX_SWEEP}")
+    return name, parse_variants(f"{name}={v}" for v in items)
 
 
 def check_config(config: BalanceConfig) -> list[Game]:
@@ -431,6 +464,7 @@ class BalanceResult:
             "games_per_variant": self.games,
             "until_ci": config.until_ci,
             "baseline": config.baseline,
+            "sweep": config.sweep,
             "variants": self.variants,
         }
 

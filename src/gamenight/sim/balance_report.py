@@ -81,6 +81,7 @@ def run_description(config: BalanceConfig) -> dict[str, Any]:
         "until_ci": config.until_ci,
         "records": config.records,
         "baseline": config.baseline,
+        "sweep": config.sweep,
     }
 
 
@@ -512,13 +513,14 @@ def _pairs(x: dict[str, Any], y: dict[str, Any]) -> list[tuple[str, tuple[dict[s
 
 # -- plots ---------------------------------------------------------------------------------------------
 
-PLOTS = ("win_rates", "lengths", "scores", "ends", "figures")
+PLOTS = ("sweep", "win_rates", "lengths", "scores", "ends", "figures")
 
 
-def plots_of(game: str) -> tuple[str, ...]:
-    """The plots that mean something for the game: Fireball Island is won by reaching the
-    Dock with the jewel, not on points, so it has no score plot."""
-    return tuple(p for p in PLOTS if not (game == "fireball-island" and p == "scores"))
+def plots_of(result: BalanceResult) -> tuple[str, ...]:
+    """The plots that mean something for this run: Fireball Island is won by reaching the
+    Dock with the jewel, not on points, so it has no score plot; a sweep has its own."""
+    game, sweep = result.config.game, result.config.sweep
+    return tuple(p for p in PLOTS if not (game == "fireball-island" and p == "scores") and (p != "sweep" or sweep))
 
 
 def plots(result: BalanceResult) -> dict[str, bytes] | str:
@@ -529,6 +531,7 @@ def plots(result: BalanceResult) -> dict[str, bytes] | str:
     except ImportError:
         return "no plots: matplotlib is not installed (pip install 'gamenight[sim]')"
     drawers = {
+        "sweep": _plot_sweep,
         "win_rates": _plot_win_rates,
         "lengths": _plot_lengths,
         "scores": _plot_scores,
@@ -536,7 +539,7 @@ def plots(result: BalanceResult) -> dict[str, bytes] | str:
         "figures": _plot_figures,
     }
     out = {}
-    for name in plots_of(result.config.game):
+    for name in plots_of(result):
         figure = drawers[name](result, Figure)
         FigureCanvasAgg(figure)
         buffer = io.BytesIO()
@@ -574,6 +577,61 @@ def _plot_win_rates(result: BalanceResult, Figure: Any) -> Any:
     by_order.set_title("by turn order (1st: the first to play)", fontsize=10)
     by_seat.legend(fontsize=8)
     figure.suptitle(f"{result.config.game}: win rate, 95% intervals (dashed: an even share)", fontsize=10)
+    return figure
+
+
+def _sweep_panels(result: BalanceResult) -> list[tuple[str, str, Any]]:
+    """(title, kind, how to read it off a variant) for each figure a sweep plots."""
+    game = result.config.game
+    word = round_word(game)
+    panels: list[tuple[str, str, Any]] = [
+        ("the first to play's win rate", "share", lambda v: v["win_rate_by_turn_order"][0])
+    ]
+    if game == "fireball-island":
+        panels.append(("games undecided (turn limit)", "share", lambda v: v["undecided"]))
+    else:
+        panels.append((f"{word}s blocked", "share", lambda v: v["blocked"]))
+    panels += [
+        ("game length, decisions", "mean", lambda v: v["lengths"]["game_decisions"]),
+        ("game length, turns", "mean", lambda v: v["lengths"]["game_turns"]),
+    ]
+    if any(v["lengths"]["rounds_per_game"]["sd"] for v in result.variants):
+        panels.append((f"{word}s in a game", "mean", lambda v: v["lengths"]["rounds_per_game"]))
+    for key, words in FIGURES.get(game, {}).items():
+        panels.append((words, "mean", lambda v, key=key: v["figures"][key]))
+    for name in RATES.get(game, {}):
+        panels.append((name, "share", lambda v, name=name: v["rates"][name]))
+    return panels
+
+
+def _plot_sweep(result: BalanceResult, Figure: Any) -> Any:
+    """Each figure against the swept option, with its 95% interval (the first player's win
+    rate against its even share, dashed)."""
+    option = result.config.sweep
+    given = [v["given"].get(option) for v in result.variants]
+    numeric = all(isinstance(x, int | float) and not isinstance(x, bool) for x in given)
+    xs = [float(x) for x in given] if numeric else list(range(len(given)))
+    panels = _sweep_panels(result)
+    cols = 4
+    rows = -(-len(panels) // cols)
+    figure = Figure(figsize=(12, 2.6 * rows), layout="constrained")
+    axes = figure.subplots(rows, cols, squeeze=False)
+    for j, (title_text, kind, read) in enumerate(panels):
+        ax = axes[j // cols][j % cols]
+        items = [read(v) for v in result.variants]
+        centre = [item["p"] if kind == "share" else item["mean"] for item in items]
+        err = [[c - item["ci95"][0] for c, item in zip(centre, items, strict=True)]]
+        err.append([item["ci95"][1] - c for c, item in zip(centre, items, strict=True)])
+        ax.errorbar(xs, centre, yerr=err, marker="o", ms=3, capsize=3, linewidth=1.2)
+        if j == 0:
+            ax.plot(xs, [even_share(v) for v in result.variants], "--", color="grey", linewidth=0.8)
+        ax.set_title(_wrap(title_text), fontsize=8)
+        ax.tick_params(labelsize=7)
+        if not numeric or len(xs) <= 12:  # each value swept, as given
+            ax.set_xticks(xs, [str(x) for x in given], fontsize=7)
+    for j in range(len(panels), rows * cols):
+        axes[j // cols][j % cols].set_visible(False)
+    figure.suptitle(f"{result.config.game}: each figure against {option}, 95% intervals", fontsize=10)
     return figure
 
 
@@ -750,6 +808,7 @@ def load_result(path: str | Path) -> BalanceResult:
         seed=data["seed"],
         until_ci=data["until_ci"],
         baseline=data.get("baseline", ""),
+        sweep=data.get("sweep", ""),
     )
     return BalanceResult(config, data["variants"], data["games_per_variant"], 0, 0.0, "")
 
