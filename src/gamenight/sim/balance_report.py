@@ -601,7 +601,9 @@ def _sweep_panels(result: BalanceResult) -> list[tuple[str, str, Any]]:
         panels.append((words, "mean", lambda v, key=key: v["figures"][key]))
     for name in RATES.get(game, {}):
         panels.append((name, "share", lambda v, name=name: v["rates"][name]))
-    return panels
+    # A figure that is 0 at every value (a house rule not on, say) says nothing against the option.
+    centre = {"share": "p", "mean": "mean"}
+    return [p for p in panels if any(p[2](v)[centre[p[1]]] for v in result.variants)]
 
 
 def _plot_sweep(result: BalanceResult, Figure: Any) -> Any:
