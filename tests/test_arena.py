@@ -551,3 +551,43 @@ def test_a_bad_arena_leaves_no_output_folder(tmp_path: Path) -> None:
     result = gamenight("arena", "wildfire", "--seats", "greedy,random", "-n", "0", "--out", str(out))
     assert result.exit_code == 2
     assert not out.exists()
+
+
+def test_win_rates_by_seat_and_by_turn_order(tmp_path: Path) -> None:
+    """Does going first matter: every game's first player is the seat of its first decision,
+    and the summary counts wins by seat and by place in the turn order, every bot pooled."""
+    config = ArenaConfig(
+        game="wildstar", seats=("greedy", "random", "easy"), games=12, options={"hands": 1}, records=True
+    )
+    result = run_arena(config, workers=1)
+    seat_wins, order_wins = [0.0] * 3, [0.0] * 3
+    for g in result.games:
+        assert g.record is not None
+        assert g.first == next(step.seat for step in g.record.steps if step.seat >= 0)
+        for s, r in enumerate(g.returns):
+            seat_wins[s] += r
+            order_wins[(s - g.first) % 3] += r
+    assert len({g.first for g in result.games}) > 1  # the deal chooses who starts
+    assert list(result.summary.seat_wins) == pytest.approx(seat_wins)
+    assert list(result.summary.order_wins) == pytest.approx(order_wins)
+    written = write_outputs(result, tmp_path)
+    assert written.files
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert [p["wins"] for p in summary["win_rate_by_turn_order"]] == pytest.approx(order_wins)
+    assert "first" in (tmp_path / "games.csv").read_text().splitlines()[0].split(",")
+    shown = CliRunner().invoke(
+        app, ["arena", "wildstar", "--seats", "greedy,random", "-n", "4", "--workers", "1", "-o", "hands=1"]
+    )
+    assert shown.exit_code == 0 and "1st to play" in shown.output
+
+
+def test_the_arena_never_overwrites_results_without_force(tmp_path: Path) -> None:
+    args = ["arena", "highrise", "--seats", "greedy,random", "-n", "2", "--workers", "1", "-o", "hands=1", "-q"]
+    out = str(tmp_path)
+    assert CliRunner().invoke(app, [*args, "--out", out]).exit_code == 0
+    before = (tmp_path / "games.csv").read_bytes()
+    again = CliRunner().invoke(app, [*args, "-n", "4", "--out", out])
+    assert again.exit_code == 2 and "--force" in again.output
+    assert (tmp_path / "games.csv").read_bytes() == before
+    assert CliRunner().invoke(app, [*args, "-n", "4", "--out", out, "--force"]).exit_code == 0
+    assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + 4

@@ -3,6 +3,7 @@ Dask cluster, the report's files and sentences, and the command."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import warnings
 from concurrent.futures import ThreadPoolExecutor
@@ -20,7 +21,7 @@ from gamenight.games.highrise.state import HighriseState
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.interfaces.cli import app
 from gamenight.sim import balance as balance_module
-from gamenight.sim.balance import BalanceConfig, parse_variants, run_balance
+from gamenight.sim.balance import BalanceConfig, BalanceResult, parse_variants, run_balance
 from gamenight.sim.balance_figures import make_reader, read_record
 from gamenight.sim.balance_report import GameLog, differences, findings, load_result, write_report
 
@@ -395,19 +396,21 @@ def test_the_command_never_overwrites_results_without_force(tmp_path: Path) -> N
 
 
 class _HangingExecutor(ThreadPoolExecutor):
-    """Plays the first chunk; every later one waits for ever, as on a scheduler whose workers died."""
+    """Plays the first chunk at once; every later one waits for ever, as on a scheduler whose
+    workers died."""
 
     def __init__(self) -> None:
         super().__init__(1)
         self.sent = 0
 
     def submit(self, fn, /, *args, **kwargs):
-        self.sent += 1
-        if self.sent == 1:
-            return super().submit(fn, *args, **kwargs)
         from concurrent.futures import Future
 
-        return Future()
+        self.sent += 1
+        future: Future = Future()
+        if self.sent == 1:
+            future.set_result(fn(*args, **kwargs))
+        return future
 
 
 def test_a_cluster_without_workers_stops_the_run_and_keeps_what_was_done(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -452,3 +455,107 @@ def test_a_dask_cluster_whose_workers_all_died_is_said_so(tmp_path: Path) -> Non
                 log.close()
     assert log.games >= 2
     assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + log.games
+
+
+# -- the report: ranked by effect size, Holm-corrected, a chosen baseline, shared bins -------------------
+
+
+def test_holm_adjusts_step_down() -> None:
+    from gamenight.sim.balance_report import holm
+
+    assert holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
+    assert holm([]) == []
+
+
+def _three_highrise() -> BalanceResult:
+    config = BalanceConfig(
+        "highrise", ("greedy",) * 4, 60, variants=parse_variants(["players=2", "players=3", "players=4"]), seed=1
+    )
+    return run_balance(config, workers=1)
+
+
+def test_differences_are_ranked_by_effect_size_and_corrected() -> None:
+    from gamenight.sim.balance_report import comparisons, holm, method_note
+
+    result = _three_highrise()
+    said = differences(result)
+    assert said
+    sizes = [abs(float(s.rsplit("= ", 1)[1].rstrip(")."))) for s in said]
+    assert sizes == sorted(sizes, reverse=True)
+    found = comparisons(result)
+    kept = [text for (_, _, text), q in zip(found, holm([p for _, p, _ in found]), strict=True) if q < 0.05]
+    assert sorted(s.rstrip(".") for s in said) == sorted(kept)
+    raw = [text for _, p, text in found if p < 0.05]
+    assert len(raw) >= len(kept)  # the correction only ever removes
+    assert "Holm" in method_note(result) and f"{len(found)} comparisons" in method_note(result)
+    assert all("against" in s and "with players=2 (" in s for s in said)  # the first variant is the baseline
+
+
+def test_a_chosen_baseline_or_every_pair() -> None:
+    from gamenight.sim.balance_report import comparisons
+
+    result = _three_highrise()
+    against_four = dataclasses.replace(result, config=dataclasses.replace(result.config, baseline="players=4"))
+    every = dataclasses.replace(result, config=dataclasses.replace(result.config, baseline="all"))
+    assert all(" with players=4 (" in text for _, _, text in comparisons(against_four))
+    assert len(comparisons(every)) == 3 * len(comparisons(result)) // 2
+    with pytest.raises(ConfigError, match="--baseline"):
+        balance_module.check_config(dataclasses.replace(result.config, baseline="players=5"))
+
+
+def test_histograms_share_their_bins_and_fireball_island_has_no_score_plot(tmp_path: Path) -> None:
+    from gamenight.sim.balance_report import _shared_bins, plots
+
+    result = _three_highrise()
+    bins = _shared_bins(result, "game_decisions")
+    everything = [float(k) for v in result.variants for k in v["histograms"]["game_decisions"]]
+    assert bins is not None and bins[0] <= min(everything) and bins[-1] >= max(everything)
+    fireball = run_balance(BalanceConfig("fireball-island", ("greedy",) * 2, 4, options={"turn_limit": 40}), workers=1)
+    drawn = plots(fireball)
+    assert isinstance(drawn, dict) and "scores" not in drawn and "win_rates" in drawn
+
+
+# -- sweeps ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("item", "labels"),
+    [
+        ("players=2..4", ["players=2", "players=3", "players=4"]),
+        ("target_score=100..300:100", ["target_score=100", "target_score=200", "target_score=300"]),
+        ("fireball_mode=probabilistic,deterministic", ["fireball_mode=probabilistic", "fireball_mode=deterministic"]),
+    ],
+)
+def test_a_sweep_makes_one_variant_per_value(item: str, labels: list[str]) -> None:
+    from gamenight.sim.balance import parse_sweep
+
+    name, variants = parse_sweep(item)
+    assert name == item.split("=")[0]
+    assert [v.label for v in variants] == labels
+
+
+@pytest.mark.parametrize(
+    "item", ["players", "players=", "players=4..2", "players=2..x", "players=2..4:0", "players=3", "players=1..99"]
+)
+def test_a_bad_sweep_is_refused(item: str) -> None:
+    from gamenight.sim.balance import parse_sweep
+
+    with pytest.raises(ConfigError, match="--sweep"):
+        parse_sweep(item)
+
+
+def test_the_command_sweeps_and_plots_each_figure_against_the_option(tmp_path: Path) -> None:
+    out = tmp_path / "sweep"
+    args = ["balance", "highrise", "--sweep", "players=2..4", "--games", "6", "--workers", "1", "-q"]
+    result = CliRunner().invoke(app, [*args, "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "balance_sweep.png").read_bytes().startswith(b"\x89PNG")
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["sweep"] == "players" and [v["label"] for v in summary["variants"]] == [
+        "players=2",
+        "players=3",
+        "players=4",
+    ]
+    assert "balance_sweep.png" in (out / "report.md").read_text()
+    both = CliRunner().invoke(app, [*args, "--compare", "players=2"])
+    assert both.exit_code == 2 and "without --compare" in both.output

@@ -11,7 +11,8 @@ from rich import box
 from rich.console import Group
 from rich.table import Table
 
-from gamenight.sim.results import ArenaResult
+from gamenight.sim.report import ordinal, wilson_interval
+from gamenight.sim.results import ArenaResult, Summary
 
 
 def summary_tables(result: ArenaResult) -> Group:
@@ -75,7 +76,30 @@ def summary_tables(result: ArenaResult) -> Group:
         )
     time.caption = "Timed: decisions with 2+ legal moves."
     time.caption_justify = "left"
-    return Group(games, "", time)
+    return Group(games, "", _places(summary), "", time)
+
+
+def _places(summary: Summary) -> Table:
+    """Win rate by seat and by turn order, every bot pooled: does a seat, or going first, matter?"""
+    table = Table(
+        title="Win rate by seat and by turn order, every bot",
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        collapse_padding=True,
+        show_edge=False,
+    )
+    table.add_column("place", no_wrap=True)
+    table.add_column("by seat\n(95% CI)", justify="right")
+    table.add_column("by turn order\n(95% CI)", justify="right")
+    for place, (by_seat, by_order) in enumerate(zip(summary.seat_wins, summary.order_wins, strict=True)):
+        cells = []
+        for wins in (by_seat, by_order):
+            low, high = wilson_interval(wins, summary.games)
+            cells.append(f"{wins / summary.games:.1%} ({low:.0%}–{high:.0%})" if summary.games else "")
+        table.add_row(f"P{place + 1} · {ordinal(place + 1)} to play", *cells)
+    table.caption = "By turn order: the first to play (the seat of the game's first decision), the next seat, ..."
+    table.caption_justify = "left"
+    return table
 
 
 def config_line(result: ArenaResult) -> str:

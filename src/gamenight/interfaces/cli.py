@@ -59,7 +59,7 @@ from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen
 from gamenight.record_files import RecordFile, check_target, read_record
 from gamenight.sim.arena import check_config, parse_options, parse_seat_specs, run_arena
-from gamenight.sim.report import GameLog, check_out_dir, write_outputs
+from gamenight.sim.report import GameLog, check_fresh, check_out_dir, write_outputs
 from gamenight.sim.results import ArenaConfig
 
 SEAT_KINDS = (HUMAN, *NAMES)
@@ -988,6 +988,7 @@ def arena(
             "--option", "-o", help="A game option, name=value (JSON or a word); repeat for more: -o rounds=1."
         ),
     ] = None,
+    force: Annotated[bool, flag("--force", help="With --out: overwrite an arena's results already there.")] = False,
     quiet: Annotated[bool, flag("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play many games between bots, seats rotated and deals paired, and report each bot's results."""
@@ -1002,6 +1003,8 @@ def arena(
         )
         check_config(config)  # before --out is touched: a bad arena leaves no empty games.csv behind
         _check_batch(workers, out, records)
+        if out is not None:
+            check_fresh(out, force)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)
@@ -1224,6 +1227,22 @@ def balance(
         ),
     ] = None,
     games: Annotated[int, typer.Option("--games", "-n", help="Games per variant (the most, with --until-ci).")] = 1000,
+    sweep: Annotated[
+        str | None,
+        typer.Option(
+            help="Sweep one option instead of --compare: option=a..b (integers, a..b:step for a step) or "
+            "option=a,b,c; the report plots each figure against it.",
+            show_default=False,
+        ),
+    ] = None,
+    baseline: Annotated[
+        str,
+        typer.Option(
+            help="What the report compares: every variant against this one (its label, as given to "
+            "--compare), or 'all' for every pair \\[default: the first variant]",
+            show_default=False,
+        ),
+    ] = "",
     until_ci: Annotated[
         float | None,
         typer.Option(
@@ -1272,11 +1291,11 @@ def balance(
     import contextlib
 
     from gamenight.interfaces.balance_render import headline, progress_bar, run_line
-    from gamenight.sim.balance import BalanceConfig, ClusterLost, parse_variants, run_balance
+    from gamenight.sim.balance import BalanceConfig, ClusterLost, parse_sweep, parse_variants, run_balance
     from gamenight.sim.balance import check_config as check_balance
     from gamenight.sim.balance_cluster import join_cluster
+    from gamenight.sim.balance_report import RESULTS, write_report
     from gamenight.sim.balance_report import GameLog as BalanceLog
-    from gamenight.sim.balance_report import check_fresh, write_report
 
     items: list[str] = []
     try:
@@ -1285,15 +1304,22 @@ def balance(
         if more and not compare:
             raise ConfigError(f"unexpected {' '.join(more)}: give variants after --compare")
         items += more or []
+        swept, variants = "", parse_variants(items)
+        if sweep is not None:
+            if items:
+                raise ConfigError("--sweep makes the variants: give it without --compare")
+            swept, variants = parse_sweep(sweep)
         config = BalanceConfig(
             game=game,
             seats=parse_seat_specs(seats),
             games=games,
             options=parse_options(option or []),
-            variants=parse_variants(items),
+            variants=variants,
             seed=seed,
             until_ci=until_ci,
             records=records,
+            baseline=baseline,
+            sweep=swept,
         )
         check_balance(config)
         if not 0 < worker_timeout <= 86_400:
@@ -1304,7 +1330,7 @@ def balance(
             out = resume
         _check_batch(workers, out, records)
         if out is not None and resume is None:
-            check_fresh(out, force)
+            check_fresh(out, force, RESULTS, resumable=True)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)

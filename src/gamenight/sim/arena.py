@@ -28,7 +28,7 @@ from typing import Any
 
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError
-from gamenight.engine.match import Agent, Match
+from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.options import name_value, options_to_dict
 from gamenight.engine.protocol import Game, Move, View
 from gamenight.engine.registry import make_game
@@ -131,7 +131,13 @@ def play_game(config: ArenaConfig, game: Game, index: int) -> GameResult:
     # result depend on which games its process happened to play before.
     agents = [TimedAgent(make_bot(spec, game)) for spec in seats]
     match = Match(game, agents, seed)
-    record = match.run()
+    first: list[int] = []
+
+    def told(event: Event) -> None:
+        if event.seat >= 0 and not first:
+            first.append(event.seat)
+
+    record = match.run(told)
     state = match.state
     return GameResult(
         index=index,
@@ -144,6 +150,7 @@ def play_game(config: ArenaConfig, game: Game, index: int) -> GameResult:
         steps=len(record.steps),
         think=tuple(tuple(a.think) for a in agents),
         record=record if config.records else None,
+        first=first[0] if first else 0,
     )
 
 

@@ -85,6 +85,11 @@ class BalanceConfig:
     seed: int = 0
     until_ci: float | None = None
     records: bool = False
+    baseline: str = ""
+    """What the report compares: each variant against this one (its label; "": the first),
+    or "all": every pair."""
+    sweep: str = ""
+    """The option the variants sweep (`--sweep`), for the plot of each figure against it."""
 
     @property
     def all_variants(self) -> tuple[Variant, ...]:
@@ -122,6 +127,37 @@ def parse_variants(items: Iterable[str]) -> tuple[Variant, ...]:
     return tuple(variants)
 
 
+MAX_SWEEP = 50
+"""Variants a sweep may make."""
+
+
+def parse_sweep(item: str) -> tuple[str, tuple[Variant, ...]]:
+    """`"players=2..6"`, `"target_score=100..300:50"` (integers, both ends included, a step
+    after a colon) or `"fireball_mode=probabilistic,deterministic"` (a list): the option's
+    name and one variant per value, in order."""
+    name, sep, values = item.partition("=")
+    name, values = name.strip(), values.strip()
+    if not sep or not name or not values:
+        raise ConfigError(f"--sweep {item}: give option=a..b (integers) or option=a,b,c")
+    if ".." in values:
+        span, _, step_text = values.partition(":")
+        low_text, _, high_text = span.partition("..")
+        try:
+            low, high, step = int(low_text), int(high_text), int(step_text or 1)
+        except ValueError:
+            raise ConfigError(f"--sweep {item}: a..b takes integers, a..b:step a step too") from None
+        if step < 1 or high < low:
+            raise ConfigError(f"--sweep {item}: give a <= b and a step of 1 or more")
+        items = [str(x) for x in range(low, high + 1, step)]
+    else:
+        items = [v.strip() for v in values.split(",") if v.strip()]
+    if len(items) < 2:
+        raise ConfigError(f"--sweep {item}: a sweep needs two values or more")
+    if len(items) > MAX_SWEEP:
+        raise ConfigError(f"--sweep {item}: {len(items)} values, at most {MAX_SWEEP}")
+    return name, parse_variants(f"{name}={v}" for v in items)
+
+
 def check_config(config: BalanceConfig) -> list[Game]:
     """Each variant's game, its bots tried once: ConfigError now rather than in a worker later."""
     if not 1 <= config.games <= MAX_GAMES:
@@ -130,6 +166,9 @@ def check_config(config: BalanceConfig) -> list[Game]:
         raise ConfigError(f"--until-ci {config.until_ci}: give a width between 0 and 1, e.g. 0.02")
     if not config.seats:
         raise ConfigError("--seats: name at least one bot")
+    labels = [v.label for v in config.all_variants]
+    if config.baseline not in ("", "all", *labels):
+        raise ConfigError(f"--baseline {config.baseline}: give one of the variants ({', '.join(labels)}) or 'all'")
     if any(s.strip().lower() == "human" for s in config.seats):
         raise ConfigError("--seats: balance reports seat bots only (no human)")
     games = []
@@ -424,6 +463,8 @@ class BalanceResult:
             "seed": config.seed,
             "games_per_variant": self.games,
             "until_ci": config.until_ci,
+            "baseline": config.baseline,
+            "sweep": config.sweep,
             "variants": self.variants,
         }
 

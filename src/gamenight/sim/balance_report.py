@@ -26,7 +26,7 @@ from gamenight.engine.errors import ConfigError
 from gamenight.record_files import write_record
 from gamenight.sim.balance import BalanceConfig, BalanceResult, Played, Variant
 from gamenight.sim.balance_figures import AVERAGES, FIGURES, RATES, ROUND_FIGURES, Round, reasons
-from gamenight.sim.report import check_out_dir, record_name
+from gamenight.sim.report import check_out_dir, ordinal, record_name
 
 ROUND_WORD = {"wildfire": "round", "wildstar": "hand", "highrise": "hand", "fireball-island": "game"}
 LENGTHS = {
@@ -66,18 +66,7 @@ def round_word(game: str) -> str:
 
 
 RESULTS = ("games.csv", "rounds.csv", "run.json", "summary.json")
-"""A folder holding any of these holds a run's results: never overwritten without --force."""
-
-
-def check_fresh(out_dir: Path, force: bool) -> None:
-    """--out: ConfigError if the folder holds a run's results, unless `force`."""
-    check_out_dir(out_dir)
-    held = [name for name in RESULTS if (out_dir / name).exists()]
-    if held and not force:
-        raise ConfigError(
-            f"--out {out_dir} holds a run's results ({', '.join(held)}): give --resume {out_dir} to continue "
-            "that run, another folder, or --force to overwrite them"
-        )
+"""A folder holding any of these holds a balance run's results: never overwritten without --force."""
 
 
 def run_description(config: BalanceConfig) -> dict[str, Any]:
@@ -91,6 +80,8 @@ def run_description(config: BalanceConfig) -> dict[str, Any]:
         "seed": config.seed,
         "until_ci": config.until_ci,
         "records": config.records,
+        "baseline": config.baseline,
+        "sweep": config.sweep,
     }
 
 
@@ -319,11 +310,6 @@ def even_share(v: dict[str, Any]) -> float:
     return float(sum(p["p"] for p in seats)) / len(seats)
 
 
-def ordinal(place: int) -> str:
-    """1 -> "1st", 2 -> "2nd", ... (places at a table: at most 8)."""
-    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
-
-
 def _order_sentences(v: dict[str, Any]) -> list[str]:
     """Does going first matter: always said for the first player, and for any other place
     beyond noise."""
@@ -398,53 +384,127 @@ def _apart(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return bool(a["ci95"][1] < b["ci95"][0] or b["ci95"][1] < a["ci95"][0])
 
 
-def differences(result: BalanceResult) -> list[str]:
-    """Where each variant differs from the first beyond noise, in sentences."""
-    if len(result.variants) < 2:
-        return []
+ALPHA = 0.05
+"""The family-wise error rate of the differences reported (Holm's correction)."""
+
+
+def _effect(x: dict[str, Any], y: dict[str, Any]) -> tuple[float, float, str]:
+    """(effect size, two-sided p-value, its name) of x against y: for shares Cohen's h with a
+    two-proportion z-test, for means Cohen's d with Welch's z (the games are many)."""
+    if "p" in x:
+        p1, p2, n1, n2 = x["p"], y["p"], x["n"], y["n"]
+        h = 2 * math.asin(math.sqrt(p1)) - 2 * math.asin(math.sqrt(p2))
+        pooled = (x["k"] + y["k"]) / (n1 + n2) if n1 + n2 else 0.0
+        se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2)) if n1 and n2 else 0.0
+        return h, _p_value(p1 - p2, se), "h"
+    m1, m2, s1, s2, n1, n2 = x["mean"], y["mean"], x["sd"], y["sd"], x["n"], y["n"]
+    pooled_sd = math.sqrt((s1 * s1 + s2 * s2) / 2)
+    d = (m1 - m2) / pooled_sd if pooled_sd else (0.0 if m1 == m2 else math.copysign(math.inf, m1 - m2))
+    se = math.sqrt(s1 * s1 / n1 + s2 * s2 / n2) if n1 and n2 else 0.0
+    return d, _p_value(m1 - m2, se), "d"
+
+
+def _p_value(diff: float, se: float) -> float:
+    if se == 0:
+        return 1.0 if diff == 0 else 0.0
+    return math.erfc(abs(diff) / se / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the order given."""
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def _compared(result: BalanceResult) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """The pairs compared: every variant against the baseline (the config's, else the first),
+    or every pair with baseline "all"."""
+    variants = result.variants
+    chosen = result.config.baseline
+    if chosen == "all":
+        return [(variants[j], variants[i]) for i in range(len(variants)) for j in range(i + 1, len(variants))]
+    base = next((v for v in variants if v["label"] == chosen), variants[0])
+    return [(v, base) for v in variants if v is not base]
+
+
+def comparisons(result: BalanceResult) -> list[tuple[float, float, str]]:
+    """Every figure compared between the pairs of variants: (effect size, p-value, sentence)."""
     game = result.config.game
     word = round_word(game)
-    base = result.variants[0]
-    lines: list[str] = []
-    for v in result.variants[1:]:
-        a, b = f"with {v['label']}", f"with {base['label']}"
-        if _apart(v["blocked"], base["blocked"]):
-            lines.append(
-                f"{a.capitalize()}, {pct_ci(v['blocked'])} of {word}s block, against {pct_ci(base['blocked'])} {b}."
-            )
+    out: list[tuple[float, float, str]] = []
+
+    def said(x: dict[str, Any], y: dict[str, Any], text: str) -> None:
+        size, p, name = _effect(x, y)
+        out.append((size, p, f"{text} ({name} = {size:+.2f})"))
+
+    for v, base in _compared(result):
+        a, b = f"With {v['label']}", f"with {base['label']}"
+        said(
+            v["blocked"],
+            base["blocked"],
+            f"{a}, {pct_ci(v['blocked'])} of {word}s block, against {pct_ci(base['blocked'])} {b}",
+        )
         causes = [r for r in reasons(game) if r.startswith("blocked: ")]
         if sum(1 for r in causes if v["ends"][r]["k"] or base["ends"][r]["k"]) > 1:
             for reason in causes:
                 x, y = v["ends"][reason], base["ends"][reason]
-                if _apart(x, y):
-                    how = END_WORDS.get(reason, reason)
-                    lines.append(f"{a.capitalize()}, {pct_ci(x)} of {word}s {how}, against {pct_ci(y)} {b}.")
-        if _apart(v["undecided"], base["undecided"]):
-            x, y = v["undecided"], base["undecided"]
-            lines.append(f"{a.capitalize()}, {pct_ci(x)} of games end with no winner, against {pct_ci(y)} {b}.")
-        if len(v["win_rate_by_seat"]) == len(base["win_rate_by_seat"]):
-            for s, (x, y) in enumerate(zip(v["win_rate_by_seat"], base["win_rate_by_seat"], strict=True)):
-                if _apart(x, y):
-                    lines.append(f"{a.capitalize()}, P{s + 1} wins {pct_ci(x)} of games, against {pct_ci(y)} {b}.")
+                said(x, y, f"{a}, {pct_ci(x)} of {word}s {END_WORDS.get(reason, reason)}, against {pct_ci(y)} {b}")
+        x, y = v["undecided"], base["undecided"]
+        said(x, y, f"{a}, {pct_ci(x)} of games end with no winner, against {pct_ci(y)} {b}")
+        for key, place in (("win_rate_by_seat", "P{}"), ("win_rate_by_turn_order", "the {} to play")):
+            if len(v.get(key, [])) == len(base.get(key, [])):
+                for s, (x, y) in enumerate(zip(v.get(key, []), base.get(key, []), strict=True)):
+                    who = place.format(s + 1 if key == "win_rate_by_seat" else ordinal(s + 1))
+                    said(x, y, f"{a}, {who} wins {pct_ci(x)} of games, against {pct_ci(y)} {b}")
         one_round = v["lengths"]["rounds_per_game"]["sd"] == 0 == base["lengths"]["rounds_per_game"]["sd"]
         for key, words in lengths(game).items():
             if one_round and key.startswith("round"):
                 continue  # a game of one round: its round is the game
             x, y = v["lengths"][key], base["lengths"][key]
-            if _apart(x, y):
-                lines.append(f"{a.capitalize()}, {words} averages {mean_ci(x)}, against {mean_ci(y)} {b}.")
-        x, y = v["scores"]["final"], base["scores"]["final"]
-        if _apart(x, y):
-            lines.append(f"{a.capitalize()}, a final score averages {mean_ci(x)}, against {mean_ci(y)} {b}.")
+            said(x, y, f"{a}, {words} averages {mean_ci(x)}, against {mean_ci(y)} {b}")
+        if game != "fireball-island":  # (its score is not what the game is won by)
+            x, y = v["scores"]["final"], base["scores"]["final"]
+            said(x, y, f"{a}, a final score averages {mean_ci(x)}, against {mean_ci(y)} {b}")
         for name, (x, y) in _pairs(v["rates"], base["rates"]):
-            if _apart(x, y):
-                lines.append(f"{a.capitalize()}, the {name} is {pct_ci(x)}, against {pct_ci(y)} {b}.")
+            said(x, y, f"{a}, the {name} is {pct_ci(x)}, against {pct_ci(y)} {b}")
         words_of = FIGURES.get(game, {})
         for name, (x, y) in _pairs(v["figures"], base["figures"]):
-            if _apart(x, y):
-                per = "" if name in AVERAGES else " a game"
-                lines.append(f"{a.capitalize()}, {words_of[name]}: {mean_ci(x)}{per}, against {mean_ci(y)} {b}.")
-    return lines
+            per = "" if name in AVERAGES else " a game"
+            said(x, y, f"{a}, {words_of[name]}: {mean_ci(x)}{per}, against {mean_ci(y)} {b}")
+    return out
+
+
+def differences(result: BalanceResult) -> list[str]:
+    """Where the variants differ, in sentences, largest effect first: every comparison
+    tested, and kept where its p-value, Holm-corrected over all of them, is below ALPHA."""
+    if len(result.variants) < 2:
+        return []
+    found = comparisons(result)
+    adjusted = holm([p for _, p, _ in found])
+    kept = [(abs(size), text) for (size, _, text), q in zip(found, adjusted, strict=True) if q < ALPHA]
+    return [text + "." for _, text in sorted(kept, key=lambda item: -item[0])]
+
+
+def method_note(result: BalanceResult) -> str:
+    """How the differences were found, for the report."""
+    n = len(comparisons(result)) if len(result.variants) > 1 else 0
+    against = (
+        "every pair of variants"
+        if result.config.baseline == "all"
+        else f"each variant against {_compared(result)[0][1]['label'] if n else 'the first'}"
+    )
+    return (
+        f"Differences: {against}, {n} comparisons, each tested (two-proportion z-test for shares, Welch's z "
+        f"for means) and kept where its p-value, Holm-corrected over all {n}, is below {ALPHA:g}; ranked by "
+        "effect size (Cohen's h for shares, d for means; 0.2 is small, 0.5 medium, 0.8 large). Paired deals are "
+        "tested as independent samples, which is cautious."
+    )
 
 
 def _pairs(x: dict[str, Any], y: dict[str, Any]) -> list[tuple[str, tuple[dict[str, Any], dict[str, Any]]]]:
@@ -453,7 +513,14 @@ def _pairs(x: dict[str, Any], y: dict[str, Any]) -> list[tuple[str, tuple[dict[s
 
 # -- plots ---------------------------------------------------------------------------------------------
 
-PLOTS = ("win_rates", "lengths", "scores", "ends", "figures")
+PLOTS = ("sweep", "win_rates", "lengths", "scores", "ends", "figures")
+
+
+def plots_of(result: BalanceResult) -> tuple[str, ...]:
+    """The plots that mean something for this run: Fireball Island is won by reaching the
+    Dock with the jewel, not on points, so it has no score plot; a sweep has its own."""
+    game, sweep = result.config.game, result.config.sweep
+    return tuple(p for p in PLOTS if not (game == "fireball-island" and p == "scores") and (p != "sweep" or sweep))
 
 
 def plots(result: BalanceResult) -> dict[str, bytes] | str:
@@ -464,6 +531,7 @@ def plots(result: BalanceResult) -> dict[str, bytes] | str:
     except ImportError:
         return "no plots: matplotlib is not installed (pip install 'gamenight[sim]')"
     drawers = {
+        "sweep": _plot_sweep,
         "win_rates": _plot_win_rates,
         "lengths": _plot_lengths,
         "scores": _plot_scores,
@@ -471,7 +539,7 @@ def plots(result: BalanceResult) -> dict[str, bytes] | str:
         "figures": _plot_figures,
     }
     out = {}
-    for name in PLOTS:
+    for name in plots_of(result):
         figure = drawers[name](result, Figure)
         FigureCanvasAgg(figure)
         buffer = io.BytesIO()
@@ -512,6 +580,63 @@ def _plot_win_rates(result: BalanceResult, Figure: Any) -> Any:
     return figure
 
 
+def _sweep_panels(result: BalanceResult) -> list[tuple[str, str, Any]]:
+    """(title, kind, how to read it off a variant) for each figure a sweep plots."""
+    game = result.config.game
+    word = round_word(game)
+    panels: list[tuple[str, str, Any]] = [
+        ("the first to play's win rate", "share", lambda v: v["win_rate_by_turn_order"][0])
+    ]
+    if game == "fireball-island":
+        panels.append(("games undecided (turn limit)", "share", lambda v: v["undecided"]))
+    else:
+        panels.append((f"{word}s blocked", "share", lambda v: v["blocked"]))
+    panels += [
+        ("game length, decisions", "mean", lambda v: v["lengths"]["game_decisions"]),
+        ("game length, turns", "mean", lambda v: v["lengths"]["game_turns"]),
+    ]
+    if any(v["lengths"]["rounds_per_game"]["sd"] for v in result.variants):
+        panels.append((f"{word}s in a game", "mean", lambda v: v["lengths"]["rounds_per_game"]))
+    for key, words in FIGURES.get(game, {}).items():
+        panels.append((words, "mean", lambda v, key=key: v["figures"][key]))
+    for name in RATES.get(game, {}):
+        panels.append((name, "share", lambda v, name=name: v["rates"][name]))
+    # A figure that is 0 at every value (a house rule not on, say) says nothing against the option.
+    centre = {"share": "p", "mean": "mean"}
+    return [p for p in panels if any(p[2](v)[centre[p[1]]] for v in result.variants)]
+
+
+def _plot_sweep(result: BalanceResult, Figure: Any) -> Any:
+    """Each figure against the swept option, with its 95% interval (the first player's win
+    rate against its even share, dashed)."""
+    option = result.config.sweep
+    given = [v["given"].get(option) for v in result.variants]
+    numeric = all(isinstance(x, int | float) and not isinstance(x, bool) for x in given)
+    xs = [float(x) for x in given] if numeric else list(range(len(given)))
+    panels = _sweep_panels(result)
+    cols = 4
+    rows = -(-len(panels) // cols)
+    figure = Figure(figsize=(12, 2.6 * rows), layout="constrained")
+    axes = figure.subplots(rows, cols, squeeze=False)
+    for j, (title_text, kind, read) in enumerate(panels):
+        ax = axes[j // cols][j % cols]
+        items = [read(v) for v in result.variants]
+        centre = [item["p"] if kind == "share" else item["mean"] for item in items]
+        err = [[c - item["ci95"][0] for c, item in zip(centre, items, strict=True)]]
+        err.append([item["ci95"][1] - c for c, item in zip(centre, items, strict=True)])
+        ax.errorbar(xs, centre, yerr=err, marker="o", ms=3, capsize=3, linewidth=1.2)
+        if j == 0:
+            ax.plot(xs, [even_share(v) for v in result.variants], "--", color="grey", linewidth=0.8)
+        ax.set_title(_wrap(title_text), fontsize=8)
+        ax.tick_params(labelsize=7)
+        if not numeric or len(xs) <= 12:  # each value swept, as given
+            ax.set_xticks(xs, [str(x) for x in given], fontsize=7)
+    for j in range(len(panels), rows * cols):
+        axes[j // cols][j % cols].set_visible(False)
+    figure.suptitle(f"{result.config.game}: each figure against {option}, 95% intervals", fontsize=10)
+    return figure
+
+
 def _hist_values(hist: dict[str, int]) -> tuple[list[float], list[int]]:
     return [float(k) for k in hist], list(hist.values())
 
@@ -524,10 +649,10 @@ def _plot_lengths(result: BalanceResult, Figure: Any) -> Any:
         (axes[0], "game_decisions", "game length, decisions"),
         (axes[1], "round_turns", f"{word} length, turns"),
     ):
+        bins = _shared_bins(result, key)
         for v in result.variants:
             values, weights = _hist_values(v["histograms"][key])
             if values:
-                bins = _bins(values)
                 ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.4, label=v["label"])
         ax.set_title(title, fontsize=10)
         ax.set_ylabel("count")
@@ -535,12 +660,20 @@ def _plot_lengths(result: BalanceResult, Figure: Any) -> Any:
     return figure
 
 
-def _bins(values: Sequence[float]) -> Any:
+def _bins(values: Sequence[float]) -> list[float]:
+    """Bin edges over the values' range: one per integer up to 40 of them, else 40 alike."""
     low, high = min(values), max(values)
     span = high - low
     if span <= 40:
         return [low - 0.5 + i for i in range(int(span) + 2)]
-    return 40
+    return [low + span * i / 40 for i in range(41)]
+
+
+def _shared_bins(result: BalanceResult, key: str) -> list[float] | None:
+    """The same bin edges for every variant (over all their values), so that their
+    histograms compare bar for bar."""
+    values = [value for v in result.variants for value in _hist_values(v["histograms"][key])[0]]
+    return _bins(values) if values else None
 
 
 def _plot_scores(result: BalanceResult, Figure: Any) -> Any:
@@ -551,10 +684,11 @@ def _plot_scores(result: BalanceResult, Figure: Any) -> Any:
         (axes[0], "final_score", "final score, every seat"),
         (axes[1], "round_points", f"points in a {word}, every seat"),
     ):
+        bins = _shared_bins(result, key)
         for v in result.variants:
             values, weights = _hist_values(v["histograms"][key])
             if values:
-                ax.hist(values, bins=_bins(values), weights=weights, histtype="step", linewidth=1.4, label=v["label"])
+                ax.hist(values, bins=bins, weights=weights, histtype="step", linewidth=1.4, label=v["label"])
         ax.set_title(title, fontsize=10)
         ax.set_ylabel("count")
     axes[0].legend(fontsize=8)
@@ -675,6 +809,8 @@ def load_result(path: str | Path) -> BalanceResult:
         variants,
         seed=data["seed"],
         until_ci=data["until_ci"],
+        baseline=data.get("baseline", ""),
+        sweep=data.get("sweep", ""),
     )
     return BalanceResult(config, data["variants"], data["games_per_variant"], 0, 0.0, "")
 
@@ -761,11 +897,10 @@ def markdown(result: BalanceResult, summary: dict[str, Any], images: list[str], 
         options = ", ".join(f"{k}={json.dumps(x)}" for k, x in given.items()) or "the options as given"
         lines.append(f"- **{label}**: {options}")
     lines.append("")
-    if summary["differences"]:
-        lines += ["## Where the variants differ beyond noise", ""]
-        lines += [f"- {s}" for s in summary["differences"]] + [""]
-    elif len(result.variants) > 1:
-        lines += ["## Where the variants differ beyond noise", "", "Nowhere: every interval overlaps.", ""]
+    if len(result.variants) > 1:
+        lines += ["## Where the variants differ, largest effect first", "", method_note(result), ""]
+        said = summary["differences"] or ["Nowhere beyond noise."]
+        lines += [f"- {s}" for s in said] + [""]
     lines += ["## What each variant's figures say", ""]
     for label, said in summary["findings"].items():
         lines += [f"**{label}**", ""] + [f"- {s}" for s in said] + [""]
@@ -776,8 +911,7 @@ def markdown(result: BalanceResult, summary: dict[str, Any], images: list[str], 
         lines += ["## Plots", ""] + [f"![{name}]({name})" for name in images] + [""]
     lines += [f"_{note}_" for note in notes]
     lines += [
-        "Intervals: Wilson's for shares, the normal one for means. Variants differ *beyond noise* "
-        "where their 95% intervals do not overlap. games.csv and rounds.csv hold every game and round.",
+        "Intervals: Wilson's for shares, the normal one for means. games.csv and rounds.csv hold every game and round.",
         "",
     ]
     return "\n".join(lines)
@@ -801,8 +935,9 @@ def html_page(result: BalanceResult, summary: dict[str, Any], images: dict[str, 
         parts.append(f"<li><b>{e(v['label'])}</b>: {e(options)}</li>")
     parts.append("</ul>")
     if len(result.variants) > 1:
-        parts.append("<h2>Where the variants differ beyond noise</h2>")
-        said = summary["differences"] or ["Nowhere: every interval overlaps."]
+        parts.append("<h2>Where the variants differ, largest effect first</h2>")
+        parts.append(f"<p>{e(method_note(result))}</p>")
+        said = summary["differences"] or ["Nowhere beyond noise."]
         parts.append("<ul>" + "".join(f"<li>{e(s)}</li>" for s in said) + "</ul>")
     parts.append("<h2>What each variant's figures say</h2>")
     for label, said in summary["findings"].items():

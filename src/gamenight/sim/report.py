@@ -96,6 +96,12 @@ def summarize(games: Sequence[GameResult], seats: Sequence[str]) -> Summary:
         )
     lengths = [sum(g.decisions) for g in games]
     decided = sum(1 for g in games if g.decided)
+    n = len(seats)
+    seat_wins, order_wins = [0.0] * n, [0.0] * n
+    for game in games:
+        for seat, r in enumerate(game.returns):
+            seat_wins[seat] += r
+            order_wins[(seat - game.first) % n] += r
     return Summary(
         entrants=tuple(stats),
         games=len(games),
@@ -104,6 +110,8 @@ def summarize(games: Sequence[GameResult], seats: Sequence[str]) -> Summary:
         length_mean=statistics.fmean(lengths) if lengths else 0.0,
         length_median=float(statistics.median(lengths)) if lengths else 0.0,
         notes=tuple(notes),
+        seat_wins=tuple(seat_wins),
+        order_wins=tuple(order_wins),
     )
 
 
@@ -142,6 +150,22 @@ class Outputs:
 def check_out_dir(out_dir: Path) -> None:
     if out_dir.exists() and not out_dir.is_dir():
         raise ConfigError(f"--out {out_dir}: a file is in the way (give a folder)")
+
+
+ARENA_RESULTS = ("games.csv", "bots.csv", "summary.json")
+
+
+def check_fresh(out_dir: Path, force: bool, results: Sequence[str] = ARENA_RESULTS, resumable: bool = False) -> None:
+    """--out: ConfigError if the folder holds a run's results (any of `results`), unless `force`:
+    a run never overwrites results it was not told to."""
+    check_out_dir(out_dir)
+    held = [name for name in results if (out_dir / name).exists()]
+    if held and not force:
+        resume = f"--resume {out_dir} to continue that run, " if resumable else ""
+        raise ConfigError(
+            f"--out {out_dir} holds a run's results ({', '.join(held)}): give {resume}another folder, "
+            "or --force to overwrite them"
+        )
 
 
 class GameLog:
@@ -208,8 +232,18 @@ def record_name(index: int) -> str:
     return f"game-{index + 1:05d}.json"
 
 
+def ordinal(place: int) -> str:
+    """1 -> "1st", 2 -> "2nd", ... (places at a table: at most 8)."""
+    return f"{place}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(place, 'th') }"
+
+
+def _share(wins: float, games: int) -> dict[str, Any]:
+    low, high = wilson_interval(wins, games)
+    return {"wins": _r(wins), "win_rate": _r(wins / games) if games else 0.0, "ci95": [_r(low), _r(high)]}
+
+
 def _games_header(n: int) -> list[str]:
-    header = ["game", "deal", "seed", "steps", "decisions", "winners"]
+    header = ["game", "deal", "seed", "steps", "decisions", "first", "winners"]
     for s in range(1, n + 1):
         header += [f"p{s}_bot", f"p{s}_score", f"p{s}_return", f"p{s}_decisions", f"p{s}_think_ms"]
     return header
@@ -217,7 +251,7 @@ def _games_header(n: int) -> list[str]:
 
 def _games_row(g: GameResult, n: int) -> list[Any]:
     winners = " ".join(f"P{s + 1}" for s, r in enumerate(g.returns) if r > 0)
-    row: list[Any] = [g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), winners]
+    row: list[Any] = [g.index + 1, g.deal, g.seed, g.steps, sum(g.decisions), f"P{g.first + 1}", winners]
     for s in range(n):
         row += [g.seats[s], g.scores[s], f"{g.returns[s]:g}", g.decisions[s], f"{sum(g.think[s]) * 1000:.3f}"]
     return row
@@ -295,6 +329,8 @@ def summary_json(result: ArenaResult) -> dict[str, Any]:
             "length_mean": _r(summary.length_mean),
             "length_median": summary.length_median,
         },
+        "win_rate_by_seat": [_share(w, summary.games) for w in summary.seat_wins],
+        "win_rate_by_turn_order": [_share(w, summary.games) for w in summary.order_wins],
         "rating_model": RATING_MODEL if any(e.rating for e in summary.entrants) else None,
         "entrants": [
             {

@@ -51,6 +51,8 @@ class GameResult:
     think: tuple[tuple[float, ...], ...]
     """Per seat, seconds spent in `choose` for each decision with more than one legal move."""
     record: Record | None = None
+    first: int = 0
+    """The seat of the game's first decision: the first to play (not always P1)."""
 
     @property
     def decided(self) -> bool:
@@ -69,6 +71,7 @@ class GameResult:
             self.steps,
             tuple(() for _ in self.think),
             self.record,
+            self.first,
         )
 
 
@@ -118,6 +121,10 @@ class Summary:
     length_median: float
     """Game length in decisions: moves chosen by all seats."""
     notes: tuple[str, ...] = ()
+    seat_wins: tuple[float, ...] = ()
+    """Wins (shared wins split) by seat, every bot pooled: P1's, P2's, ..."""
+    order_wins: tuple[float, ...] = ()
+    """The same by place in the turn order: the first to play's, the next seat's, ..."""
 
 
 @dataclass(frozen=True)
