@@ -248,7 +248,9 @@ def dealt_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose tables deal from one seed: Bob is dealt cards that fit few windows."""
     from gamenight.interfaces.web.app import create_app
 
-    app = create_app(None, tmp_path_factory.mktemp("dealt") / "data", bot_pace=0.0, seed=WINDOWS_SEED)
+    from .conftest import UNLIMITED
+
+    app = create_app(None, tmp_path_factory.mktemp("dealt") / "data", bot_pace=0.0, limits=UNLIMITED, seed=WINDOWS_SEED)
     with serving(app) as url:
         yield url
 

@@ -622,7 +622,15 @@ def _play_in(
                 elif time.monotonic() - lost_since >= worker_timeout:
                     raise ClusterLost(f"every worker of the cluster is gone, none back in {worker_timeout:g} s")
             for future in done:
-                arrived[pending.pop(future)] = future.result()
+                index = pending.pop(future)
+                try:
+                    arrived[index] = future.result()
+                except Exception:
+                    if alive is None or alive() > 0:
+                        raise  # the chunk's own fault
+                    # Its worker is gone (Dask cancels or fails what it held): the chunk goes out
+                    # again, to be played by a worker that comes back, or ClusterLost in time.
+                    pending[executor.submit(play_chunk, config, chunks[index])] = index
             while taken in arrived:
                 for g in arrived.pop(taken):
                     finished(g)
