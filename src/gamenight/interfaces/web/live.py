@@ -13,8 +13,10 @@ it missed (`sync`).
 Bots are seats like any other: the table's driver task asks one for a move off the event
 loop (`asyncio.to_thread`) at the table's pace and submits it through the same door as a
 person's. The same driver plays a person's seat with a medium bot once the person has
-been gone longer than the host's zombie timeout, or lets the turn timer run out; the seat
-shows `away` until its person is back.
+been gone longer than the host's zombie timeout (the seat shows `away` until its person is
+back). When the turn timer runs out on a person who is there, a medium bot makes that one
+move for them and the seat stays theirs; only after TIMEOUTS_BEFORE_AWAY such turns in a row
+is the seat away, until the person says something (the page's "Take my seat back").
 
 On PostgreSQL several server processes may serve one set of tables (`store/cluster.py`):
 each table is loaded wherever someone connects to it, one process (its owner) runs its
@@ -72,7 +74,10 @@ log = logging.getLogger("gamenight.interfaces.web")
 
 BOT_LEVELS = ("easy", "medium", "hard")
 ZOMBIE_LEVEL = "medium"
-"""The bot that plays for a person who is away."""
+"""The bot that plays for a person who is away, or whose turn timer ran out."""
+TIMEOUTS_BEFORE_AWAY = 3
+"""Turns in a row a connected person lets the timer run out before their seat counts as away
+(each of those turns is one move by a bot for them; the seat stays theirs)."""
 MAX_MESSAGE = 4096
 """A client's message is a sync or a move: a few dozen characters."""
 MAX_NOTATION = 200
@@ -133,6 +138,8 @@ class SeatState:
     """monotonic time the last connection of this seat's person closed (or the server started)."""
     away: bool = False
     """A bot plays this person's seat until they are back."""
+    timeouts: int = 0
+    """Turns in a row the timer ran out on this person (a move of their own starts again at 0)."""
     elsewhere: dict[str, float] = field(default_factory=dict)
     """Other server processes this seat's person is connected to, and when each last said so."""
 
@@ -585,7 +592,7 @@ class LiveTable:
             changed = SeatState(seat.index, PERSON, None, name, new_nonce())
             await self._store_seat(changed, seat.nonce)
             seat.kind, seat.level, seat.name, seat.nonce = PERSON, None, name, changed.nonce
-            seat.disconnected_since, seat.away, seat.autopass = time.monotonic(), False, True
+            seat.disconnected_since, seat.away, seat.autopass, seat.timeouts = time.monotonic(), False, True, 0
             self._changed()
             return seat
 
@@ -607,7 +614,7 @@ class LiveTable:
             await self._store_seat(changed, seat.nonce)
             self._unseat(seat, "the host gave your seat to a bot" if kind == BOT else "the host opened your seat")
             seat.kind, seat.level, seat.name, seat.nonce = changed.kind, changed.level, changed.name, changed.nonce
-            seat.away, seat.autopass = False, True
+            seat.away, seat.autopass, seat.timeouts = False, True, 0
             self._changed()
 
     async def _store_seat(self, changed: SeatState, was: str, autopass_only: bool = False) -> None:
@@ -706,6 +713,7 @@ class LiveTable:
                     "sync and choose again"
                 )
             await self._accept(seat, move)
+            self.seats[seat].timeouts = 0
 
     async def _accept(self, seat: int, move: Move | str) -> None:
         """Play and store a decision; the lock is held. Refused if the rules refuse it."""
@@ -897,6 +905,7 @@ class LiveTable:
                 {
                     "name": s.name or "(open)",
                     "kind": BOT if s.kind == BOT else PERSON,
+                    "open": s.kind == OPEN,  # waiting for a person to take it with the invite link
                     "level": s.level,
                     "connected": s.kind == BOT or s.present(now),
                     "away": s.away or (s.kind == OPEN and self.status == PLAYING),
@@ -1077,15 +1086,24 @@ class LiveTable:
                 return
             state = self.seats[seat]
             key = _decision_key(table)
+            timed_out = False  # one move for a person who is there: the seat stays theirs
             if state.kind == PERSON and not state.away:
                 if self._passes_for(state):
                     await self._accept(seat, PASS)  # the person's own choice: no bot, no pause
                     return
-                if not any(d <= time.monotonic() for d in self._deadlines(state)):
+                now = time.monotonic()
+                if not any(d <= now for d in self._deadlines(state)):
                     return
-                state.away = True
-                self._tell_away(state)
-                self._changed()
+                gone_since = state.gone_since(now)
+                # Away: gone past the zombie timeout, or out of time too many turns in a row.
+                zombie = self.data.zombie_timeout > 0 and gone_since is not None
+                zombie = zombie and gone_since is not None and gone_since + self.data.zombie_timeout <= now
+                if zombie or state.timeouts + 1 >= TIMEOUTS_BEFORE_AWAY:
+                    state.away = True
+                    self._tell_away(state)
+                    self._changed()
+                else:
+                    timed_out = True
             pending = table.pending_for(seat)
             assert pending is not None
             view, legal = table.view_for(seat), [c.move for c in pending.choices]
@@ -1100,10 +1118,11 @@ class LiveTable:
         async with self.lock:
             if not self._asks(table, seat, key):
                 return  # the table moved on while the bot thought
-            if state.kind == PERSON and not state.away:
+            if state.kind == PERSON and not state.away and not timed_out:
                 return  # the person came back and plays for themselves
             try:
                 await self._accept(seat, move)
+                state.timeouts += timed_out
             except Refused as exc:
                 log.error("table %s: the bot for seat %d was refused: %s", self.id, seat + 1, exc)
 

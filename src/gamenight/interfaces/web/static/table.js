@@ -9,6 +9,7 @@
 import { h, s, clear } from "./dom.js";
 import { Connection } from "./connection.js";
 import { appendLog, renderResult, renderSeats, renderSheet } from "./panels.js";
+import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -34,6 +35,8 @@ const el = {
   title: h("h1", { id: "title", text: "gamenight" }),
   turn: h("p", { id: "turn", "aria-live": "polite" }),
   conn: h("span", { id: "conn", class: "conn", title: "connection" }),
+  // A person whose timer ran out turn after turn is "away"; this says they are here again.
+  takeBack: h("button", { type: "button", id: "take-back", hidden: true, text: "Take my seat back" }),
   banner: h("div", { id: "banner", class: "banner", role: "status", hidden: true, text: "reconnecting…" }),
   message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
   board: h("div", { id: "board", class: "board" }),
@@ -57,6 +60,9 @@ const el = {
     "aria-label": "move in notation",
   }),
   seats: h("ul", { id: "seats", class: "seats" }),
+  play: h("section", { class: "play" }),
+  logArea: h("section", { id: "log-area", class: "panel" }),
+  sheetArea: h("section", { id: "sheet-area", class: "panel" }),
   result: h("section", { id: "result", class: "panel result", hidden: true }),
   log: h("ol", { id: "log", class: "log", "aria-live": "polite" }),
   sheet: h("div", { id: "sheet", class: "sheet" }),
@@ -90,6 +96,7 @@ function showSomeTarget(first) {
 
 function buildFrame() {
   el.zoom.addEventListener("click", toggleZoom);
+  el.takeBack.addEventListener("click", () => page.connection && page.connection.sync());
   const form = h(
     "form",
     { id: "notation-form", class: "notation-form" },
@@ -107,29 +114,30 @@ function buildFrame() {
   el.autopass.addEventListener("change", () => {
     if (page.connection) page.connection.send({ type: "autopass", on: el.autopass.checked });
   });
+  el.play.append(
+    el.board,
+    h("div", { class: "board-tools" }, el.summary, el.zoom),
+    el.handArea,
+    h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.autopassLabel),
+  );
+  el.logArea.append(h("h2", { text: "Log" }), el.log);
+  el.sheetArea.append(el.sheetTitle, el.sheet);
   root.classList.add(`game-${game}`);
   clear(root).append(
-    h("header", { class: "bar" }, el.title, el.conn, el.turn, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
+    h("header", { class: "bar" }, el.title, el.conn, el.turn, el.takeBack, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
     el.banner,
     el.message,
     h(
       "div",
       { class: "layout" },
-      h(
-        "section",
-        { class: "play" },
-        el.board,
-        h("div", { class: "board-tools" }, el.summary, el.zoom),
-        el.handArea,
-        h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.autopassLabel),
-      ),
+      el.play,
       h(
         "aside",
         { class: "side" },
         h("section", { class: "panel" }, h("h2", { text: "Players" }), el.seats),
         el.result,
-        h("section", { id: "log-area", class: "panel" }, h("h2", { text: "Log" }), el.log),
-        h("section", { id: "sheet-area", class: "panel" }, el.sheetTitle, el.sheet),
+        el.logArea,
+        el.sheetArea,
       ),
     ),
   );
@@ -220,7 +228,10 @@ function resetSelection() {
 
 // -- drawing -------------------------------------------------------------------------------
 
+/** The whole page from the live model: the table's status, seats, host controls and result
+ * always; the board, hand, choices, log and sheet once there is a game to show. */
 function render() {
+  renderTable();
   if (!page.view || !page.board) return;
   const view = page.view;
   const myTurn = Boolean(page.pending && mySeat !== null && page.pending.seat === mySeat && page.choices.length);
@@ -272,9 +283,43 @@ function render() {
   renderTurn(myTurn);
   renderChoices(myTurn);
   const sides = { board: page.board, view, seatName };
-  renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat);
-  renderResult(el.result, sides, page.result, page.meta && page.meta.rematch_url);
+  renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
+  renderResult(el.result, sides, page.result, rematch());
   renderSheet(el.sheet, el.sheetTitle, page.board, ctx);
+}
+
+const HOST = 0; // the host sits in seat 1
+
+/** What does not need a game: the status, the seats and the host's controls; while the
+ * table waits, the board's side of the page is put away. */
+function renderTable() {
+  const meta = page.meta;
+  if (!meta) return;
+  const playing = Boolean(page.view && page.board);
+  el.play.hidden = el.logArea.hidden = el.sheetArea.hidden = !playing;
+  renderHost(meta, mySeat === HOST);
+  if (playing) return;
+  renderTurn(false);
+  renderSeats(el.seats, { board: null, view: null, seatName }, meta, null, mySeat, controls());
+  renderResult(el.result, {}, null, null);
+}
+
+/** The host's seat controls while seats can still change hands; none for anyone else. */
+function controls() {
+  const meta = page.meta || {};
+  if (mySeat !== HOST || !["waiting", "playing"].includes(meta.status)) return null;
+  return (i, info) => (i === HOST ? null : hostControls(root.dataset.tableId, i, info, seatName(i), levels()));
+}
+
+function levels() {
+  return (root.dataset.levels || "").split(",").filter(Boolean);
+}
+
+/** Once over: the rematch for everyone when there is one, else the host's button to make it. */
+function rematch() {
+  const meta = page.meta || {};
+  if (meta.rematch_url) return { url: meta.rematch_url };
+  return mySeat === HOST && meta.status === "over" ? { make: `/t/${root.dataset.tableId}/rematch` } : null;
 }
 
 /** The handles a target is drawn with: itself, or for a pair of cells, each of them. */
@@ -312,7 +357,7 @@ function renderTurn(myTurn) {
   let text;
   if (page.result || meta.status === "over") text = "The game is over.";
   else if (meta.status === "ended") text = "The host ended this table.";
-  else if (meta.status === "waiting") text = "Waiting for the host to start.";
+  else if (meta.status === "waiting") text = waitingWords(meta);
   else if (myTurn) text = page.pending.window ? "Your answer: play a card, or pass." : "Your turn.";
   else if (page.pending && page.pending.window) text = windowWaiting(page.pending.window);
   else if (page.pending) text = `${seatName(page.pending.seat)} to play.`;
@@ -336,6 +381,12 @@ function tick() {
 }
 
 setInterval(tick, 1000);
+
+function waitingWords(meta) {
+  const open = (meta.seats || []).filter((seat) => seat.open).length;
+  if (open) return `Waiting for players: ${open} seat${open === 1 ? "" : "s"} open.`;
+  return mySeat === HOST ? "Every seat is taken: start the game." : "Waiting for the host to start.";
+}
 
 /** A card window asks everyone at once: the page says how many have yet to answer, never who. */
 function windowWaiting(window) {
@@ -404,13 +455,14 @@ function onState(msg, fresh) {
   const mine = mySeat !== null && page.meta && page.meta.seats ? page.meta.seats[mySeat] : null;
   el.autopassLabel.hidden = !mine || mine.autopass === null || mine.autopass === undefined;
   if (mine && typeof mine.autopass === "boolean") el.autopass.checked = mine.autopass;
+  el.takeBack.hidden = !(mine && mine.away);
   const seconds = msg.table && msg.table.deadline_seconds;
   deadline = typeof seconds === "number" && msg.pending ? Date.now() + seconds * 1000 : null; // the server knows best whose seat this is
   page.view = msg.view;
   page.pending = msg.pending;
   page.result = msg.result;
   const choices = (msg.pending && msg.pending.choices) || [];
-  page.choices = choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} }));
+  page.choices = msg.view ? choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} })) : [];
   // A new decision starts with nothing picked; a repeat of the same keeps the picking.
   const same = before && msg.pending && before.seat === msg.pending.seat && sameNotations(before.choices, choices);
   if (!same) {
@@ -441,7 +493,12 @@ function onError(msg) {
   render();
 }
 
-function onStatus(up) {
+function onStatus(up, retryMs) {
+  // For tests and curious readers: the longest wait before a reconnection so far.
+  if (typeof retryMs === "number") {
+    root.dataset.retries = String(Number(root.dataset.retries || 0) + 1);
+    root.dataset.longestRetry = String(Math.max(retryMs, Number(root.dataset.longestRetry || 0)));
+  }
   // A move sent on a socket that closed may never be answered: the state after the
   // reconnection's sync says whether it was played, and the choices come back if not.
   page.awaiting = false;
@@ -453,6 +510,8 @@ function onStatus(up) {
 
 async function start() {
   buildFrame();
+  confirmForms(document);
+  copyButtons(document);
   const module = game.replace(/-/g, "_");
   if (!/^[a-z_]+$/.test(module)) return showMessage(`This page cannot draw ${game}.`, "error");
   try {
@@ -468,10 +527,10 @@ async function start() {
   }
   // The banner says "connecting…" until the first connection, "reconnecting…" after.
   let wasUp = false;
-  const status = (up) => {
+  const status = (up, retryMs) => {
     wasUp = wasUp || up;
     el.banner.textContent = wasUp ? "reconnecting…" : "connecting…";
-    onStatus(up);
+    onStatus(up, retryMs);
   };
   status(false);
   page.connection = new Connection(root.dataset.ws, { state: onState, refused: onRefused, error: onError, status });
