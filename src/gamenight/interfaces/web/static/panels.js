@@ -28,17 +28,20 @@ export function renderSeats(list, { board, view, seatName }, meta, acting, mySea
       list.append(line);
     }
     line.className = `seat${i === acting ? " acting" : ""}${i === mySeat ? " me" : ""}`;
-    clear(line.firstChild).append(
+    const about = [
       h("span", { class: `dot seat-colour-${i}` }),
       h("span", { class: "name", text: (info.open ? "(open)" : seatName(i)) + (i === mySeat ? " (you)" : "") }),
       h("span", { class: "kind", text: [i === 0 ? "host" : "", status].filter(Boolean).join(" · ") }),
       board && view ? h("span", { class: "facts", text: board.seatFacts(view, i) }) : null,
-    );
+    ];
+    clear(line.firstChild).append(...about.filter(Boolean));
     const slot = line.lastChild;
     const signature = controls ? JSON.stringify([info.open, info.kind, info.level, info.name]) : "";
     if (slot.dataset.signature !== signature) {
       slot.dataset.signature = signature;
-      clear(slot).append(controls ? controls(i, info) || "" : "");
+      const made = controls ? controls(i, info) : null;
+      clear(slot);
+      if (made) slot.append(made);
     }
   }
 }

@@ -385,7 +385,7 @@ setInterval(tick, 1000);
 function waitingWords(meta) {
   const open = (meta.seats || []).filter((seat) => seat.open).length;
   if (open) return `Waiting for players: ${open} seat${open === 1 ? "" : "s"} open.`;
-  return mySeat === HOST ? "Every seat is taken: start the game." : "Waiting for the host to start.";
+  return mySeat === HOST ? "Every seat is taken: press Start when everyone is ready." : "Waiting for the host to start.";
 }
 
 /** A card window asks everyone at once: the page says how many have yet to answer, never who. */
