@@ -8,6 +8,7 @@ it is visible (the times themselves: benchmarks/web_page_times.py)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -232,3 +233,17 @@ def test_a_timeout_plays_one_move_and_the_seat_stays_the_persons(browser: Any, b
     ann.wait_for_selector("#take-back", state="hidden")
     assert "away" not in ann.locator(ann_seat).inner_text()
     assert not ann.errors and not watcher.errors, ann.errors + watcher.errors
+
+
+RULE_CODE = re.compile(r"\b[RD]-[A-Z]{2}\b|\b[RD]-[A-Z]{2}-\d|\bFI-\d|\bdecision [A-Z]")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_lobby_reads_as_plain_words(browser: Any, base_url: str, viewport: Any) -> None:
+    """Issue 28, item 8: the options' help says what an option does, with no rule codes (every
+    game's fieldset, shown or not)."""
+    page = _page(browser, base_url, viewport)
+    page.goto("/")
+    text = page.locator("body").text_content()
+    assert "More Strategic Game" in text and "House rule" in text
+    assert not RULE_CODE.findall(text), RULE_CODE.findall(text)
