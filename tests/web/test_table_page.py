@@ -247,3 +247,23 @@ def test_the_lobby_reads_as_plain_words(browser: Any, base_url: str, viewport: A
     text = page.locator("body").text_content()
     assert "More Strategic Game" in text and "House rule" in text
     assert not RULE_CODE.findall(text), RULE_CODE.findall(text)
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_rules_panel_is_beside_the_board(browser: Any, base_url: str, viewport: Any) -> None:
+    """Issue 28, item 8: the game in short and this table's options, in the table's side
+    panels: open beside the board on a wide screen, folded under it on a phone."""
+    ann = _page(browser, base_url, viewport)
+    _create(ann, {"seat_2": "medium"}, players=2)
+    ann.click("#start")
+    ann.wait_for_selector("#board svg")
+    rules = ann.locator("#table .side #rules")
+    assert "The game is 1 round." in rules.text_content()
+    board = ann.locator("#board").bounding_box()
+    if viewport is DESKTOP:
+        assert rules.get_attribute("open") is not None
+        assert rules.bounding_box()["x"] >= board["x"] + board["width"]
+    else:
+        assert rules.get_attribute("open") is None
+        ann.click("#rules summary")
+        assert ann.locator("#rules li").first.is_visible()

@@ -136,11 +136,20 @@ function buildFrame() {
         { class: "side" },
         h("section", { class: "panel" }, h("h2", { text: "Players" }), el.seats),
         el.result,
+        rules(),
         el.logArea,
         el.sheetArea,
       ),
     ),
   );
+}
+
+/** The server's rules panel (the game in short and this table's options), beside the board:
+ * open where there is room for it, folded on a phone. */
+function rules() {
+  const panel = document.getElementById("rules");
+  if (panel) panel.open = window.matchMedia("(min-width: 60rem)").matches;
+  return panel;
 }
 
 // -- names and messages ------------------------------------------------------------------
