@@ -267,3 +267,26 @@ def test_the_rules_panel_is_beside_the_board(browser: Any, base_url: str, viewpo
         assert rules.get_attribute("open") is None
         ann.click("#rules summary")
         assert ann.locator("#rules li").first.is_visible()
+
+
+SEAT_LABEL = re.compile(r"\bP[1-8]\b")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_people_are_named_and_the_deal_is_one_line(browser: Any, base_url: str, viewport: Any) -> None:
+    """Issue 28, item 5: the log and the choices name each player ("you" for the reader), and
+    the deal is one line of the log, not one per tile."""
+    ann = _page(browser, base_url, viewport)
+    _create(ann, {"seat_2": "medium", "seat_3": "easy"}, players=3)
+    ann.click("#start")
+    ann.wait_for_selector("#log li.deal:not([hidden])")
+    lines = ann.eval_on_selector_all("#log li:not([hidden])", "items => items.map(li => li.textContent)")
+    deals = [line for line in lines if "dealt" in line or line.startswith("The deal")]
+    assert len(deals) == 1 and deals[0].startswith("The deal: 7 tiles each to you, Medium bot, Easy bot"), deals
+    assert "your tiles: " in deals[0]
+    read = " ".join(lines) + ann.locator("#prompt").inner_text() + ann.locator("#choices").inner_text()
+    assert not SEAT_LABEL.findall(read), read
+    # The numbering stays whole: every event has its line, the deal's tiles hidden.
+    numbers = ann.eval_on_selector_all("#log li", "items => items.map(li => Number(li.dataset.n))")
+    assert numbers == list(range(1, int(ann.locator("#table").get_attribute("data-last")) + 1))
+    assert not ann.errors, ann.errors

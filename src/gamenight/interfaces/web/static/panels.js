@@ -3,6 +3,7 @@
 
 import { h, clear } from "./dom.js";
 import { hostForm } from "./host.js";
+import { dealLine } from "./names.js";
 
 /**
  * One line per seat: its colour, name, bot level or absence, the board module's facts
@@ -82,26 +83,46 @@ export function renderSheet(box, title, board, ctx) {
   box.append(table);
 }
 
-/** New events at the end of the log, each with its number and who acted (chance: nobody). */
-export function appendLog(log, events, seatName) {
+/** New events at the end of the log, each with its number and who acted (chance: nobody),
+ * in names (`named`: a story's text with the seats named). A deal told tile by tile is one
+ * line: its events but the last are kept hidden, so the log's numbering stays whole. */
+export function appendLog(log, events, seatName, mySeat, named) {
   const atBottom = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  const deal = [];
+  const flushDeal = () => {
+    if (!deal.length) return;
+    const line = dealLine(deal.map((event) => event.text), seatName, mySeat);
+    deal.forEach((event, i) => {
+      const last = i === deal.length - 1;
+      if (line && !last) log.append(h("li", { "data-n": event.n, hidden: true }));
+      else log.append(h("li", { "data-n": event.n, class: "chance deal" }, line && last ? line : named(event.text)));
+    });
+    deal.length = 0;
+  };
   for (const event of events) {
+    const chance = event.seat === null || event.seat === undefined;
+    if (chance && event.text && /^P[1-8] (is dealt|takes) /.test(event.text)) {
+      deal.push(event);
+      continue;
+    }
+    flushDeal();
     // A pass inside a card window says nothing: the window is told once, when it closes. Its
     // line is kept, hidden, so the log's numbering stays whole.
     if (!event.text) {
       log.append(h("li", { "data-n": event.n, hidden: true }));
       continue;
     }
-    const who = event.seat === null || event.seat === undefined ? null : seatName(event.seat);
+    const who = chance ? null : event.seat === mySeat ? "You" : seatName(event.seat);
     log.append(
       h(
         "li",
         { "data-n": event.n, class: who ? `by seat-colour-${event.seat}` : "chance" },
         who ? h("b", { text: `${who}: ` }) : null,
-        event.text,
+        named(event.text),
       ),
     );
   }
+  flushDeal();
   // Follow the newest event, unless the reader has scrolled up to look back.
   if (atBottom || events.length > 20) log.scrollTop = log.scrollHeight;
 }

@@ -9,6 +9,7 @@
 import { h, s, clear } from "./dom.js";
 import { Connection } from "./connection.js";
 import { appendLog, renderResult, renderSeats, renderSheet } from "./panels.js";
+import { nameSeats } from "./names.js";
 import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
 
 const root = document.getElementById("table");
@@ -159,6 +160,11 @@ function seatName(seat) {
   return info && info.name ? info.name : `P${seat + 1}`;
 }
 
+/** A story's text, with each seat's name (and "you" for the reader) for its P1..P8. */
+function named(text) {
+  return nameSeats(text, seatName, mySeat);
+}
+
 function showMessage(text, kind) {
   el.message.textContent = text;
   el.message.className = `message ${kind}`;
@@ -285,7 +291,7 @@ function render() {
     page.zoomChosen = true;
     if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) toggleZoom();
   }
-  el.summary.textContent = page.board.summary(ctx).join(" · ");
+  el.summary.textContent = named(page.board.summary(ctx).join(" · "));
   const hand = mySeat === null ? null : page.board.drawHand(ctx);
   el.handArea.hidden = !hand;
   if (hand) clear(el.hand).append(hand);
@@ -341,7 +347,9 @@ function describeTargets(svg, live) {
   const lines = new Map();
   for (const c of live) {
     if (!c.keys.target) continue;
-    for (const handle of handlesOf(c.keys.target)) lines.set(handle, [...(lines.get(handle) || []), `${c.notation}: ${c.description}`]);
+    for (const handle of handlesOf(c.keys.target)) {
+      lines.set(handle, [...(lines.get(handle) || []), `${c.notation}: ${named(c.description)}`]);
+    }
   }
   for (const node of svg.querySelectorAll("[data-target]")) {
     const mine = lines.get(node.dataset.target);
@@ -416,7 +424,7 @@ function renderChoices(myTurn) {
   }
   el.notation.disabled = false;
   const words = page.board.prompt ? page.board.prompt(page.view) : null;
-  el.prompt.textContent = words || "Your move";
+  el.prompt.textContent = named(words) || "Your move";
   const { hand, target } = page.selection;
   const narrowed = hand !== null || target !== null;
   const left = candidates();
@@ -437,7 +445,7 @@ function renderChoices(myTurn) {
           type: "button",
           class: `choice${on ? "" : " dim"}${narrowed && on ? " candidate" : ""}`,
           "data-move": choice.notation,
-          title: choice.description,
+          title: named(choice.description),
           onclick: () => sendMove(choice.notation),
           onmouseenter: () => hint(choice, true),
           onmouseleave: () => hint(choice, false),
@@ -445,7 +453,7 @@ function renderChoices(myTurn) {
           onblur: () => hint(choice, false),
         },
         h("code", { text: choice.notation }),
-        h("span", { class: "desc", text: choice.description }),
+        h("span", { class: "desc", text: named(choice.description) }),
       ),
     );
   }
@@ -480,7 +488,7 @@ function onState(msg, fresh) {
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
-    appendLog(el.log, fresh, seatName);
+    appendLog(el.log, fresh, seatName, mySeat, named);
     if (!el.message.classList.contains("refused")) hideMessage();
   }
   render();
