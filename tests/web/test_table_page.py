@@ -290,3 +290,28 @@ def test_people_are_named_and_the_deal_is_one_line(browser: Any, base_url: str, 
     numbers = ann.eval_on_selector_all("#log li", "items => items.map(li => Number(li.dataset.n))")
     assert numbers == list(range(1, int(ann.locator("#table").get_attribute("data-last")) + 1))
     assert not ann.errors, ann.errors
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_keyboard_escape_focus_ring_and_what_is_announced(browser: Any, base_url: str, viewport: Any) -> None:
+    """Issue 28, item 7: Escape puts a picked tile back; a focused target shows a ring; the
+    live region tells moves and prompts, never the deal (the log itself is not live)."""
+    ann = _page(browser, base_url, viewport)
+    _create(ann, {"seat_2": "medium"}, players=2)
+    ann.click("#start")
+    ann.wait_for_selector("#hand button.playable")
+    assert ann.locator("#log[aria-live]").count() == 0
+    announced = ann.locator("#announce").text_content()
+    assert "dealt" not in announced and "Your turn." in announced
+    ann.locator("#hand button.playable").first.focus()
+    ann.keyboard.press("Enter")
+    ann.wait_for_selector("#hand .picked")
+    target = ann.locator("#board [data-target]").first
+    target.focus()
+    assert target.evaluate("node => getComputedStyle(node).outlineStyle") == "solid"
+    ann.keyboard.press("Escape")
+    ann.wait_for_function("() => !document.querySelector('#hand .picked')")
+    assert not re.search(r"\d+ choices? for", ann.locator("#hint").inner_text())  # nothing narrowed
+    ann.locator("#choices button[data-move]").first.click()
+    ann.wait_for_function("() => /Medium bot: /.test(document.getElementById('announce').textContent)")
+    assert not ann.errors, ann.errors

@@ -34,7 +34,7 @@ const page = {
 
 const el = {
   title: h("h1", { id: "title", text: "gamenight" }),
-  turn: h("p", { id: "turn", "aria-live": "polite" }),
+  turn: h("p", { id: "turn" }),
   conn: h("span", { id: "conn", class: "conn", title: "connection" }),
   // A person whose timer ran out turn after turn is "away"; this says they are here again.
   takeBack: h("button", { type: "button", id: "take-back", hidden: true, text: "Take my seat back" }),
@@ -65,7 +65,10 @@ const el = {
   logArea: h("section", { id: "log-area", class: "panel" }),
   sheetArea: h("section", { id: "sheet-area", class: "panel" }),
   result: h("section", { id: "result", class: "panel result", hidden: true }),
-  log: h("ol", { id: "log", class: "log", "aria-live": "polite" }),
+  log: h("ol", { id: "log", class: "log" }),
+  // What a screen reader is told as it happens: moves and the reader's own prompts, not the
+  // deal's lines or the log's other news (the log is there to be read at will).
+  announce: h("p", { id: "announce", class: "visually-hidden", role: "status", "aria-live": "polite" }),
   sheet: h("div", { id: "sheet", class: "sheet" }),
   sheetTitle: h("h2", { text: "Score sheet" }),
 };
@@ -98,6 +101,14 @@ function showSomeTarget(first) {
 function buildFrame() {
   el.zoom.addEventListener("click", toggleZoom);
   el.takeBack.addEventListener("click", () => page.connection && page.connection.sync());
+  // Escape puts back whatever was picked (a tile, a card, a first cell).
+  document.addEventListener("keydown", (event) => {
+    const picked = page.selection.hand !== null || page.selection.target !== null || page.partial !== null;
+    if (event.key === "Escape" && picked) {
+      event.preventDefault();
+      resetSelection();
+    }
+  });
   const form = h(
     "form",
     { id: "notation-form", class: "notation-form" },
@@ -128,6 +139,7 @@ function buildFrame() {
     h("header", { class: "bar" }, el.title, el.conn, el.turn, el.takeBack, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
     el.banner,
     el.message,
+    el.announce,
     h(
       "div",
       { class: "layout" },
@@ -489,9 +501,19 @@ function onState(msg, fresh) {
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
     appendLog(el.log, fresh, seatName, mySeat, named);
+    announce(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
   }
   render();
+}
+
+/** The live region: the newest moves (by seats, not chance), then the reader's prompt. */
+function announce(fresh) {
+  const moves = fresh.filter((e) => e.text && e.seat !== null && e.seat !== undefined).slice(-3);
+  const said = moves.map((e) => `${e.seat === mySeat ? "You" : seatName(e.seat)}: ${named(e.text)}.`);
+  const mine = page.pending && mySeat !== null && page.pending.seat === mySeat && page.choices.length;
+  if (mine) said.push(page.pending.window ? "Your answer: play a card, or pass." : "Your turn.");
+  if (said.length) el.announce.textContent = said.join(" ");
 }
 
 function sameNotations(a, b) {
