@@ -36,7 +36,13 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
-pytest: $(VENV)/.installed
+# axe-core, for the browser tests' accessibility checks: from npm, tests only (no browser).
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --ignore-scripts
+	touch $@
+
+pytest: $(VENV)/.installed $(AXE)
 	$(BIN)/pytest
 
 bench: $(VENV)/.bench-installed

@@ -6,7 +6,7 @@
 // the choice the clicks single out. Every choice is also a plain button, and a notation box
 // takes typed moves, so a decision the board cannot map is still one click away.
 
-import { h, s, clear } from "./dom.js";
+import { h, s, clear, nameWithText } from "./dom.js";
 import { Connection } from "./connection.js";
 import { appendLog, renderResult, renderSeats, renderSheet } from "./panels.js";
 import { nameSeats } from "./names.js";
@@ -65,7 +65,8 @@ const el = {
   logArea: h("section", { id: "log-area", class: "panel" }),
   sheetArea: h("section", { id: "sheet-area", class: "panel" }),
   result: h("section", { id: "result", class: "panel result", hidden: true }),
-  log: h("ol", { id: "log", class: "log" }),
+  // Focusable, so a keyboard can scroll it.
+  log: h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": "Log" }),
   // What a screen reader is told as it happens: moves and the reader's own prompts, not the
   // deal's lines or the log's other news (the log is there to be read at will).
   announce: h("p", { id: "announce", class: "visually-hidden", role: "status", "aria-live": "polite" }),
@@ -364,6 +365,7 @@ function describeTargets(svg, live) {
     }
   }
   for (const node of svg.querySelectorAll("[data-target]")) {
+    nameWithText(node);
     const mine = lines.get(node.dataset.target);
     if (!mine) continue;
     let title = [...node.children].find((child) => child.tagName === "title");
