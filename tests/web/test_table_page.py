@@ -315,3 +315,17 @@ def test_keyboard_escape_focus_ring_and_what_is_announced(browser: Any, base_url
     ann.locator("#choices button[data-move]").first.click()
     ann.wait_for_function("() => /Medium bot: /.test(document.getElementById('announce').textContent)")
     assert not ann.errors, ann.errors
+
+
+def test_a_table_nobody_starts_expires(browser: Any, tmp_path: Path) -> None:
+    """Issue 28, item 8: a table still waiting after the server's waiting lifetime (a day by
+    default: `gamenight serve --waiting-hours`) is ended, on its page at once and in the lobby."""
+    from gamenight.interfaces.web.app import create_app
+
+    with serving(create_app(None, tmp_path / "data", bot_pace=0.0, waiting_lifetime=1.0)) as url:
+        ann = _page(browser, url, PHONE)
+        table = _create(ann, {"seat_2": "open"}, players=2)
+        ann.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15_000)
+        assert ann.locator("#host").is_hidden() and "ended" in ann.locator("#turn").inner_text()
+        ann.goto("/")
+        assert table.rsplit("/", 1)[1] not in ann.content()

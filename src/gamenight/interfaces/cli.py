@@ -1036,6 +1036,9 @@ def serve(
     data: Annotated[
         Path, typer.Option(help="The folder for the SQLite database (made if missing).", file_okay=False)
     ] = Path("data"),
+    waiting_hours: Annotated[
+        float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
+    ] = 24.0,
 ) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
     try:
@@ -1050,7 +1053,7 @@ def serve(
     if database is not None and not database.startswith(("sqlite", "postgresql")):
         _fail(f"--database {database!r}: give sqlite:///FILE or postgresql+psycopg://user:pass@host/db")
     try:
-        web_app = create_app(database, data)
+        web_app = create_app(database, data, waiting_lifetime=waiting_hours * 3600)
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     except Exception as exc:  # SQLAlchemy refusing the URL, or its driver missing

@@ -31,7 +31,16 @@ from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
-from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.live import (
+    BOT_LEVELS,
+    BURST,
+    RATE,
+    WAITING_LIFETIME,
+    Hub,
+    LiveTable,
+    Refused,
+    bot_name,
+)
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
 
@@ -61,11 +70,13 @@ def create_app(
     message_rate: float = RATE,
     message_burst: float = BURST,
     seed: int | None = None,
+    waiting_lifetime: float = WAITING_LIFETIME,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
     `bot_pace` is a new table's default pause between bot moves, in seconds; `message_rate`
     and `message_burst` a connection's token bucket (messages a second, and at once).
-    `seed` (tests only, never from a client): every table started here deals from it."""
+    `seed` (tests only, never from a client): every table started here deals from it.
+    `waiting_lifetime`: seconds before a table nobody started is ended."""
     data_dir = Path("data") if data_dir is None else data_dir
     if database_url is None:
         data_dir.mkdir(parents=True, exist_ok=True)
@@ -74,7 +85,13 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(store, default_bot_pace=bot_pace, message_rate=message_rate, message_burst=message_burst)
+        hub = Hub(
+            store,
+            default_bot_pace=bot_pace,
+            message_rate=message_rate,
+            message_burst=message_burst,
+            waiting_lifetime=waiting_lifetime,
+        )
         hub.seed = seed
         await hub.db(store.migrate)
         await hub.start()

@@ -45,6 +45,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from gamenight.bots.registry import make_bot
@@ -105,6 +106,10 @@ SEEN_EVERY = 5.0
 """Seconds between a process's reminders of which seats' persons are connected to it..."""
 SEEN_LAPSES = 3 * SEEN_EVERY
 """...and after which, without one, they count as gone (the process died)."""
+WAITING_LIFETIME = 24 * 3600.0
+"""Seconds a table nobody starts waits before it is ended (`gamenight serve --waiting-hours`)."""
+EXPIRE_EVERY = 60.0
+"""Seconds between a process's looks for such tables (at most: less for a short lifetime)."""
 
 T = TypeVar("T")
 
@@ -211,10 +216,16 @@ class Hub:
     """Every live table of one server process, and the threads that talk to the database."""
 
     def __init__(
-        self, store: Store, default_bot_pace: float = 0.8, message_rate: float = RATE, message_burst: float = BURST
+        self,
+        store: Store,
+        default_bot_pace: float = 0.8,
+        message_rate: float = RATE,
+        message_burst: float = BURST,
+        waiting_lifetime: float = WAITING_LIFETIME,
     ) -> None:
         self.store = store
         self.default_bot_pace = default_bot_pace
+        self.waiting_lifetime = waiting_lifetime
         self.message_rate, self.message_burst = message_rate, message_burst
         self.seed: int | None = None
         """Tests only (`create_app(seed=...)`): the seed every table started here deals from."""
@@ -234,14 +245,33 @@ class Hub:
         self.chores: set[asyncio.Task[Any]] = set()
 
     async def start(self) -> None:
-        """On PostgreSQL, join the processes that share the database: listen to their news
-        and look every second for tables whose owner is gone."""
+        """Look now and then for tables nobody started in time; on PostgreSQL, join the
+        processes that share the database: listen to their news and look every second for
+        tables whose owner is gone."""
+        self._chore(self._expire(), "gamenight-expiry")
         if self.store.engine.dialect.name != "postgresql":
             return
         self.store.origin = self.origin
         self.cluster = Cluster(self.store.url, self.origin, self.on_notice, self._deaf, self._lost)
         await self.cluster.start()
         self._chore(self._keep_up(), "gamenight-claims")
+
+    async def _expire(self) -> None:
+        """End the tables nobody started within the waiting lifetime (every process may: the
+        update is the database's, and ending a table twice changes nothing)."""
+        while True:
+            try:
+                before = datetime.now(UTC) - timedelta(seconds=self.waiting_lifetime)
+                for table_id in await self.db(self.store.expire_waiting, before):
+                    live = self.tables.get(table_id)
+                    if live is not None:
+                        async with live.lock:
+                            live.data.status = ENDED
+                            live._changed()
+                    log.info("table %s: nobody started it in time; it is ended", table_id)
+            except Exception:  # the database is away: try again later
+                log.exception("looking for tables nobody started failed")
+            await asyncio.sleep(min(EXPIRE_EVERY, max(0.05, self.waiting_lifetime / 4)))
 
     def _chore(self, work: Any, name: str | None = None) -> None:
         task = asyncio.get_running_loop().create_task(work, name=name)

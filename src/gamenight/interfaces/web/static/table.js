@@ -387,7 +387,7 @@ function renderTurn(myTurn) {
   const meta = page.meta || {};
   let text;
   if (page.result || meta.status === "over") text = "The game is over.";
-  else if (meta.status === "ended") text = "The host ended this table.";
+  else if (meta.status === "ended") text = "This table has ended (by its host, or nobody started it in time).";
   else if (meta.status === "waiting") text = waitingWords(meta);
   else if (myTurn) text = page.pending.window ? "Your answer: play a card, or pass." : "Your turn.";
   else if (page.pending && page.pending.window) text = windowWaiting(page.pending.window);
