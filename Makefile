@@ -1,5 +1,6 @@
 # make run: serve the lobby at http://127.0.0.1:8000/ (SQLite in data/).  make test: lint, types, tests.
 # Both create .venv on first use; nothing else needs installing but Python 3.11+, pip and make.
+# `make run` installs only what serving needs (the web extra); `make test` installs every extra.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -12,13 +13,18 @@ $(BIN)/python:
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl,cluster]'
+	touch $@ $(VENV)/.web-installed
+
+# Serving needs the web extra alone: no test, simulation or RL packages.
+$(VENV)/.web-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,sim,web,rl,cluster,bench]'
 	touch $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.web-installed
 	$(BIN)/gamenight serve --host 127.0.0.1 --port 8000 --data data
 
 test: lint typecheck pytest
@@ -30,7 +36,13 @@ lint: $(VENV)/.installed
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
-pytest: $(VENV)/.installed
+# axe-core, for the browser tests' accessibility checks: from npm, tests only (no browser).
+AXE := tests/web/axe/node_modules/axe-core/axe.min.js
+$(AXE): tests/web/axe/package.json tests/web/axe/package-lock.json
+	npm ci --prefix tests/web/axe --no-audit --no-fund --ignore-scripts
+	touch $@
+
+pytest: $(VENV)/.installed $(AXE)
 	$(BIN)/pytest
 
 bench: $(VENV)/.bench-installed

@@ -1132,6 +1132,9 @@ def serve(
         float | None,
         typer.Option(help=r"Seconds between two full syncs (from far back) on one WebSocket \[default: 2]"),
     ] = None,
+    waiting_hours: Annotated[
+        float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
+    ] = 24.0,
 ) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
     try:
@@ -1183,7 +1186,9 @@ def serve(
         except OSError as exc:
             _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     try:
-        web_app = create_app(database, data, limits=limits, public_url=public_url)
+        web_app = create_app(
+            database, data, limits=limits, public_url=public_url, waiting_lifetime=waiting_hours * 3600
+        )
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     except Exception as exc:  # SQLAlchemy refusing the URL, or its driver missing

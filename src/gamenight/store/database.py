@@ -409,6 +409,18 @@ class Store:
             self._notify(session, table_id, TABLE)
         return code
 
+    def expire_waiting(self, created_before: datetime) -> list[str]:
+        """End the tables still waiting for their start that were made before `created_before`
+        (nobody started them); their ids."""
+        with self.session() as session:
+            old = TableRow.status == WAITING, TableRow.created_at < created_before
+            ids = list(session.scalars(select(TableRow.id).where(*old)))
+            if ids:
+                session.execute(update(TableRow).where(TableRow.id.in_(ids), *old).values(status=ENDED))
+                for table_id in ids:
+                    self._notify(session, table_id, TABLE)
+            return ids
+
     def set_rematch(self, table_id: str, rematch_id: str) -> None:
         with self.session() as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(rematch_id=rematch_id))

@@ -33,7 +33,16 @@ from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
 from gamenight.interfaces.web.limits import Limits, Quotas, TooMany
-from gamenight.interfaces.web.live import BOT_LEVELS, BURST, RATE, Hub, LiveTable, Refused, bot_name
+from gamenight.interfaces.web.live import (
+    BOT_LEVELS,
+    BURST,
+    RATE,
+    WAITING_LIFETIME,
+    Hub,
+    LiveTable,
+    Refused,
+    bot_name,
+)
 from gamenight.interfaces.web.outage import RETRY_AFTER, STORAGE_FAULTS, Outage
 from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
@@ -70,13 +79,15 @@ def create_app(
     seed: int | None = None,
     limits: Limits | None = None,
     public_url: str | None = None,
+    waiting_lifetime: float = WAITING_LIFETIME,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
     `bot_pace` is a new table's default pause between bot moves, in seconds; `message_rate`
     and `message_burst` a connection's token bucket (messages a second, and at once).
     `seed` (tests only, never from a client): every table started here deals from it.
     `limits`: what one client may take (limits.py); `public_url`: the address people use,
-    for links and the origin check, when the server is behind a reverse proxy."""
+    for links and the origin check, when the server is behind a reverse proxy.
+    `waiting_lifetime`: seconds before a table nobody started is ended."""
     limits = Limits() if limits is None else limits
     public_url = None if public_url is None else public_url.rstrip("/")
     data_dir = Path("data") if data_dir is None else data_dir
@@ -87,7 +98,13 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(store, default_bot_pace=bot_pace, message_rate=message_rate, message_burst=message_burst)
+        hub = Hub(
+            store,
+            default_bot_pace=bot_pace,
+            message_rate=message_rate,
+            message_burst=message_burst,
+            waiting_lifetime=waiting_lifetime,
+        )
         hub.seed = seed
         hub.outage = outage
         hub.full_sync_every = limits.full_sync_seconds

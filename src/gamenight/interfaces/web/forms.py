@@ -14,6 +14,7 @@ import ast
 import dataclasses
 import inspect
 import itertools
+import re
 import sys
 import textwrap
 import types
@@ -88,9 +89,29 @@ def game_form(name: str) -> GameForm:
             kind = CHOICE if choices else TEXT
         low, high = (game.spec.min_players, game.spec.max_players) if field.name == "players" else (None, None)
         fields.append(
-            OptionField(name, field.name, kind, default, optional, choices, docs.get(field.name, ""), low, high)
+            OptionField(name, field.name, kind, default, optional, choices, plain(docs.get(field.name, "")), low, high)
         )
     return GameForm(name, game.spec.title, game.spec.min_players, game.spec.max_players, tuple(fields))
+
+
+# The rule codes the docstrings cite (R-WF, D-WS-3, decision FI-28) are for readers of the
+# code and of docs/rules; a player choosing options reads the words around them.
+_CODE = r"(?:decision\s+)?(?:[RD]-[A-Z]{2}(?:-\d+)?|FI-\d+)(?:'s(?:\s+flag|\s+first\s+reading)?)?"
+_CITATIONS = (
+    (re.compile(rf"\s*\({_CODE}(?::\s*[^()]*)?\)"), ""),  # (R-WF: PLAYERS: 2-8), (D-WF-5)
+    (re.compile(rf"\s*\({_CODE}\s+[A-Z\"][^()]*\)"), ""),  # (R-WF THE WINNER), (R-WS "Partners")
+    (re.compile(rf"\({_CODE};\s*"), "("),  # (D-HR-4; off by default: ...)
+    (re.compile(rf"\s+of\s+{_CODE}"), ""),  # the house rule of D-WS-3's first reading
+    (re.compile(rf"(?:^|(?<=\s)){_CODE}:\s*"), ""),  # R-WS: the winner ...
+    (re.compile(rf"\s*{_CODE}"), ""),
+)
+
+
+def plain(help_text: str) -> str:
+    """An option's help without the rule codes it cites."""
+    for pattern, by in _CITATIONS:
+        help_text = pattern.sub(by, help_text)
+    return help_text[:1].upper() + help_text[1:]
 
 
 class Sent:

@@ -13,8 +13,10 @@ it missed (`sync`).
 Bots are seats like any other: the table's driver task asks one for a move off the event
 loop (`asyncio.to_thread`) at the table's pace and submits it through the same door as a
 person's. The same driver plays a person's seat with a medium bot once the person has
-been gone longer than the host's zombie timeout, or lets the turn timer run out; the seat
-shows `away` until its person is back.
+been gone longer than the host's zombie timeout (the seat shows `away` until its person is
+back). When the turn timer runs out on a person who is there, a medium bot makes that one
+move for them and the seat stays theirs; only after TIMEOUTS_BEFORE_AWAY such turns in a row
+is the seat away, until the person says something (the page's "Take my seat back").
 
 On PostgreSQL several server processes may serve one set of tables (`store/cluster.py`):
 each table is loaded wherever someone connects to it, one process (its owner) runs its
@@ -45,6 +47,7 @@ from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from gamenight.bots import hints as bot_hints
@@ -75,7 +78,10 @@ log = logging.getLogger("gamenight.interfaces.web")
 
 BOT_LEVELS = ("easy", "medium", "hard")
 ZOMBIE_LEVEL = "medium"
-"""The bot that plays for a person who is away."""
+"""The bot that plays for a person who is away, or whose turn timer ran out."""
+TIMEOUTS_BEFORE_AWAY = 3
+"""Turns in a row a connected person lets the timer run out before their seat counts as away
+(each of those turns is one move by a bot for them; the seat stays theirs)."""
 MAX_MESSAGE = 4096
 """A client's message is a sync or a move: a few dozen characters."""
 MAX_NOTATION = 200
@@ -110,6 +116,10 @@ HINT_SECONDS = 1.0
 HINTS_AT_ONCE = 2
 """Hints worked out at once in one process: each takes a thread's CPU for HINT_SECONDS."""
 """...and after which, without one, they count as gone (the process died)."""
+WAITING_LIFETIME = 24 * 3600.0
+"""Seconds a table nobody starts waits before it is ended (`gamenight serve --waiting-hours`)."""
+EXPIRE_EVERY = 60.0
+"""Seconds between a process's looks for such tables (at most: less for a short lifetime)."""
 
 T = TypeVar("T")
 
@@ -143,6 +153,8 @@ class SeatState:
     """monotonic time the last connection of this seat's person closed (or the server started)."""
     away: bool = False
     """A bot plays this person's seat until they are back."""
+    timeouts: int = 0
+    """Turns in a row the timer ran out on this person (a move of their own starts again at 0)."""
     elsewhere: dict[str, float] = field(default_factory=dict)
     """Other server processes this seat's person is connected to, and when each last said so."""
 
@@ -225,10 +237,16 @@ class Hub:
     """Every live table of one server process, and the threads that talk to the database."""
 
     def __init__(
-        self, store: Store, default_bot_pace: float = 0.8, message_rate: float = RATE, message_burst: float = BURST
+        self,
+        store: Store,
+        default_bot_pace: float = 0.8,
+        message_rate: float = RATE,
+        message_burst: float = BURST,
+        waiting_lifetime: float = WAITING_LIFETIME,
     ) -> None:
         self.store = store
         self.default_bot_pace = default_bot_pace
+        self.waiting_lifetime = waiting_lifetime
         self.message_rate, self.message_burst = message_rate, message_burst
         self.seed: int | None = None
         """Tests only (`create_app(seed=...)`): the seed every table started here deals from."""
@@ -254,14 +272,33 @@ class Hub:
         """The app's outage.Outage: storage faults said once, not a traceback a second."""
 
     async def start(self) -> None:
-        """On PostgreSQL, join the processes that share the database: listen to their news
-        and look every second for tables whose owner is gone."""
+        """Look now and then for tables nobody started in time; on PostgreSQL, join the
+        processes that share the database: listen to their news and look every second for
+        tables whose owner is gone."""
+        self._chore(self._expire(), "gamenight-expiry")
         if self.store.engine.dialect.name != "postgresql":
             return
         self.store.origin = self.origin
         self.cluster = Cluster(self.store.url, self.origin, self.on_notice, self._deaf, self._lost)
         await self.cluster.start()
         self._chore(self._keep_up(), "gamenight-claims")
+
+    async def _expire(self) -> None:
+        """End the tables nobody started within the waiting lifetime (every process may: the
+        update is the database's, and ending a table twice changes nothing)."""
+        while True:
+            try:
+                before = datetime.now(UTC) - timedelta(seconds=self.waiting_lifetime)
+                for table_id in await self.db(self.store.expire_waiting, before):
+                    live = self.tables.get(table_id)
+                    if live is not None:
+                        async with live.lock:
+                            live.data.status = ENDED
+                            live._changed()
+                    log.info("table %s: nobody started it in time; it is ended", table_id)
+            except Exception:  # the database is away: try again later
+                log.exception("looking for tables nobody started failed")
+            await asyncio.sleep(min(EXPIRE_EVERY, max(0.05, self.waiting_lifetime / 4)))
 
     def _chore(self, work: Any, name: str | None = None) -> None:
         task = asyncio.get_running_loop().create_task(work, name=name)
@@ -623,7 +660,7 @@ class LiveTable:
             changed = SeatState(seat.index, PERSON, None, name, new_nonce())
             await self._store_seat(changed, seat.nonce)
             seat.kind, seat.level, seat.name, seat.nonce = PERSON, None, name, changed.nonce
-            seat.disconnected_since, seat.away, seat.autopass = time.monotonic(), False, True
+            seat.disconnected_since, seat.away, seat.autopass, seat.timeouts = time.monotonic(), False, True, 0
             self._changed_hands(seat.index, f"{name} took seat {seat.index + 1} by the invite link")
             self._changed()
             return seat
@@ -649,7 +686,7 @@ class LiveTable:
             given = f"gave seat {index + 1}{held} to {name}" if kind == BOT else f"opened seat {index + 1}{held}"
             self._changed_hands(index, f"the host {given}")
             seat.kind, seat.level, seat.name, seat.nonce = changed.kind, changed.level, changed.name, changed.nonce
-            seat.away, seat.autopass = False, True
+            seat.away, seat.autopass, seat.timeouts = False, True, 0
             self._changed()
 
     async def _store_seat(self, changed: SeatState, was: str, autopass_only: bool = False) -> None:
@@ -759,6 +796,7 @@ class LiveTable:
                     "sync and choose again"
                 )
             await self._accept(seat, move)
+            self.seats[seat].timeouts = 0
 
     async def _accept(self, seat: int, move: Move | str) -> None:
         """Play and store a decision; the lock is held. Refused if the rules refuse it."""
@@ -995,6 +1033,7 @@ class LiveTable:
                 {
                     "name": s.name or "(open)",
                     "kind": BOT if s.kind == BOT else PERSON,
+                    "open": s.kind == OPEN,  # waiting for a person to take it with the invite link
                     "level": s.level,
                     "connected": s.kind == BOT or s.present(now),
                     "away": s.away or (s.kind == OPEN and self.status == PLAYING),
@@ -1182,15 +1221,24 @@ class LiveTable:
                 return
             state = self.seats[seat]
             key = _decision_key(table)
+            timed_out = False  # one move for a person who is there: the seat stays theirs
             if state.kind == PERSON and not state.away:
                 if self._passes_for(state):
                     await self._accept(seat, PASS)  # the person's own choice: no bot, no pause
                     return
-                if not any(d <= time.monotonic() for d in self._deadlines(state)):
+                now = time.monotonic()
+                if not any(d <= now for d in self._deadlines(state)):
                     return
-                state.away = True
-                self._tell_away(state)
-                self._changed()
+                gone_since = state.gone_since(now)
+                # Away: gone past the zombie timeout, or out of time too many turns in a row.
+                zombie = self.data.zombie_timeout > 0 and gone_since is not None
+                zombie = zombie and gone_since is not None and gone_since + self.data.zombie_timeout <= now
+                if zombie or state.timeouts + 1 >= TIMEOUTS_BEFORE_AWAY:
+                    state.away = True
+                    self._tell_away(state)
+                    self._changed()
+                else:
+                    timed_out = True
             pending = table.pending_for(seat)
             assert pending is not None
             view, legal = table.view_for(seat), [c.move for c in pending.choices]
@@ -1205,10 +1253,11 @@ class LiveTable:
         async with self.lock:
             if not self._asks(table, seat, key):
                 return  # the table moved on while the bot thought
-            if state.kind == PERSON and not state.away:
+            if state.kind == PERSON and not state.away and not timed_out:
                 return  # the person came back and plays for themselves
             try:
                 await self._accept(seat, move)
+                state.timeouts += timed_out
             except Refused as exc:
                 log.error("table %s: the bot for seat %d was refused: %s", self.id, seat + 1, exc)
 

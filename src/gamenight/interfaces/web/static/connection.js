@@ -5,10 +5,23 @@
 // past it (a gap: a message was lost, or the server restarted between two of ours). A
 // message that overlaps what we hold is trimmed, so the log never shows an event twice.
 
-const BACKOFF_MS = [250, 500, 1000, 2000, 4000, 8000];
+// Back-off: doubling from FIRST_RETRY_MS, capped low while the tab is visible (a restarted
+// server is back on screen within about a second of answering) and higher while it is
+// hidden; each delay is drawn between half and all of its step ("equal jitter"), so the
+// pages of a restarted server do not all knock at the same moment.
+const FIRST_RETRY_MS = 100;
+const VISIBLE_CAP_MS = 1000;
+const HIDDEN_CAP_MS = 15000;
+
+/** The wait before reconnection attempt `attempt` (0 first), in milliseconds. */
+export function retryDelay(attempt, visible, random = Math.random) {
+  const step = Math.min(visible ? VISIBLE_CAP_MS : HIDDEN_CAP_MS, FIRST_RETRY_MS * 2 ** Math.min(attempt, 20));
+  return Math.round(step / 2 + (random() * step) / 2);
+}
 
 export class Connection {
-  /** path: the data-ws attribute; handlers: {state(msg, fresh events), refused(msg), error(msg), status(up)}. */
+  /** path: the data-ws attribute; handlers: {state(msg, fresh events), refused(msg), error(msg),
+   * status(up, retryMs)}: retryMs, when down, is the wait before the next attempt. */
   constructor(path, handlers) {
     this.url = wsUrl(path);
     this.handlers = handlers;
@@ -16,7 +29,18 @@ export class Connection {
     this.attempt = 0;
     this.waitingForSync = 0;
     this.socket = null;
+    this.retry = null; // the timer of the next attempt, while the socket is down
     this.closedByUs = false;
+    // A tab brought back into view tries again at once rather than sit out a long hidden wait.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible" && this.retry !== null) this.retryNow();
+    });
+    this.open();
+  }
+
+  retryNow() {
+    clearTimeout(this.retry);
+    this.retry = null;
     this.open();
   }
 
@@ -31,11 +55,11 @@ export class Connection {
     socket.addEventListener("message", (event) => this.receive(event.data));
     socket.addEventListener("close", () => {
       if (this.socket !== socket) return;
-      this.handlers.status(false);
-      if (this.closedByUs) return;
-      const delay = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      if (this.closedByUs) return this.handlers.status(false);
+      const delay = retryDelay(this.attempt, document.visibilityState !== "hidden");
       this.attempt += 1;
-      setTimeout(() => this.open(), delay);
+      this.retry = setTimeout(() => this.retryNow(), delay);
+      this.handlers.status(false, delay);
     });
   }
 

@@ -29,14 +29,25 @@ export function s(tag, attrs, ...children) {
   return fill(document.createElementNS(SVG_NS, tag), attrs, children);
 }
 
-/** A root <svg> that scales to its box and keeps its aspect ratio. */
+/** A root <svg> that scales to its box and keeps its aspect ratio. A group, not an image:
+ * its targets are buttons a keyboard and a screen reader reach one by one. */
 export function svgRoot(x, y, width, height, attrs = {}) {
   return s("svg", {
     viewBox: `${round(x)} ${round(y)} ${round(width)} ${round(height)}`,
     preserveAspectRatio: "xMidYMid meet",
-    role: "img",
+    role: "group",
     ...attrs,
   });
+}
+
+/** A target's spoken name holds the text drawn on it (a number, a label), as a name must
+ * that a person reads on screen and says to voice control. */
+export function nameWithText(node) {
+  const label = node.getAttribute("aria-label");
+  if (!label) return;
+  // Joined as axe-core (and voice control) reads the drawn text: one run of characters.
+  const drawn = [...node.querySelectorAll("text")].map((t) => t.textContent.trim()).join("");
+  if (drawn && !label.includes(drawn)) node.setAttribute("aria-label", `${label}: ${drawn}`);
 }
 
 /** Numbers in SVG attributes: two decimals are plenty and keep the DOM readable. */

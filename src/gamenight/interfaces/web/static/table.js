@@ -6,9 +6,11 @@
 // the choice the clicks single out. Every choice is also a plain button, and a notation box
 // takes typed moves, so a decision the board cannot map is still one click away.
 
-import { h, s, clear } from "./dom.js";
+import { h, s, clear, nameWithText } from "./dom.js";
 import { Connection } from "./connection.js";
 import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } from "./panels.js";
+import { nameSeats } from "./names.js";
+import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -32,8 +34,10 @@ const page = {
 
 const el = {
   title: h("h1", { id: "title", text: "gamenight" }),
-  turn: h("p", { id: "turn", "aria-live": "polite" }),
+  turn: h("p", { id: "turn" }),
   conn: h("span", { id: "conn", class: "conn", title: "connection" }),
+  // A person whose timer ran out turn after turn is "away"; this says they are here again.
+  takeBack: h("button", { type: "button", id: "take-back", hidden: true, text: "Take my seat back" }),
   banner: h("div", { id: "banner", class: "banner", role: "status", hidden: true, text: "reconnecting…" }),
   message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
   board: h("div", { id: "board", class: "board" }),
@@ -60,8 +64,15 @@ const el = {
     "aria-label": "move in notation",
   }),
   seats: h("ul", { id: "seats", class: "seats" }),
+  play: h("section", { class: "play" }),
+  logArea: h("section", { id: "log-area", class: "panel" }),
+  sheetArea: h("section", { id: "sheet-area", class: "panel" }),
   result: h("section", { id: "result", class: "panel result", hidden: true }),
-  log: h("ol", { id: "log", class: "log", "aria-live": "polite" }),
+  // Focusable, so a keyboard can scroll it.
+  log: h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": "Log" }),
+  // What a screen reader is told as it happens: moves and the reader's own prompts, not the
+  // deal's lines or the log's other news (the log is there to be read at will).
+  announce: h("p", { id: "announce", class: "visually-hidden", role: "status", "aria-live": "polite" }),
   sheet: h("div", { id: "sheet", class: "sheet" }),
   sheetTitle: h("h2", { text: "Score sheet" }),
 };
@@ -93,6 +104,15 @@ function showSomeTarget(first) {
 
 function buildFrame() {
   el.zoom.addEventListener("click", toggleZoom);
+  el.takeBack.addEventListener("click", () => page.connection && page.connection.sync());
+  // Escape puts back whatever was picked (a tile, a card, a first cell).
+  document.addEventListener("keydown", (event) => {
+    const picked = page.selection.hand !== null || page.selection.target !== null || page.partial !== null;
+    if (event.key === "Escape" && picked) {
+      event.preventDefault();
+      resetSelection();
+    }
+  });
   const form = h(
     "form",
     { id: "notation-form", class: "notation-form" },
@@ -116,32 +136,43 @@ function buildFrame() {
   el.autopass.addEventListener("change", () => {
     if (page.connection) page.connection.send({ type: "autopass", on: el.autopass.checked });
   });
+  el.play.append(
+    el.board,
+    h("div", { class: "board-tools" }, el.summary, el.zoom),
+    el.handArea,
+    h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
+  );
+  el.logArea.append(h("h2", { text: "Log" }), el.log);
+  el.sheetArea.append(el.sheetTitle, el.sheet);
   root.classList.add(`game-${game}`);
   clear(root).append(
-    h("header", { class: "bar" }, el.title, el.conn, el.turn, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
+    h("header", { class: "bar" }, el.title, el.conn, el.turn, el.takeBack, h("a", { href: "#log-area", class: "to-log", text: "Log ↓" })),
     el.banner,
     el.message,
+    el.announce,
     h(
       "div",
       { class: "layout" },
-      h(
-        "section",
-        { class: "play" },
-        el.board,
-        h("div", { class: "board-tools" }, el.summary, el.zoom),
-        el.handArea,
-        h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
-      ),
+      el.play,
       h(
         "aside",
         { class: "side" },
         h("section", { class: "panel" }, h("h2", { text: "Players" }), el.seats),
         el.result,
-        h("section", { id: "log-area", class: "panel" }, h("h2", { text: "Log" }), el.log),
-        h("section", { id: "sheet-area", class: "panel" }, el.sheetTitle, el.sheet),
+        rules(),
+        el.logArea,
+        el.sheetArea,
       ),
     ),
   );
+}
+
+/** The server's rules panel (the game in short and this table's options), beside the board:
+ * open where there is room for it, folded on a phone. */
+function rules() {
+  const panel = document.getElementById("rules");
+  if (panel) panel.open = window.matchMedia("(min-width: 60rem)").matches;
+  return panel;
 }
 
 // -- names and messages ------------------------------------------------------------------
@@ -149,6 +180,11 @@ function buildFrame() {
 function seatName(seat) {
   const info = page.meta && page.meta.seats && page.meta.seats[seat];
   return info && info.name ? info.name : `P${seat + 1}`;
+}
+
+/** A story's text, with each seat's name (and "you" for the reader) for its P1..P8. */
+function named(text) {
+  return nameSeats(text, seatName, mySeat);
 }
 
 function showMessage(text, kind) {
@@ -229,7 +265,10 @@ function resetSelection() {
 
 // -- drawing -------------------------------------------------------------------------------
 
+/** The whole page from the live model: the table's status, seats, host controls and result
+ * always; the board, hand, choices, log and sheet once there is a game to show. */
 function render() {
+  renderTable();
   if (!page.view || !page.board) return;
   const view = page.view;
   const myTurn = Boolean(page.pending && mySeat !== null && page.pending.seat === mySeat && page.choices.length);
@@ -275,16 +314,50 @@ function render() {
     page.zoomChosen = true;
     if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) toggleZoom();
   }
-  el.summary.textContent = page.board.summary(ctx).join(" · ");
+  el.summary.textContent = named(page.board.summary(ctx).join(" · "));
   const hand = mySeat === null ? null : page.board.drawHand(ctx);
   el.handArea.hidden = !hand;
   if (hand) clear(el.hand).append(hand);
   renderTurn(myTurn);
   renderChoices(myTurn);
   const sides = { board: page.board, view, seatName };
-  renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat);
-  renderResult(el.result, sides, page.result, page.meta && page.meta.rematch_url);
+  renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
+  renderResult(el.result, sides, page.result, rematch());
   renderSheet(el.sheet, el.sheetTitle, page.board, ctx);
+}
+
+const HOST = 0; // the host sits in seat 1
+
+/** What does not need a game: the status, the seats and the host's controls; while the
+ * table waits, the board's side of the page is put away. */
+function renderTable() {
+  const meta = page.meta;
+  if (!meta) return;
+  const playing = Boolean(page.view && page.board);
+  el.play.hidden = el.logArea.hidden = el.sheetArea.hidden = !playing;
+  renderHost(meta, mySeat === HOST);
+  if (playing) return;
+  renderTurn(false);
+  renderSeats(el.seats, { board: null, view: null, seatName }, meta, null, mySeat, controls());
+  renderResult(el.result, {}, null, null);
+}
+
+/** The host's seat controls while seats can still change hands; none for anyone else. */
+function controls() {
+  const meta = page.meta || {};
+  if (mySeat !== HOST || !["waiting", "playing"].includes(meta.status)) return null;
+  return (i, info) => (i === HOST ? null : hostControls(root.dataset.tableId, i, info, seatName(i), levels()));
+}
+
+function levels() {
+  return (root.dataset.levels || "").split(",").filter(Boolean);
+}
+
+/** Once over: the rematch for everyone when there is one, else the host's button to make it. */
+function rematch() {
+  const meta = page.meta || {};
+  if (meta.rematch_url) return { url: meta.rematch_url };
+  return mySeat === HOST && meta.status === "over" ? { make: `/t/${root.dataset.tableId}/rematch` } : null;
 }
 
 /** The handles a target is drawn with: itself, or for a pair of cells, each of them. */
@@ -297,9 +370,12 @@ function describeTargets(svg, live) {
   const lines = new Map();
   for (const c of live) {
     if (!c.keys.target) continue;
-    for (const handle of handlesOf(c.keys.target)) lines.set(handle, [...(lines.get(handle) || []), `${c.notation}: ${c.description}`]);
+    for (const handle of handlesOf(c.keys.target)) {
+      lines.set(handle, [...(lines.get(handle) || []), `${c.notation}: ${named(c.description)}`]);
+    }
   }
   for (const node of svg.querySelectorAll("[data-target]")) {
+    nameWithText(node);
     const mine = lines.get(node.dataset.target);
     if (!mine) continue;
     let title = [...node.children].find((child) => child.tagName === "title");
@@ -321,8 +397,8 @@ function renderTurn(myTurn) {
   const meta = page.meta || {};
   let text;
   if (page.result || meta.status === "over") text = "The game is over.";
-  else if (meta.status === "ended") text = "The host ended this table.";
-  else if (meta.status === "waiting") text = "Waiting for the host to start.";
+  else if (meta.status === "ended") text = "This table has ended (by its host, or nobody started it in time).";
+  else if (meta.status === "waiting") text = waitingWords(meta);
   else if (myTurn) text = page.pending.window ? "Your answer: play a card, or pass." : "Your turn.";
   else if (page.pending && page.pending.window) text = windowWaiting(page.pending.window);
   else if (page.pending) text = `${seatName(page.pending.seat)} to play.`;
@@ -347,6 +423,12 @@ function tick() {
 
 setInterval(tick, 1000);
 
+function waitingWords(meta) {
+  const open = (meta.seats || []).filter((seat) => seat.open).length;
+  if (open) return `Waiting for players: ${open} seat${open === 1 ? "" : "s"} open.`;
+  return mySeat === HOST ? "Every seat is taken: press Start when everyone is ready." : "Waiting for the host to start.";
+}
+
 /** A card window asks everyone at once: the page says how many have yet to answer, never who. */
 function windowWaiting(window) {
   const n = window.waiting;
@@ -368,7 +450,7 @@ function renderChoices(myTurn) {
   }
   el.notation.disabled = false;
   const words = page.board.prompt ? page.board.prompt(page.view) : null;
-  el.prompt.textContent = words || "Your move";
+  el.prompt.textContent = named(words) || "Your move";
   const { hand, target } = page.selection;
   const narrowed = hand !== null || target !== null;
   const left = candidates();
@@ -389,7 +471,7 @@ function renderChoices(myTurn) {
           type: "button",
           class: `choice${on ? "" : " dim"}${narrowed && on ? " candidate" : ""}`,
           "data-move": choice.notation,
-          title: choice.description,
+          title: named(choice.description),
           onclick: () => sendMove(choice.notation),
           onmouseenter: () => hint(choice, true),
           onmouseleave: () => hint(choice, false),
@@ -397,7 +479,7 @@ function renderChoices(myTurn) {
           onblur: () => hint(choice, false),
         },
         h("code", { text: choice.notation }),
-        h("span", { class: "desc", text: choice.description }),
+        h("span", { class: "desc", text: named(choice.description) }),
       ),
     );
   }
@@ -416,13 +498,14 @@ function onState(msg, fresh) {
   const mine = mySeat !== null && page.meta && page.meta.seats ? page.meta.seats[mySeat] : null;
   el.autopassLabel.hidden = !mine || mine.autopass === null || mine.autopass === undefined;
   if (mine && typeof mine.autopass === "boolean") el.autopass.checked = mine.autopass;
+  el.takeBack.hidden = !(mine && mine.away);
   const seconds = msg.table && msg.table.deadline_seconds;
   deadline = typeof seconds === "number" && msg.pending ? Date.now() + seconds * 1000 : null; // the server knows best whose seat this is
   page.view = msg.view;
   page.pending = msg.pending;
   page.result = msg.result;
   const choices = (msg.pending && msg.pending.choices) || [];
-  page.choices = choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} }));
+  page.choices = msg.view ? choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} })) : [];
   // A new decision starts with nothing picked; a repeat of the same keeps the picking.
   const same = before && msg.pending && before.seat === msg.pending.seat && sameNotations(before.choices, choices);
   if (!same) {
@@ -432,7 +515,8 @@ function onState(msg, fresh) {
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
-    appendLog(el.log, fresh, seatName);
+    appendLog(el.log, fresh, seatName, mySeat, named);
+    announce(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
   }
   const changesShown = page.seatChangesShown || 0; // seats that changed hands mid-game, told in the log
@@ -440,6 +524,15 @@ function onState(msg, fresh) {
     page.seatChangesShown = appendSeatChanges(el.log, page.meta.seat_changes, changesShown);
   }
   render();
+}
+
+/** The live region: the newest moves (by seats, not chance), then the reader's prompt. */
+function announce(fresh) {
+  const moves = fresh.filter((e) => e.text && e.seat !== null && e.seat !== undefined).slice(-3);
+  const said = moves.map((e) => `${e.seat === mySeat ? "You" : seatName(e.seat)}: ${named(e.text)}.`);
+  const mine = page.pending && mySeat !== null && page.pending.seat === mySeat && page.choices.length;
+  if (mine) said.push(page.pending.window ? "Your answer: play a card, or pass." : "Your turn.");
+  if (said.length) el.announce.textContent = said.join(" ");
 }
 
 function sameNotations(a, b) {
@@ -467,7 +560,12 @@ function onError(msg) {
   render();
 }
 
-function onStatus(up) {
+function onStatus(up, retryMs) {
+  // For tests and curious readers: the longest wait before a reconnection so far.
+  if (typeof retryMs === "number") {
+    root.dataset.retries = String(Number(root.dataset.retries || 0) + 1);
+    root.dataset.longestRetry = String(Math.max(retryMs, Number(root.dataset.longestRetry || 0)));
+  }
   // A move sent on a socket that closed may never be answered: the state after the
   // reconnection's sync says whether it was played, and the choices come back if not.
   page.awaiting = false;
@@ -479,6 +577,8 @@ function onStatus(up) {
 
 async function start() {
   buildFrame();
+  confirmForms(document);
+  copyButtons(document);
   const module = game.replace(/-/g, "_");
   if (!/^[a-z_]+$/.test(module)) return showMessage(`This page cannot draw ${game}.`, "error");
   try {
@@ -494,10 +594,10 @@ async function start() {
   }
   // The banner says "connecting…" until the first connection, "reconnecting…" after.
   let wasUp = false;
-  const status = (up) => {
+  const status = (up, retryMs) => {
     wasUp = wasUp || up;
     el.banner.textContent = wasUp ? "reconnecting…" : "connecting…";
-    onStatus(up);
+    onStatus(up, retryMs);
   };
   status(false);
   page.connection = new Connection(root.dataset.ws, { state: onState, refused: onRefused, error: onError, hint: onHint, status });
