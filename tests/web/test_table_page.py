@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web.browsing import chromium, free_port, serving
+from tests.web.conftest import UNLIMITED
 from tests.web.crashing import ServerProcess
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -28,7 +29,7 @@ STAY = "() => window.__stayed === true"
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from gamenight.interfaces.web.app import create_app
 
-    app = create_app(None, tmp_path_factory.mktemp("page") / "data", bot_pace=0.0)
+    app = create_app(None, tmp_path_factory.mktemp("page") / "data", bot_pace=0.0, limits=UNLIMITED)
     with serving(app) as url:
         yield url
 
@@ -322,7 +323,7 @@ def test_a_table_nobody_starts_expires(browser: Any, tmp_path: Path) -> None:
     default: `gamenight serve --waiting-hours`) is ended, on its page at once and in the lobby."""
     from gamenight.interfaces.web.app import create_app
 
-    with serving(create_app(None, tmp_path / "data", bot_pace=0.0, waiting_lifetime=1.0)) as url:
+    with serving(create_app(None, tmp_path / "data", bot_pace=0.0, waiting_lifetime=1.0, limits=UNLIMITED)) as url:
         ann = _page(browser, url, PHONE)
         table = _create(ann, {"seat_2": "open"}, players=2)
         ann.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15_000)
