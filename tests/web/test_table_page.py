@@ -329,3 +329,17 @@ def test_a_table_nobody_starts_expires(browser: Any, tmp_path: Path) -> None:
         assert ann.locator("#host").is_hidden() and "ended" in ann.locator("#turn").inner_text()
         ann.goto("/")
         assert table.rsplit("/", 1)[1] not in ann.content()
+
+
+def test_each_fireball_island_card_says_what_it_does(browser: Any, base_url: str) -> None:
+    """Issue 28, item 8: a card's tooltip gives its title and what it does."""
+    ann = _page(browser, base_url, DESKTOP)
+    form = {"name": "Ann", "game": "fireball-island", "seat_2": "medium", "bot_pace": "0"}
+    form.update({"fireball-island:players": "2"})
+    response = ann.context.request.post("/tables", form=form)
+    ann.goto(response.url)
+    ann.click("#start")
+    ann.wait_for_selector("#hand [data-card]")
+    for card in ann.locator("#hand [data-card]:not([data-card='trade'])").all():
+        title, does = card.get_attribute("title").split("\n")
+        assert title == card.inner_text().strip() and len(does) > 20, (title, does)

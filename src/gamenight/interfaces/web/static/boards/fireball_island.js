@@ -37,6 +37,12 @@ function cardTitle(assets, key) {
   return card ? card.title : key.replace(/_/g, " ");
 }
 
+/** A card's tooltip: its title, and what it does. */
+function cardTip(assets, key) {
+  const card = ((assets && assets.cards) || []).find((c) => c.key === key);
+  return card && card.does ? `${card.title}\n${card.does}` : cardTitle(assets, key);
+}
+
 function spaceShape(space, assets) {
   const c = assets.colours;
   const [x, y] = space.at;
@@ -313,7 +319,7 @@ export function drawHand(ctx) {
           "data-card": key,
           "data-tile": key,
           disabled: !on,
-          title: cardTitle(assets, key),
+          title: cardTip(assets, key),
           onclick: () => ctx.pickHand(key),
         },
         h("span", { class: "card-title", text: cardTitle(assets, key) }),
