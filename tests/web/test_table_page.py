@@ -8,6 +8,7 @@ it is visible (the times themselves: benchmarks/web_page_times.py)."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -343,3 +344,12 @@ def test_each_fireball_island_card_says_what_it_does(browser: Any, base_url: str
     for card in ann.locator("#hand [data-card]:not([data-card='trade'])").all():
         title, does = card.get_attribute("title").split("\n")
         assert title == card.inner_text().strip() and len(does) > 20, (title, does)
+    # The map's legend, beside the board: each kind of space drawn, in words.
+    legend = ann.locator("#table .side #legend[open]")
+    assert legend.locator("li svg").count() >= 9
+    for words in ("dark space", "gray space", "Rock Chip", "smolder pit", "cave", "bridge", "code"):
+        assert words in legend.text_content(), words
+    assert legend.bounding_box()["x"] >= ann.locator("#board").bounding_box()["x"] + 100
+    folder = os.environ.get("GAMENIGHT_SCREENSHOTS")
+    if folder:
+        ann.locator("#table").screenshot(path=str(Path(folder) / "fireball-island-legend.png"))

@@ -562,6 +562,7 @@ async function start() {
     ]);
     page.board = board;
     page.assets = assets;
+    if (board.legend) el.logArea.before(board.legend(assets)); // a map's key, beside the board
   } catch (err) {
     showMessage(`This page cannot draw ${game}: ${err}`, "error");
     return;
