@@ -313,6 +313,10 @@ def test_keyboard_escape_focus_ring_and_what_is_announced(browser: Any, base_url
     ann.keyboard.press("Escape")
     ann.wait_for_function("() => !document.querySelector('#hand .picked')")
     assert not re.search(r"\d+ choices? for", ann.locator("#hint").inner_text())  # nothing narrowed
+    # The board in words: the hub, each open end and what it needs.
+    assert ann.locator("#board svg").get_attribute("aria-describedby") == "board-description"
+    described = ann.locator("#board-description").text_content()
+    assert re.search(r"The hub is \d-\d\. Open ends: e0 needs a \d", described), described
     ann.locator("#choices button[data-move]").first.click()
     ann.wait_for_function("() => /Medium bot: /.test(document.getElementById('announce').textContent)")
     assert not ann.errors, ann.errors
@@ -344,6 +348,8 @@ def test_each_fireball_island_card_says_what_it_does(browser: Any, base_url: str
     for card in ann.locator("#hand [data-card]:not([data-card='trade'])").all():
         title, does = card.get_attribute("title").split("\n")
         assert title == card.inner_text().strip() and len(does) > 20, (title, does)
+    described = ann.locator("#board-description").text_content()
+    assert "You are on DMP" in described and "Medium bot is on DMP" in described, described
     # The map's legend, beside the board: each kind of space drawn, in words.
     legend = ann.locator("#table .side #legend[open]")
     assert legend.locator("li svg").count() >= 9

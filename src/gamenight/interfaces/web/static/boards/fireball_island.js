@@ -409,3 +409,20 @@ export function legend(assets) {
     h("ul", {}, rows.map(([shape, words]) => h("li", {}, swatch(shape), h("span", { text: words })))),
   );
 }
+
+/** The board in words, for a screen reader: where each piece stands and its danger (a safe
+ * place, or the rollways that cross its space), and where the jewel is. */
+export function describe({ view, assets }) {
+  if (!assets || !assets.spaces) return "";
+  const spaces = new Map(assets.spaces.map((sp) => [sp.id, sp]));
+  const words = [`Fireball Island, turn ${view.turns}.`];
+  view.pieces.forEach((at, seat) => {
+    const space = spaces.get(at);
+    const crossing = assets.rollways.filter((r) => r.spaces.includes(at)).map((r) => r.id);
+    let danger = "safe from Fireballs";
+    if (!space || !space.safe) danger = crossing.length ? `in the path of ${crossing.join(", ")}` : "on no rollway";
+    if (space && space.kind !== "trail") danger = "safe from Fireballs";
+    words.push(`P${seat + 1} is on ${space ? space.title : at}: ${danger}.`);
+  });
+  return words.join(" ");
+}
