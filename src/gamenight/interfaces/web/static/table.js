@@ -161,12 +161,10 @@ function buildFrame() {
   );
 }
 
-/** The server's rules panel (the game in short and this table's options), beside the board:
- * open where there is room for it, folded on a phone. */
+/** The server's rules panel (the game in short and this table's options), beside the board;
+ * folded, so the players and the log stay in view until it is asked for. */
 function rules() {
-  const panel = document.getElementById("rules");
-  if (panel) panel.open = window.matchMedia("(min-width: 60rem)").matches;
-  return panel;
+  return document.getElementById("rules");
 }
 
 // -- names and messages ------------------------------------------------------------------

@@ -404,7 +404,7 @@ export function legend(assets) {
   ];
   return h(
     "details",
-    { id: "legend", class: "panel legend", open: window.matchMedia("(min-width: 60rem)").matches },
+    { id: "legend", class: "panel legend" }, // folded, as the rules are, until asked for
     h("summary", {}, h("h2", { text: "Map legend" })),
     h("ul", {}, rows.map(([shape, words]) => h("li", {}, swatch(shape), h("span", { text: words })))),
   );
