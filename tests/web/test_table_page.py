@@ -8,6 +8,7 @@ it is visible (the times themselves: benchmarks/web_page_times.py)."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -253,7 +254,7 @@ def test_the_lobby_reads_as_plain_words(browser: Any, base_url: str, viewport: A
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_rules_panel_is_beside_the_board(browser: Any, base_url: str, viewport: Any) -> None:
     """Issue 28, item 8: the game in short and this table's options, in the table's side
-    panels: open beside the board on a wide screen, folded under it on a phone."""
+    panels (beside the board on a wide screen, under it on a phone), folded until asked for."""
     ann = _page(browser, base_url, viewport)
     _create(ann, {"seat_2": "medium"}, players=2)
     ann.click("#start")
@@ -261,13 +262,11 @@ def test_the_rules_panel_is_beside_the_board(browser: Any, base_url: str, viewpo
     rules = ann.locator("#table .side #rules")
     assert "The game is 1 round." in rules.text_content()
     board = ann.locator("#board").bounding_box()
+    assert rules.get_attribute("open") is None  # folded: the players and the log stay in view
+    ann.click("#rules summary")
+    assert ann.locator("#rules li").first.is_visible()
     if viewport is DESKTOP:
-        assert rules.get_attribute("open") is not None
         assert rules.bounding_box()["x"] >= board["x"] + board["width"]
-    else:
-        assert rules.get_attribute("open") is None
-        ann.click("#rules summary")
-        assert ann.locator("#rules li").first.is_visible()
 
 
 SEAT_LABEL = re.compile(r"\bP[1-8]\b")
@@ -313,6 +312,10 @@ def test_keyboard_escape_focus_ring_and_what_is_announced(browser: Any, base_url
     ann.keyboard.press("Escape")
     ann.wait_for_function("() => !document.querySelector('#hand .picked')")
     assert not re.search(r"\d+ choices? for", ann.locator("#hint").inner_text())  # nothing narrowed
+    # The board in words: the hub, each open end and what it needs.
+    assert ann.locator("#board svg").get_attribute("aria-describedby") == "board-description"
+    described = ann.locator("#board-description").text_content()
+    assert re.search(r"The hub is \d-\d\. Open ends: e0 needs a \d", described), described
     ann.locator("#choices button[data-move]").first.click()
     ann.wait_for_function("() => /Medium bot: /.test(document.getElementById('announce').textContent)")
     assert not ann.errors, ann.errors
@@ -330,3 +333,29 @@ def test_a_table_nobody_starts_expires(browser: Any, tmp_path: Path) -> None:
         assert ann.locator("#host").is_hidden() and "ended" in ann.locator("#turn").inner_text()
         ann.goto("/")
         assert table.rsplit("/", 1)[1] not in ann.content()
+
+
+def test_each_fireball_island_card_says_what_it_does(browser: Any, base_url: str) -> None:
+    """Issue 28, item 8: a card's tooltip gives its title and what it does."""
+    ann = _page(browser, base_url, DESKTOP)
+    form = {"name": "Ann", "game": "fireball-island", "seat_2": "medium", "bot_pace": "0"}
+    form.update({"fireball-island:players": "2"})
+    response = ann.context.request.post("/tables", form=form)
+    ann.goto(response.url)
+    ann.click("#start")
+    ann.wait_for_selector("#hand [data-card]")
+    for card in ann.locator("#hand [data-card]:not([data-card='trade'])").all():
+        title, does = card.get_attribute("title").split("\n")
+        assert title == card.inner_text().strip() and len(does) > 20, (title, does)
+    described = ann.locator("#board-description").text_content()
+    assert "You are on DMP" in described and "Medium bot is on DMP" in described, described
+    # The map's legend, beside the board: each kind of space drawn, in words.
+    ann.click("#legend summary")
+    legend = ann.locator("#table .side #legend[open]")
+    assert legend.locator("li svg").count() >= 9
+    for words in ("dark space", "gray space", "Rock Chip", "smolder pit", "cave", "bridge", "code"):
+        assert words in legend.text_content(), words
+    assert legend.bounding_box()["x"] >= ann.locator("#board").bounding_box()["x"] + 100
+    folder = os.environ.get("GAMENIGHT_SCREENSHOTS")
+    if folder:
+        ann.locator("#table").screenshot(path=str(Path(folder) / "fireball-island-legend.png"))

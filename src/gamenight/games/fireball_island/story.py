@@ -16,6 +16,24 @@ from gamenight.games.fireball_island.tasks import Chain, Draw, First, Path, Roll
 from gamenight.games.fireball_island.view import runs
 from gamenight.games.fireball_island.windows import asked_in_all, asked_together
 
+CARD_HELP: dict[CardType, str] = {
+    # What each card does, in a line (R-FI PLAYING YOUR CARDS), for the card's tooltip.
+    CardType.FIREBALL: "Play it on any turn, then roll a Fireball down a rollway; it can never be cancelled.",
+    CardType.FAKE_JEWEL: "Play it when someone tries to steal the jewel from you: you keep it, and they move on.",
+    CardType.CANCEL: "Play it on a card just played (even a CANCEL) to cancel it before it acts; never a FIREBALL!",
+    CardType.MAGIC_TALISMAN: "Stops a Fireball about to be rolled, or one aimed at your piece after a 1.",
+    CardType.REROLL: "After anyone rolls the die: that roll is ignored and rolled again (a 1 rolls no Fireball).",
+    CardType.TAKE_ANOTHER_TURN: "After one of your turns: play a whole extra turn.",
+    CardType.TAKE_1_CARD: "Take one card at random from an opponent (not one holding both the jewel and the token).",
+    CardType.MOVE_AHEAD: "On your turn: move ahead {n} spaces instead of rolling; on another's: they must.",
+    CardType.MOVE_BACK: "On an opponent's turn: they move back {n} space{s} (never out of a cave, pit or the water).",
+    CardType.DOUBLE_NEXT_ROLL: "Doubles the next roll of the die (a 1 becomes 2: no Fireball).",
+}
+
+
+def card_help(kind: CardType, spaces: int) -> str:
+    return CARD_HELP[kind].format(n=spaces, s="" if spaces == 1 else "s")
+
 
 def rules_summary(options: FireballIslandOptions) -> list[str]:
     """The game in a dozen lines at most, with these options' variants in place."""

@@ -15,6 +15,7 @@ from gamenight.games.fireball_island import picture
 from gamenight.games.fireball_island.board import Board, Space
 from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import COUNTS, FACES
+from gamenight.games.fireball_island.story import card_help
 from gamenight.games.highrise.tower import BASES
 
 JSON = dict[str, Any]
@@ -107,8 +108,10 @@ def _fireball_island(board: Board = BOARD) -> JSON:
             for f in board.fireballs.values()
         ],
         "rollways": [_rollway(board, f.id, r.id, sides[r.id]) for f in board.fireballs.values() for r in f.rollways],
-        # Each card face by key, in the rulebook's order: its title and copies in the deck.
-        "cards": [{"key": card.key, "title": card.title, "copies": COUNTS[card]} for card in FACES],
+        # Each card face by key, in the rulebook's order: its title, what it does and its copies.
+        "cards": [
+            {"key": c.key, "title": c.title, "does": card_help(c.type, c.spaces), "copies": COUNTS[c]} for c in FACES
+        ],
         "start": board.start,
         "witchlord_step": board.witchlord_step,
         "vul_kar_point": board.vul_kar_point,

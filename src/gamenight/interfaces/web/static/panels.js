@@ -101,7 +101,8 @@ export function appendLog(log, events, seatName, mySeat, named) {
   };
   for (const event of events) {
     const chance = event.seat === null || event.seat === undefined;
-    if (chance && event.text && /^P[1-8] (is dealt|takes) /.test(event.text)) {
+    // A tile dealt ("P2 is dealt a tile", Highrise's "P2 takes a domino"), not a card taken from someone.
+    if (chance && event.text && /^P[1-8] (is dealt |takes (?!.* from ))/.test(event.text)) {
       deal.push(event);
       continue;
     }

@@ -41,6 +41,8 @@ const el = {
   banner: h("div", { id: "banner", class: "banner", role: "status", hidden: true, text: "reconnecting…" }),
   message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
   board: h("div", { id: "board", class: "board" }),
+  // The board in words (the board module's `describe`, else its summary), for screen readers.
+  description: h("p", { id: "board-description", class: "visually-hidden" }),
   summary: h("p", { id: "summary", class: "summary" }),
   clock: h("span", { id: "clock", class: "clock" }),
   zoom: h("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false", text: "Zoom in" }),
@@ -138,6 +140,7 @@ function buildFrame() {
   });
   el.play.append(
     el.board,
+    el.description,
     h("div", { class: "board-tools" }, el.summary, el.zoom),
     el.handArea,
     h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
@@ -167,12 +170,10 @@ function buildFrame() {
   );
 }
 
-/** The server's rules panel (the game in short and this table's options), beside the board:
- * open where there is room for it, folded on a phone. */
+/** The server's rules panel (the game in short and this table's options), beside the board;
+ * folded, so the players and the log stay in view until it is asked for. */
 function rules() {
-  const panel = document.getElementById("rules");
-  if (panel) panel.open = window.matchMedia("(min-width: 60rem)").matches;
-  return panel;
+  return document.getElementById("rules");
 }
 
 // -- names and messages ------------------------------------------------------------------
@@ -315,6 +316,8 @@ function render() {
     if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) toggleZoom();
   }
   el.summary.textContent = named(page.board.summary(ctx).join(" · "));
+  el.description.textContent = named(page.board.describe ? page.board.describe(ctx) : page.board.summary(ctx).join(". "));
+  drawn.setAttribute("aria-describedby", "board-description");
   const hand = mySeat === null ? null : page.board.drawHand(ctx);
   el.handArea.hidden = !hand;
   if (hand) clear(el.hand).append(hand);
@@ -588,6 +591,7 @@ async function start() {
     ]);
     page.board = board;
     page.assets = assets;
+    if (board.legend) el.logArea.before(board.legend(assets)); // a map's key, beside the board
   } catch (err) {
     showMessage(`This page cannot draw ${game}: ${err}`, "error");
     return;

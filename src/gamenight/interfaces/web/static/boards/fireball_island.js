@@ -37,6 +37,12 @@ function cardTitle(assets, key) {
   return card ? card.title : key.replace(/_/g, " ");
 }
 
+/** A card's tooltip: its title, and what it does. */
+function cardTip(assets, key) {
+  const card = ((assets && assets.cards) || []).find((c) => c.key === key);
+  return card && card.does ? `${card.title}\n${card.does}` : cardTitle(assets, key);
+}
+
 function spaceShape(space, assets) {
   const c = assets.colours;
   const [x, y] = space.at;
@@ -313,7 +319,7 @@ export function drawHand(ctx) {
           "data-card": key,
           "data-tile": key,
           disabled: !on,
-          title: cardTitle(assets, key),
+          title: cardTip(assets, key),
           onclick: () => ctx.pickHand(key),
         },
         h("span", { class: "card-title", text: cardTitle(assets, key) }),
@@ -379,4 +385,46 @@ export function sheet({ view, names }) {
     view.tokens[i] ? "held" : view.collected[i] ? "traded" : "-",
   ]);
   return { head: ["", "space (◆ jewel)", "cards", "charm"], rows, foot: null };
+}
+
+/** The map's legend, beside the board: each kind of space as it is drawn, in words. */
+export function legend(assets) {
+  const c = assets.colours;
+  const swatch = (...shapes) => s("svg", { viewBox: "-14 -14 28 28", width: 28, height: 28, "aria-hidden": "true" }, shapes);
+  const disc = (fill, stroke, width = 1.5) => s("circle", { r: 10, fill, stroke, "stroke-width": width });
+  const rows = [
+    [disc(c.trail[0], c.trail[1]), "A trail space, labelled with its code: the trail's letters and the space's number along it (WT5)."],
+    [disc(c.dark[0], c.dark[1]), "A dark space: landing there (not passing over) draws a card."],
+    [disc(c.safe[0], c.safe[1]), "A gray space: safe, no Fireball can hit a piece there."],
+    [disc(c.dark[0], c.safe[0], 3.5), "Dark with a gray ring: both."],
+    [disc(c.trail[0], c.rock_chip, 3.5), "A Rock Chip: a Fireballed piece walks out of its smolder pit from here, and drops its jewel here."],
+    [disc(c.pit[0], c.pit[1]), "A smolder pit: where a Fireball knocks a piece (a turn spent standing up); safe."],
+    [s("rect", { x: -12, y: -7, width: 24, height: 14, rx: 7, fill: c.cave[0], stroke: c.cave[1] }), "A cave, beside a trail space (dashed line); safe."],
+    [s("rect", { x: -11, y: -7, width: 22, height: 14, rx: 2, fill: c.bridge[0], stroke: c.bridge[1], "stroke-width": 2 }), "A bridge."],
+    [s("ellipse", { rx: 12, ry: 8, fill: c.water[0], stroke: c.water[1], "stroke-width": 2 }), "The water below Great Sway Bluff: safe; the way out is onto the bluff."],
+    [s("circle", { r: 8, fill: (assets.fireballs[0] || {}).colour || "#d62728", stroke: "#7a1010" }), "A Fireball, with its letter; its rollways are the arrows in its colour (A-1)."],
+  ];
+  return h(
+    "details",
+    { id: "legend", class: "panel legend" }, // folded, as the rules are, until asked for
+    h("summary", {}, h("h2", { text: "Map legend" })),
+    h("ul", {}, rows.map(([shape, words]) => h("li", {}, swatch(shape), h("span", { text: words })))),
+  );
+}
+
+/** The board in words, for a screen reader: where each piece stands and its danger (a safe
+ * place, or the rollways that cross its space), and where the jewel is. */
+export function describe({ view, assets }) {
+  if (!assets || !assets.spaces) return "";
+  const spaces = new Map(assets.spaces.map((sp) => [sp.id, sp]));
+  const words = [`Fireball Island, turn ${view.turns}.`];
+  view.pieces.forEach((at, seat) => {
+    const space = spaces.get(at);
+    const crossing = assets.rollways.filter((r) => r.spaces.includes(at)).map((r) => r.id);
+    let danger = "safe from Fireballs";
+    if (!space || !space.safe) danger = crossing.length ? `in the path of ${crossing.join(", ")}` : "on no rollway";
+    if (space && space.kind !== "trail") danger = "safe from Fireballs";
+    words.push(`P${seat + 1} is on ${space ? space.title : at}: ${danger}.`);
+  });
+  return words.join(" ");
 }

@@ -106,3 +106,20 @@ export function sheet({ view, names }) {
   const heads = view.scores.map((_, i) => names[i] || `P${i + 1}`);
   return sheetTable(view, heads, (i) => `Round ${i + 1}`);
 }
+
+/** The board in words, for a screen reader: the hub, each open end and what it needs, the
+ * open obligation. */
+export function describe({ view }) {
+  const words = [`Wildfire, round ${view.round}. The hub is ${view.layout[0] || "empty"}.`];
+  const ends = (view.open_ends || []).map(
+    (end) => `e${end.end} needs a ${numberText(end.value)}${end.double && end.free ? ` (a double: ${end.free} sides free)` : ""}`,
+  );
+  words.push(ends.length ? `Open ends: ${ends.join("; ")}.` : "No open ends.");
+  const ob = view.obligation;
+  if (ob) {
+    const hub = ob.hub === null ? "the hub's number not yet named" : `match ${numberText(ob.hub)}`;
+    words.push(`Open obligation: ${ob.kind} at e${ob.end}, ${hub}, ${ob.slots_left} to go.`);
+  }
+  words.push(`${view.pile} tiles in the pile.`);
+  return words.join(" ");
+}
