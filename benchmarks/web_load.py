@@ -27,9 +27,10 @@ With --hostile K, K more clients are hostile all the while: each watches a table
 it junk as fast as it can (bad JSON, unknown types, moves as a spectator, stale and huge
 messages), is told "too many messages" past its rate, is closed for flooding, and comes
 back; and from another address (127.0.0.2) the attacks below the app run beside them: 300
-slow clients holding half-sent requests (10 a table, with fewer tables), 5 MB headers streamed one after another, a table
-flood through the lobby's form and four spectators asking for the whole game 40 times a
-second. The report counts what each got; compare the people's latency with and without.
+slow clients holding half-sent requests (10 a table, with fewer tables), 5 MB headers
+streamed one after another, a table flood through the lobby's form and four spectators
+asking for the whole game 40 times a second. The report counts what each got; compare the
+people's latency with and without.
 
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --processes 2
