@@ -26,7 +26,11 @@ It stops by itself after --seconds and reports, as JSON:
 With --hostile K, K more clients are hostile all the while: each watches a table and sends
 it junk as fast as it can (bad JSON, unknown types, moves as a spectator, stale and huge
 messages), is told "too many messages" past its rate, is closed for flooding, and comes
-back. The report counts their messages; compare the people's latency with and without.
+back; and from another address (127.0.0.2) the attacks below the app run beside them: 300
+slow clients holding half-sent requests (10 a table, with fewer tables), 5 MB headers
+streamed one after another, a table flood through the lobby's form and four spectators
+asking for the whole game 40 times a second. The report counts what each got; compare the
+people's latency with and without.
 
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --processes 2
@@ -99,6 +103,8 @@ class Stats:
     person_moves: int = 0
     hostile_messages: int = 0
     hostile_closed: int = 0
+    attacks: dict[str, int] = field(default_factory=dict)
+    """What the attackers below the app got (--hostile): each outcome counted."""
     reconnects: int = 0
     reloads: int = 0
     finished: int = 0
@@ -210,6 +216,85 @@ async def hostile(base: str, table_id: str, stats: Stats, rng: random.Random, st
             await asyncio.sleep(0.1)
 
 
+ATTACKER = "127.0.0.2"
+"""The attacks below come from their own address, as on the internet; the people from 127.0.0.1."""
+
+
+def count(stats: Stats, what: str) -> None:
+    stats.attacks[what] = stats.attacks.get(what, 0) + 1
+
+
+async def slow_client(port: int, stats: Stats, stop: asyncio.Event, held: int = 300) -> None:
+    """Holds up to `held` half-sent requests, opening another whenever one is closed."""
+
+    async def one() -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+                writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+                answer = await reader.read(12)  # until the server closes it, or refuses it at once
+                count(stats, "slow: refused 429" if answer.startswith(b"HTTP/1.1 429") else "slow: closed")
+                writer.close()
+            except OSError:
+                count(stats, "slow: reset")
+            await asyncio.sleep(0.05)
+
+    await asyncio.gather(*(one() for _ in range(held)))
+
+
+async def huge_headers(port: int, stats: Stats, stop: asyncio.Event, size: int = 5_000_000) -> None:
+    """Streams a 5 MB header, again and again."""
+    while not stop.is_set():
+        sent = 0
+        try:
+            _, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
+            writer.write(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Huge: ")
+            while sent < size:
+                writer.write(b"a" * 65536)
+                await writer.drain()
+                sent += 65536
+            count(stats, "huge header: read whole")
+            writer.close()
+        except OSError:
+            count(stats, "huge header: cut off")
+        await asyncio.sleep(0.05)
+
+
+async def table_flood(base: str, stats: Stats, stop: asyncio.Event) -> None:
+    """Makes public tables with bots as fast as the server answers."""
+    form = {"name": "Spam", "game": "wildfire", "seat_2": "medium", "public": "on", "title": "spam"}
+    transport = httpx.AsyncHTTPTransport(local_address=ATTACKER)
+    async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
+        while not stop.is_set():
+            try:
+                made = await client.post("/tables", data=form)
+                count(stats, f"table flood: {made.status_code}")
+            except httpx.HTTPError:
+                count(stats, "table flood: failed")
+            await asyncio.sleep(0.01)
+
+
+async def sync_flood(base: str, table_id: str, stats: Stats, stop: asyncio.Event) -> None:
+    """A spectator asking for the whole game, 40 times a second."""
+    ws_url = base.replace("http", "ws", 1) + f"/t/{table_id}/ws?watch=1"
+    while not stop.is_set():
+        try:
+            async with connect(ws_url, open_timeout=20, max_size=2**24, local_addr=(ATTACKER, 0)) as ws:
+                while not stop.is_set():
+                    await ws.send('{"type": "sync", "since": 0}')
+                    count(stats, "sync flood: sent")
+                    await asyncio.sleep(0.025)
+        except (OSError, WebSocketException, TimeoutError):
+            count(stats, "sync flood: closed")
+            await asyncio.sleep(0.1)
+
+
+HOSTILE_OPTIONS = ["--connections-per-address=1000", "--full-sync-seconds=2"]
+"""The hostile run's server: the people's 600 sockets share 127.0.0.1, so its cap is raised
+there; the attacker's address gets the same. Tables: the people's 200 and the flood's, bounded
+an hour (set from --tables)."""
+
+
 async def create_table(base: str, people: int, rounds: int, bases: list[str] | None = None) -> list[Person]:
     """A table through the lobby's form, its people joined by the invite link (each a browser
     of its own), started by the host."""
@@ -252,7 +337,11 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             for index in range(args.processes):
                 port = free_port()
                 (data / f"process-{index + 1}").mkdir()
-                servers.append(start_server(data / f"process-{index + 1}", port, url))
+                limits = []
+                if args.hostile:
+                    bound = f"{args.tables + 10}"
+                    limits = [*HOSTILE_OPTIONS, f"--tables-per-hour={bound}", f"--bot-tables-per-address={bound}"]
+                servers.append(start_server(data / f"process-{index + 1}", port, url, options=limits))
                 bases.append(f"http://127.0.0.1:{port}")
             stored = url or f"sqlite:///{data / 'process-1' / 'gamenight.db'}"
             rss_before = sum(rss_kib(server.pid) for server in servers)
@@ -279,6 +368,17 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 )
                 for k in range(args.hostile)
             ]
+            if args.hostile:  # and below the app: slow clients, huge headers, a table flood, a sync flood
+                port = int(bases[0].rsplit(":", 1)[1])
+                tasks += [
+                    asyncio.create_task(slow_client(port, stats, stop, held=min(300, 10 * args.tables))),
+                    asyncio.create_task(huge_headers(port, stats, stop)),
+                    asyncio.create_task(table_flood(bases[0], stats, stop)),
+                    *(
+                        asyncio.create_task(sync_flood(bases[0], tables[k % len(tables)][0].table_id, stats, stop))
+                        for k in range(4)
+                    ),
+                ]
             await asyncio.sleep(args.warmup)
             decisions0, moves0, t0 = stored_decisions(stored), stats.person_moves, time.monotonic()
             hostile0 = stats.hostile_messages
@@ -319,6 +419,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "hostile_clients": args.hostile,
             "hostile_messages_per_second": round((stats.hostile_messages - hostile0) / elapsed, 1),
             "hostile_closed_for_flooding": stats.hostile_closed,
+            "attacks": dict(sorted(stats.attacks.items())),
             "server_alive": alive,
             "memory_per_table_kib": round((rss_after - rss_before) / args.tables, 1),
         }

@@ -49,3 +49,7 @@ def test_a_few_tables_under_the_harness_have_no_errors(more: list[str]) -> None:
     if "--hostile" in more:  # the junk was sent, refused, and its senders closed for flooding
         assert report["hostile_messages_per_second"] > 50
         assert report["hostile_closed_for_flooding"] > 0
+        # and below the app: every huge header cut off, the table flood refused past its bound
+        attacks = report["attacks"]
+        assert attacks["huge header: cut off"] > 0 and "huge header: read whole" not in attacks
+        assert attacks["table flood: 429"] > 0 and attacks["sync flood: sent"] > 0

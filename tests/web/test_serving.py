@@ -71,3 +71,15 @@ def test_a_data_folder_it_may_not_write_is_said_in_one_line(tmp_path: Path) -> N
     assert refused.stderr.strip().count("\n") == 0, refused.stderr
     assert f"cannot use the data folder {data}" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_bad_serving_options_are_said_in_one_line(tmp_path: Path) -> None:
+    for option, said in (
+        (["--public-url", "games.example.org"], "--public-url 'games.example.org': give the address people use"),
+        (["--forwarded-allow-ips", "10.0.0.1,proxy"], "'proxy' is not an address or a network"),
+        (["--max-header-bytes", "0"], "--max-header-bytes 0: give a positive number"),
+        (["--tables-per-hour", "-1"], "--tables-per-hour -1: give 0 or a positive number"),
+    ):
+        refused = serve(tmp_path / "data", *option)
+        assert refused.returncode == 2, refused.stderr
+        assert said in refused.stderr and "Traceback" not in refused.stderr

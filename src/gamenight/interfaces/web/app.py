@@ -2,7 +2,7 @@
 
 `create_app(database_url, data_dir)` builds the FastAPI app. At startup it migrates the
 database (Alembic, from the package), loads the key that signs seat tokens, and resumes
-every table whose game was being played. Pages are rendered on the server from
+every table whose game was being played, while it answers requests. Pages are rendered on the server from
 `templates/`; a game's board is drawn in the browser by `static/table.js`, which gets
 everything it shows over the table's WebSocket (`/ws/t/{id}`, messages in live.py).
 
@@ -112,12 +112,24 @@ def create_app(
         await hub.start()
         app.state.tokens = Tokens(await hub.db(store.secret_key))
         app.state.hub = hub
-        resumed = await hub.resume_all()
-        if resumed:
-            log.info("resumed %d tables", resumed)
+
+        async def resume() -> None:
+            try:
+                resumed = await hub.resume_all()
+            except Exception as exc:  # a table will still load when someone asks for it
+                hub.failed(exc, "resuming the tables failed")
+                return
+            if resumed:
+                log.info("resumed %d tables", resumed)
+
+        # Requests are answered while the tables being played come back (each loads on its
+        # first request anyway): a server with many tables is up at once, not after them all.
+        resuming = asyncio.create_task(resume(), name="gamenight-resume")
         try:
             yield
         finally:
+            resuming.cancel()
+            await asyncio.gather(resuming, return_exceptions=True)
             await hub.close()
             store.close()
 
