@@ -559,3 +559,18 @@ def test_the_command_sweeps_and_plots_each_figure_against_the_option(tmp_path: P
     assert "balance_sweep.png" in (out / "report.md").read_text()
     both = CliRunner().invoke(app, [*args, "--compare", "players=2"])
     assert both.exit_code == 2 and "without --compare" in both.output
+
+
+def test_the_command_interrupted_says_where_the_games_are_and_how_to_go_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _stop_at(monkeypatch, 4)
+    out = tmp_path / "run"
+    args = ["balance", "highrise", "-o", "players=2", "--games", "6", "--workers", "1", "-q"]
+    stopped = CliRunner().invoke(app, [*args, "--out", str(out)])
+    assert stopped.exit_code != 0
+    assert "the 3 games played are in" in stopped.output and f"--resume {out}" in stopped.output.replace("\n", "")
+    monkeypatch.undo()
+    resumed = CliRunner().invoke(app, [*args, "--resume", str(out)])
+    assert resumed.exit_code == 0, resumed.output
+    assert len((out / "games.csv").read_text().splitlines()) == 1 + 6
