@@ -512,6 +512,10 @@ def _check_chain(state: FireballIslandState, task: Chain, below: Task | None, fa
 
 
 def _check_consistent(state: FireballIslandState) -> None:
+    if state.ahead and state.roll and state.rolling != "cave":
+        # R-FI MOVE AHEAD: "INSTEAD OF ROLLING DIE": the only roll after it is a cave's, if its
+        # walk ends in a cave (Caves 2).
+        raise NotationError("ahead= replaces the roll to move: with it, roll= is only a cave's (rolling=cave)")
     if state.owner >= 0 and state.winner < 0 and state.pos[state.owner] == rules.DOCK and not state.tasks:
         raise NotationError("the jewel's owner stands on the Dock: that game is won (write winner=)")
     limit = state.game.options.turn_limit
