@@ -470,9 +470,12 @@ def _check_path(state: FireballIslandState, task: Path, below: Task | None, fail
     most, what = (12, "a roll or MOVE AHEAD") if mover == decider else (3, "MOVE BACK")
     if not 1 <= steps <= most:
         fail(f"{steps} spaces is no walk ({what}: 1 to {most})")
-    own = state.ahead or state.roll  # R-FI: the roll, or MOVE AHEAD's count instead of rolling
-    if mover == decider and steps != own:
-        fail(f"the piece walks its own move, {own} spaces (roll=, or ahead= for MOVE AHEAD), not {steps}")
+    # R-FI: the roll, or MOVE AHEAD's count instead of rolling. (A position written by hand may
+    # hold both; the walk is then either, so that every position played on from it reads back.)
+    own = {state.ahead, state.roll} - {0}
+    if mover == decider and steps not in own:
+        counts = " or ".join(str(c) for c in sorted(own)) or "0"
+        fail(f"the piece walks its own move, {counts} spaces (roll=, or ahead= for MOVE AHEAD), not {steps}")
 
 
 def _check_walk(state: FireballIslandState, task: Walk, fail: Callable[[str], NoReturn]) -> None:
@@ -512,10 +515,6 @@ def _check_chain(state: FireballIslandState, task: Chain, below: Task | None, fa
 
 
 def _check_consistent(state: FireballIslandState) -> None:
-    if state.ahead and state.roll and state.rolling != "cave":
-        # R-FI MOVE AHEAD: "INSTEAD OF ROLLING DIE": the only roll after it is a cave's, if its
-        # walk ends in a cave (Caves 2).
-        raise NotationError("ahead= replaces the roll to move: with it, roll= is only a cave's (rolling=cave)")
     if state.owner >= 0 and state.winner < 0 and state.pos[state.owner] == rules.DOCK and not state.tasks:
         raise NotationError("the jewel's owner stands on the Dock: that game is won (write winner=)")
     limit = state.game.options.turn_limit
