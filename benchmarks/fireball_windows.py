@@ -32,7 +32,7 @@ from typing import Any
 import httpx
 from websockets.asyncio.client import connect
 
-from serving import free_port
+from serving import answering, free_port
 
 SERVER = """
 import sys, uvicorn
@@ -63,15 +63,7 @@ def start(data: Path, port: int, pace: float, seed: int, src: str | None) -> sub
         stderr=subprocess.STDOUT,
         env=env,
     )
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return process
-        except httpx.TransportError:
-            time.sleep(0.1)
-    process.kill()
-    raise SystemExit("the server did not start: " + (data / "server.log").read_text()[-2000:])
+    return answering(process, port, data / "server.log")
 
 
 def _csrf(page: str) -> dict[str, str]:

@@ -67,6 +67,11 @@ def start_server(
         env["PYTHONPATH"] = str(source)
     with (data / "server.log").open("ab") as log:  # the child keeps its own copy of the file
         process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env, preexec_fn=limit_open_files)
+    return answering(process, port, data / "server.log")
+
+
+def answering(process: subprocess.Popen[bytes], port: int, log: Path) -> subprocess.Popen[bytes]:
+    """`process`, once its server answers on `port`; SystemExit with its `log`'s end if it never does."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         try:
@@ -75,4 +80,4 @@ def start_server(
         except httpx.TransportError:
             time.sleep(0.1)
     process.kill()
-    raise SystemExit("the server did not start: " + (data / "server.log").read_text()[-2000:])
+    raise SystemExit("the server did not start: " + log.read_text()[-2000:])

@@ -7,6 +7,7 @@ GAMENIGHT_TEST_DATABASE=postgresql+psycopg://user@host/db runs them on PostgreSQ
 
 from __future__ import annotations
 
+import contextlib
 import faulthandler
 import os
 import secrets
@@ -24,6 +25,7 @@ from gamenight.interfaces.web.app import create_app
 from gamenight.interfaces.web.limits import Limits
 from gamenight.store.database import Base
 from tests.postgres import fresh_database
+from tests.web.browsing import chromium, serving
 
 with warnings.catch_warnings():
     # Starlette now asks for `httpx2` under its test client; `httpx` (in the [test] extra) still works.
@@ -140,3 +142,18 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if leaks is not None and leaks.TOTAL.messages:
         total = leaks.TOTAL
         terminalreporter.write_line(f"leak check: {total.messages} messages and {total.pages} pages checked")
+
+
+@contextlib.contextmanager
+def real_server(folder: Path, **options: Any) -> Iterator[str]:
+    """The real server in-process (uvicorn in a thread, on a free port), SQLite in `folder`, bots
+    at pace 0 and the serving limits lifted unless `options` say otherwise: its URL."""
+    with serving(create_app(None, folder / "data", **{"bot_pace": 0.0, "limits": UNLIMITED, **options})) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright, for the browser tests of one module."""
+    with chromium() as launched:
+        yield launched

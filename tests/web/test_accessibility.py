@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsing import chromium, serving
-from tests.web.conftest import UNLIMITED
+from tests.web.conftest import real_server
 
 AXE = Path(__file__).resolve().parent / "axe" / "node_modules" / "axe-core" / "axe.min.js"
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -24,17 +23,8 @@ RUN = """async () => (await axe.run(document, { resultTypes: ["violations"] })).
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from gamenight.interfaces.web.app import create_app
-
-    app = create_app(None, tmp_path_factory.mktemp("axe") / "data", bot_pace=0.0, limits=UNLIMITED)
-    with serving(app) as url:
+    with real_server(tmp_path_factory.mktemp("axe")) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def violations(page: Any) -> list[dict[str, Any]]:

@@ -31,7 +31,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsing import chromium, serving
+from tests.web.conftest import real_server
 
 SHORT: dict[str, dict[str, Any]] = {
     "wildfire": {"rounds": 1},
@@ -54,19 +54,8 @@ def watchdog() -> Iterator[None]:
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real server, in-process: uvicorn in a thread, on a free port, SQLite in a temp folder."""
-    from gamenight.interfaces.web.app import create_app
-
-    from .conftest import UNLIMITED
-
-    app = create_app(None, tmp_path_factory.mktemp("browser") / "data", bot_pace=0.0, limits=UNLIMITED)
-    with serving(app) as url:
+    with real_server(tmp_path_factory.mktemp("browser")) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 @dataclass
@@ -246,12 +235,7 @@ def _choices(person: Person) -> list[str]:
 @pytest.fixture(scope="module")
 def dealt_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose tables deal from one seed: Bob is dealt cards that fit few windows."""
-    from gamenight.interfaces.web.app import create_app
-
-    from .conftest import UNLIMITED
-
-    app = create_app(None, tmp_path_factory.mktemp("dealt") / "data", bot_pace=0.0, limits=UNLIMITED, seed=WINDOWS_SEED)
-    with serving(app) as url:
+    with real_server(tmp_path_factory.mktemp("dealt"), seed=WINDOWS_SEED) as url:
         yield url
 
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsing import chromium, free_port, serving
-from tests.web.conftest import UNLIMITED
+from tests.web.browsing import free_port
+from tests.web.conftest import real_server
 from tests.web.crashing import ServerProcess
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -28,17 +28,8 @@ STAY = "() => window.__stayed === true"
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    from gamenight.interfaces.web.app import create_app
-
-    app = create_app(None, tmp_path_factory.mktemp("page") / "data", bot_pace=0.0, limits=UNLIMITED)
-    with serving(app) as url:
+    with real_server(tmp_path_factory.mktemp("page")) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with chromium() as launched:
-        yield launched
 
 
 def _page(browser: Any, base_url: str, viewport: dict[str, int]) -> Any:
@@ -324,9 +315,8 @@ def test_keyboard_escape_focus_ring_and_what_is_announced(browser: Any, base_url
 def test_a_table_nobody_starts_expires(browser: Any, tmp_path: Path) -> None:
     """Issue 28, item 8: a table still waiting after the server's waiting lifetime (a day by
     default: `gamenight serve --waiting-hours`) is ended, on its page at once and in the lobby."""
-    from gamenight.interfaces.web.app import create_app
 
-    with serving(create_app(None, tmp_path / "data", bot_pace=0.0, waiting_lifetime=1.0, limits=UNLIMITED)) as url:
+    with real_server(tmp_path, waiting_lifetime=1.0) as url:
         ann = _page(browser, url, PHONE)
         table = _create(ann, {"seat_2": "open"}, players=2)
         ann.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15_000)
