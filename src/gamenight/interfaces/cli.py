@@ -1135,6 +1135,12 @@ def serve(
     waiting_hours: Annotated[
         float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
     ] = 24.0,
+    seed: Annotated[
+        int | None,
+        # Hidden: for tests that need one deal through several processes; a public server
+        # must never deal every table alike.
+        typer.Option(hidden=True, help="Every table started here deals from this seed (tests only)."),
+    ] = None,
 ) -> None:
     """Serve the lobby and the tables: friends play in their browsers, bots fill seats."""
     try:
@@ -1187,7 +1193,7 @@ def serve(
             _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     try:
         web_app = create_app(
-            database, data, limits=limits, public_url=public_url, waiting_lifetime=waiting_hours * 3600
+            database, data, limits=limits, public_url=public_url, waiting_lifetime=waiting_hours * 3600, seed=seed
         )
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
