@@ -108,6 +108,7 @@ def create_app(
         hub.seed = seed
         hub.outage = outage
         hub.full_sync_every = limits.full_sync_seconds
+        hub.hint_seconds, hub.hints_at_once = limits.hint_seconds, limits.hints_at_once
         await hub.db(store.migrate)
         await hub.start()
         app.state.tokens = Tokens(await hub.db(store.secret_key))

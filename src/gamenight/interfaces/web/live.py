@@ -58,6 +58,7 @@ from gamenight.engine.protocol import Move
 from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
+from gamenight.interfaces.web.limits import DEFAULT_HINT_SECONDS, DEFAULT_HINTS_AT_ONCE
 from gamenight.store.cluster import AWAY, SEEN, STEPS, TABLE, Cluster, Notice
 from gamenight.store.database import (
     BOT,
@@ -111,10 +112,6 @@ CLAIM_EVERY = 1.0
 SEEN_EVERY = 5.0
 """Seconds between a process's reminders of which seats' persons are connected to it..."""
 SEEN_LAPSES = 3 * SEEN_EVERY
-HINT_SECONDS = 1.0
-"""The hard bot's search for one hint (its own budget for a move)."""
-HINTS_AT_ONCE = 2
-"""Hints worked out at once in one process: each takes a thread's CPU for HINT_SECONDS."""
 """...and after which, without one, they count as gone (the process died)."""
 WAITING_LIFETIME = 24 * 3600.0
 """Seconds a table nobody starts waits before it is ended (`gamenight serve --waiting-hours`)."""
@@ -265,7 +262,10 @@ class Hub:
         """The tables whose bots and clocks run here (all of them without a cluster)."""
         self.chores: set[asyncio.Task[Any]] = set()
         self.hints_running = 0
-        """Hints being worked out in this process's threads (at most HINTS_AT_ONCE)."""
+        """Hints being worked out in this process's threads (at most hints_at_once)."""
+        self.hint_seconds = DEFAULT_HINT_SECONDS
+        self.hints_at_once = DEFAULT_HINTS_AT_ONCE
+        """Limits.hint_seconds and Limits.hints_at_once."""
         self.full_sync_every = 2.0
         """Seconds between two syncs from far back on one connection (Limits.full_sync_seconds)."""
         self.outage: Any = None
@@ -953,8 +953,8 @@ class LiveTable:
 
     async def _hint(self, connection: Connection) -> None:
         """What the hard bot would play for the connection's seat, and why (issue 30): searched
-        from that seat's view only, in a thread, HINT_SECONDS long, one at a time per connection
-        and HINTS_AT_ONCE in the whole process, so a hint never holds the table up."""
+        from that seat's view only, in a thread, Hub.hint_seconds long, one at a time per connection
+        and Hub.hints_at_once in the whole process, so a hint never holds the table up."""
         seat = connection.seat
         if not self.data.hints:
             connection.push({"type": "error", "reason": "the host has not allowed hints at this table"})
@@ -962,7 +962,10 @@ class LiveTable:
         if seat is None:
             connection.push({"type": "error", "reason": "a hint is for a seat with a decision to make"})
             return
-        if connection.hinting or self.hub.hints_running >= HINTS_AT_ONCE:
+        if self.hub.hints_at_once == 0:
+            connection.push({"type": "error", "reason": "this server gives no hints"})
+            return
+        if connection.hinting or self.hub.hints_running >= self.hub.hints_at_once:
             connection.push({"type": "error", "reason": "hints are being worked out: ask again in a moment"})
             return
         async with self.lock:
@@ -977,7 +980,7 @@ class LiveTable:
         self.hub.hints_running += 1
         try:
             rng = random.Random(secrets.randbits(64))  # a hint draws nothing from the table's own generators
-            found = await asyncio.to_thread(bot_hints.hint, table.game, view, list(words), rng, HINT_SECONDS)
+            found = await asyncio.to_thread(bot_hints.hint, table.game, view, list(words), rng, self.hub.hint_seconds)
         finally:
             connection.hinting = False
             self.hub.hints_running -= 1
