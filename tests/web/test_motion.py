@@ -15,7 +15,7 @@ page to the update on another, before and after: benchmarks/web_move_latency.py.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -123,6 +123,21 @@ def _play(page: Any, prefer: str = "@") -> str:
     return str(move)
 
 
+ANSWERED = MY_TURN + " || !document.getElementById('result').hidden"
+"""Ann's turn again (the bot has answered), or the game is over."""
+
+
+def _play_until(page: Any, done: Callable[[], bool], why: str) -> None:
+    """Ann plays (a tile laid when she can) until `done()` is true on her turn; AssertionError
+    saying `why` not if it never is."""
+    for _ in range(40):
+        _play(page)
+        page.wait_for_function(ANSWERED, timeout=30_000)
+        if done():
+            return
+    raise AssertionError(why)
+
+
 def _marked(page: Any, seat: int) -> list[str]:
     """The tooltips of what marks `seat`'s last move: a tile's ("e4: 5-3@e2"), or cells' words."""
     return list(
@@ -148,21 +163,11 @@ def test_the_other_seats_move_is_animated_and_each_seats_last_move_stays_marked(
 ) -> None:
     page = _page(browser, base_url, viewport)
     _start(page, game, **({"rounds": "1"} if game == "wildfire" else {}))
-    mine: str | None = None
-    for _ in range(40):
-        move = _play(page)
-        if "@" in move:
-            mine = move
-        # The bot answers: its move is drawn at once, and slides (or flies) into place.
-        page.wait_for_function(MY_TURN + " || !document.getElementById('result').hidden", timeout=30_000)
-        if page.evaluate(BOT_MOVED[game]):
-            break
-    else:
-        raise AssertionError("the bot never laid a tile")
-    bot_marks = _marked(page, 1)
-    assert bot_marks, "the bot's last move is not marked"
+    # The bot answers Ann's move: its move is drawn at once, and slides (or flies) into place.
+    _play_until(page, lambda: page.evaluate(BOT_MOVED[game]), "the bot never laid a tile")
+    assert _marked(page, 1), "the bot's last move is not marked"
     # Ann's last tile keeps its mark through the bot's move, on the tile she laid.
-    assert mine is not None
+    mine = next(m["move"] for m in reversed(page.evaluate("window.__sent")) if "@" in m["move"])
     play = mine.split()[0]  # "5-3@e2 knock": the tile and its end
     place = play.partition("@")[2]
     ann_marks = _marked(page, 0)
@@ -198,14 +203,14 @@ def _reversed(play: str) -> str:
 def test_with_reduced_motion_nothing_moves_and_the_marks_are_there(browser: Any, base_url: str, viewport: Any) -> None:
     page = _page(browser, base_url, viewport, reduced=True)
     _start(page, "wildfire", rounds="1")
-    for _ in range(40):
-        bot_before = _marked(page, 1)
-        _play(page)
-        page.wait_for_function(MY_TURN + " || !document.getElementById('result').hidden", timeout=30_000)
-        if _marked(page, 1) not in ([], bot_before) and _marked(page, 0):
-            break
-    else:
-        raise AssertionError("the bot never laid a tile after Ann's move")
+    seen = [_marked(page, 1)]  # the bot's mark at Ann's last turn
+
+    def bot_laid_after_ann() -> bool:
+        now = _marked(page, 1)
+        changed, seen[0] = bool(now) and now != seen[0], now
+        return changed and bool(_marked(page, 0))
+
+    _play_until(page, bot_laid_after_ann, "the bot never laid a tile after Ann's move")
     # The bot laid a tile after Ann's move, on this page: at a twentieth of the speed, an
     # animation started for it would still be running.
     assert page.evaluate("document.getAnimations().map(a => a.id || a.animationName)") == []
@@ -219,13 +224,8 @@ def test_a_click_while_a_tile_slides_is_sent_at_once_and_the_log_keeps_the_serve
 ) -> None:
     page = _page(browser, base_url, viewport)
     _start(page, "wildfire", rounds="1")
-    for _ in range(40):
-        _play(page)
-        page.wait_for_function(MY_TURN + " || !document.getElementById('result').hidden", timeout=30_000)
-        if page.evaluate(BOT_MOVED["wildfire"]) and page.evaluate(MY_TURN):
-            break
-    else:
-        raise AssertionError("the bot never laid a tile before Ann's turn")
+    bot_moved = BOT_MOVED["wildfire"]
+    _play_until(page, lambda: page.evaluate(bot_moved) and page.evaluate(MY_TURN), "no bot's tile moving on Ann's turn")
     sent = page.evaluate("window.__sent.length")
     _play(page, prefer="")  # while the bot's tile is still sliding
     click = page.evaluate("window.__sent")[sent]
@@ -247,7 +247,7 @@ def test_fireball_island_marks_where_a_pawn_came_from_and_the_fireballs_path(
     for _ in range(150):
         before = page.eval_on_selector("#board .pieces [data-piece='1'] > title", "t => t.textContent")
         _play(page, prefer="~")
-        page.wait_for_function(MY_TURN + " || !document.getElementById('result').hidden", timeout=30_000)
+        page.wait_for_function(ANSWERED, timeout=30_000)
         came = page.locator("#board .came-from[data-piece='1']")
         if not walked and page.evaluate(_moving("#board .pieces [data-piece='1']")) and came.count():
             walked = True

@@ -38,7 +38,6 @@ export class Motion {
     this.marks = new Map(); // seat -> {n, ...what to mark}
     this.running = []; // [{start, duration, build(svg, hand) -> [[element, keyframes, options]]}]
     this.handRects = new Map(); // the hand's tiles where they were drawn before this state
-    this.animated = 0; // for tests and curious readers: how many animations were started
   }
 
   /** News from the server, before the page draws it: `before` and `after` are the seat's
@@ -83,7 +82,6 @@ export class Motion {
         element.setAttribute("data-motion-seat", motion.seat); // whose move it shows
         const animation = element.animate(keyframes, { duration: motion.duration, fill: "backwards", ...options });
         animation.currentTime = now - motion.start; // negative: not begun yet
-        this.animated += 1;
       }
     }
   }
