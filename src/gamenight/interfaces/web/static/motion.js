@@ -38,6 +38,8 @@ export class Motion {
     this.marks = new Map(); // seat -> {n, ...what to mark}
     this.running = []; // [{start, duration, build(svg, hand) -> [[element, keyframes, options]]}]
     this.handRects = new Map(); // the hand's tiles where they were drawn before this state
+    this.drawn = null; // the board, hand and marks' layer drawn last, for the next frame
+    this.frame = null;
   }
 
   /** News from the server, before the page draws it: `before` and `after` are the seat's
@@ -74,6 +76,19 @@ export class Motion {
     const drawMarks = { radial: marksRadial, tower: marksTower, island: marksIsland }[this.kind];
     drawMarks(this, svg, overlay, ctx);
     svg.append(overlay);
+    if (!this.running.length) return;
+    // Started at the next frame, before it is painted: where things come from is read once
+    // the whole page is drawn (one layout, not one more for the news), and no frame shows a
+    // tile first at its place and then back at its start.
+    this.drawn = { svg, hand, overlay, ctx };
+    if (!this.frame) this.frame = requestAnimationFrame(() => this.play());
+  }
+
+  /** The motions still running, started on the board drawn last, where they had got to. */
+  play() {
+    this.frame = null;
+    const { svg, hand, overlay, ctx } = this.drawn;
+    if (!svg.isConnected) return; // the page shows no game now
     const now = document.timeline.currentTime || performance.now();
     this.running = this.running.filter((m) => now < m.start + m.duration);
     for (const motion of this.running) {
@@ -183,7 +198,7 @@ function readRadial(motion, fresh, before, after, { mySeat }) {
     }
     const entry = entryOf(after.layout || [], e.notation);
     if (entry < 0) continue; // a pass, a hub called: the board's marks stay
-    motion.mark(e.seat, e.n, { entry });
+    motion.mark(e.seat, e.n, { entry, text: after.layout[entry], deal: dealOf(after) });
     const m = PLAY.exec(e.notation.trim());
     const tile = m[1].toUpperCase() === "SS" ? "SS" : m[1].toUpperCase().startsWith("S-") ? "S" : null;
     const fromPile = drawn.has(e.seat);
@@ -232,10 +247,17 @@ function drawToHand(tile, seat) {
   };
 }
 
+/** Which round (Wildfire) or hand (Wildstar, Highrise) a view is of: a mark is of one. */
+function dealOf(view) {
+  return `${view.round ?? ""}/${view.hand_number ?? ""}`;
+}
+
 function marksRadial(motion, svg, overlay, ctx) {
   for (const [seat, mark] of motion.marks) {
+    // A new round or hand lays a new layout: a mark of the last one marks nothing.
+    if (mark.deal !== dealOf(ctx.view) || ctx.view.layout[mark.entry] !== mark.text) continue;
     const node = svg.querySelector(`[data-entry="${mark.entry}"]`);
-    if (!node) continue; // a new round: the layout is new
+    if (!node) continue;
     node.classList.add("last-move", `seat-colour-${seat}`);
     node.setAttribute("data-mark-seat", seat);
     const at = placeOf(node);
@@ -261,7 +283,7 @@ function readTower(motion, fresh, before, after, { mySeat }) {
     if (!m) continue;
     const cells = [m[3].toLowerCase(), m[4].toLowerCase()];
     const halves = [m[1].toUpperCase(), m[2].toUpperCase()];
-    motion.mark(e.seat, e.n, { cells, tile: `${halves[0]}-${halves[1]}` });
+    motion.mark(e.seat, e.n, { cells, tile: `${halves[0]}-${halves[1]}`, deal: dealOf(after) });
     const fromPile = drawn.has(e.seat);
     drawn.delete(e.seat);
     motions.push({
@@ -301,7 +323,8 @@ function cellsBox(svg, cells) {
     const top = node && node.querySelector(".cell-top");
     if (!top) return null;
     const at = placeOf(node);
-    const b = top.getBBox();
+    // The cell's square as drawn (its attributes: nothing here waits for a layout).
+    const b = { x: top.x.baseVal.value, y: top.y.baseVal.value, width: top.width.baseVal.value, height: top.height.baseVal.value };
     boxes.push({ x0: at.x + b.x, y0: at.y + b.y, x1: at.x + b.x + b.width, y1: at.y + b.y + b.height });
   }
   const x0 = Math.min(...boxes.map((b) => b.x0));
@@ -315,6 +338,7 @@ function marksTower(motion, svg, overlay, ctx) {
   // Older moves first, so the newest mark is drawn on top where two share a cell.
   const marks = [...motion.marks].sort((a, b) => a[1].n - b[1].n);
   for (const [seat, mark] of marks) {
+    if (mark.deal !== dealOf(ctx.view)) continue; // a new hand: a new tower
     const box = cellsBox(svg, mark.cells);
     if (!box) continue;
     const words = `${ctx.names[seat] || `P${seat + 1}`}'s last domino: ${mark.tile} on ${mark.cells.join(", ")}`;
