@@ -1,7 +1,8 @@
 """A move's way from one page to another (issue 28, item 6), in Chromium against `gamenight serve`:
 the milliseconds from a person's click on a move to the frame after the move's line is in the
 other person's log, where it is painted (with the board drawn, and since item 6 its animation
-started). Two people at a two-seat Wildfire table click the first move (a tile laid when there
+started); and the page's own part of it, from the message's arrival on the other page to that
+frame. Two people at a two-seat Wildfire table click the first move (a tile laid when there
 is one) turn about; the clock is the browser's (both pages are one process's).
 
 `--baseline-src DIR` serves a second server from another checkout's `src` (the page it serves
@@ -30,9 +31,21 @@ from tests.web.crashing import ServerProcess
 from web_page_times import seat_two
 
 CLOCK = """
-// When each click was, and when each log line was first painted (the frame after it came).
+// When each click was, when each event's message came (before the page's own code hears of
+// it), and when each log line was first painted (the frame after it came).
 window.__clicks = [];
 window.__shown = {};
+window.__arrived = {};
+const Native = window.WebSocket;
+window.WebSocket = class extends Native {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener("message", (event) => {
+      const at = performance.timeOrigin + performance.now();
+      for (const e of JSON.parse(event.data).events || []) window.__arrived[e.n] ??= at;
+    });
+  }
+};
 window.addEventListener("click", () => window.__clicks.push(performance.timeOrigin + performance.now()), true);
 new MutationObserver((changes) => {
   const lines = [];
@@ -67,8 +80,9 @@ class Table:
             page.wait_for_selector("#board svg")
         self.pages = [ann, bob]
 
-    def move(self) -> float:
-        """One move by whoever's turn it is: milliseconds from the click to the other page's paint."""
+    def move(self) -> tuple[float, float]:
+        """One move by whoever's turn it is: milliseconds from the click to the other page's
+        paint, and from its message's arrival there to that paint (the page's own part)."""
         deadline = time.monotonic() + 60
         while True:
             assert time.monotonic() < deadline, "nobody's turn for a minute"
@@ -86,7 +100,8 @@ class Table:
         mover.click(f"#choices button[data-move='{move}']")
         clicked = mover.evaluate("window.__clicks[window.__clicks.length - 1]")
         other.wait_for_function(f"() => window.__shown['{n}'] !== undefined", timeout=60_000)
-        return float(other.evaluate(f"window.__shown['{n}']")) - float(clicked)
+        shown, arrived = other.evaluate(f"[window.__shown['{n}'], window.__arrived['{n}']]")
+        return float(shown) - float(clicked), float(shown) - float(arrived)
 
 
 def p95(times: list[float]) -> float:
@@ -112,18 +127,19 @@ def main() -> None:
                 servers[name] = ServerProcess(data, free_port(), None)
                 servers[name].start()
             tables = {name: Table(browser, f"http://127.0.0.1:{server.port}") for name, server in servers.items()}
-            times: dict[str, list[float]] = {name: [] for name in tables}
+            times: dict[str, list[tuple[float, float]]] = {name: [] for name in tables}
             for _ in range(args.moves):
                 for name, table in tables.items():
                     times[name].append(table.move())
         finally:
             for server in servers.values():
                 server.stop()
-    for name, ms in times.items():
-        print(
-            f"{name:14} {len(ms)} moves: median {statistics.median(ms):.1f} ms, p95 {p95(ms):.1f} ms, "
-            f"mean {statistics.mean(ms):.1f} ms, max {max(ms):.1f} ms"
-        )
+    for name, pairs in times.items():
+        for what, ms in (("click to paint", [p[0] for p in pairs]), ("arrival to paint", [p[1] for p in pairs])):
+            print(
+                f"{name:14} {what:17} {len(ms)} moves: median {statistics.median(ms):.1f} ms, "
+                f"p95 {p95(ms):.1f} ms, mean {statistics.mean(ms):.1f} ms, max {max(ms):.1f} ms"
+            )
 
 
 if __name__ == "__main__":
