@@ -36,7 +36,7 @@ export class Motion {
     this.kind = GAMES[game] || null;
     this.reduced = window.matchMedia("(prefers-reduced-motion: reduce)");
     this.marks = new Map(); // seat -> {n, ...what to mark}
-    this.running = []; // [{start, duration, build(svg, hand) -> [[element, keyframes, options]]}]
+    this.running = []; // [{seat, key, start, duration, build(svg, hand, overlay, ctx) -> [[element, keyframes, options]]}]
     this.handRects = new Map(); // the hand's tiles where they were drawn before this state
     this.drawn = null; // the board, hand and marks' layer drawn last, for the next frame
     this.frame = null;
@@ -46,13 +46,14 @@ export class Motion {
    * views, `fresh` the new events in the server's order. Decides the marks and the motions. */
   news(fresh, before, after, { seat: mySeat, assets, hand }) {
     if (!this.kind || !after) return;
-    this.handRects = new Map();
-    if (hand) {
-      for (const tile of hand.querySelectorAll("[data-tile]")) this.handRects.set(tile.dataset.tile, tile.getBoundingClientRect());
-    }
     // A page that has just opened (or came back after a long gap) is told the whole game: it
     // marks what it can read from the events, and animates nothing of the past.
     const animate = Boolean(before) && !this.reduced.matches;
+    // The reader's own tile slides from where it was in the hand: read before the hand is drawn again.
+    this.handRects = new Map();
+    if (hand && animate && fresh.some((e) => e.seat === mySeat)) {
+      for (const tile of hand.querySelectorAll("[data-tile]")) this.handRects.set(tile.dataset.tile, tile.getBoundingClientRect());
+    }
     const read = { radial: readRadial, tower: readTower, island: readIsland }[this.kind];
     const now = document.timeline.currentTime || performance.now();
     for (const motion of read(this, fresh, before, after, { mySeat, assets })) {
