@@ -56,6 +56,11 @@ OPEN, PERSON, BOT = "open", "person", "bot"
 
 SECRET_KEY = "secret_key"
 
+DEFAULT_TIMEOUTS_BEFORE_AWAY = 3
+"""Turns in a row a connected person may let the turn timer run out before their seat is away,
+unless the host chose otherwise (each of those turns is one move by a bot for them)."""
+MAX_TIMEOUTS_BEFORE_AWAY = 20
+
 
 MAX_NEWS = 7000
 """Characters in a notice, at most (PostgreSQL's limit is 8000 bytes)."""
@@ -95,6 +100,8 @@ class TableRow(Base):
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=False)
     """The host allowed hints (what the hard bot would play) at this table."""
+    timeouts_before_away: Mapped[int] = mapped_column(Integer, default=DEFAULT_TIMEOUTS_BEFORE_AWAY)
+    """Turns in a row a person there may let the turn timer run out before their seat is away."""
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     seat_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     """The record's seats, fixed when the game starts."""
@@ -168,6 +175,9 @@ class TableData:
     seats: list[SeatData]
     hints: bool = False
     """The host allowed hints: a player may ask what the hard bot would play (issue 30)."""
+    timeouts_before_away: int = DEFAULT_TIMEOUTS_BEFORE_AWAY
+    """The host's choice: turns in a row a connected person's timer may run out (a bot moving
+    for them each time, the seat theirs) before their seat counts as away (issue 28, item 3)."""
 
 
 @dataclass(frozen=True)
@@ -306,6 +316,7 @@ class Store:
         lineage: str | None = None,
         nonces: Sequence[str | None] = (),
         hints: bool = False,
+        timeouts_before_away: int = DEFAULT_TIMEOUTS_BEFORE_AWAY,
     ) -> TableData:
         """A new waiting table; `seats` are (kind, level, name); `nonces` carry persons'
         seat tokens over from a finished table (a rematch)."""
@@ -323,6 +334,7 @@ class Store:
             zombie_timeout=zombie_timeout,
             turn_timer=turn_timer,
             hints=hints,
+            timeouts_before_away=timeouts_before_away,
             seed=None,
             seat_names=None,
             rematch_id=None,
@@ -542,4 +554,5 @@ def _table_data(row: TableRow) -> TableData:
         rematch_id=row.rematch_id,
         seats=[SeatData(s.index, s.kind, s.level, s.name, s.nonce, s.autopass) for s in row.seats],
         hints=row.hints,
+        timeouts_before_away=row.timeouts_before_away,
     )

@@ -46,7 +46,19 @@ from gamenight.interfaces.web.live import (
 from gamenight.interfaces.web.outage import RETRY_AFTER, STORAGE_FAULTS, Outage
 from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
-from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
+from gamenight.store.database import (
+    BOT,
+    DEFAULT_TIMEOUTS_BEFORE_AWAY,
+    ENDED,
+    MAX_TIMEOUTS_BEFORE_AWAY,
+    OPEN,
+    OVER,
+    PERSON,
+    PLAYING,
+    WAITING,
+    Store,
+    sqlite_url,
+)
 from gamenight.store.folder import private_database
 
 HERE = Path(__file__).resolve().parent
@@ -280,6 +292,8 @@ def create_app(
             "error": error,
             "zombie_timeout": DEFAULT_ZOMBIE_TIMEOUT,
             "bot_pace": hub_of(request).default_bot_pace,
+            "timeouts_before_away": DEFAULT_TIMEOUTS_BEFORE_AWAY,
+            "max_timeouts_before_away": MAX_TIMEOUTS_BEFORE_AWAY,
         }
         return page(request, "lobby.html", context, status)
 
@@ -315,6 +329,7 @@ def create_app(
                 else:
                     raise ConfigError(f"seat {index + 1}: open for a person or a bot ({', '.join(BOT_LEVELS)})")
             pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace, limits)
+            timeouts = timeouts_before_away(form)
             title = " ".join(form.get("title", "").split())[:80] or f"{name}'s {game.spec.title}"
             if not title.isprintable():  # a control character is nobody's title (and PostgreSQL refuses NUL)
                 raise ConfigError("a table's title is letters, digits, spaces and punctuation")
@@ -335,6 +350,7 @@ def create_app(
                 zombie_timeout=zombie,
                 turn_timer=timer,
                 hints=form.get("hints") not in (None, "", "0", "off"),
+                timeouts_before_away=timeouts,
             )
         )
         quotas.made_table(address, data.id, with_bots)
@@ -491,6 +507,7 @@ def create_app(
                 lineage=data.lineage,
                 nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
                 hints=data.hints,
+                timeouts_before_away=data.timeouts_before_away,
             )
         )
         return await follow_rematch(request, table_id)
@@ -618,6 +635,19 @@ def table_settings(form: dict[str, str], default_pace: float, limits: Limits) ->
     timer_text = (form.get("turn_timer") or "").strip()
     timer = _seconds(timer_text, "Turn timer", 0.0, MAX_SECONDS) if timer_text else 0.0
     return pace, zombie, timer or None
+
+
+def timeouts_before_away(form: dict[str, str]) -> int:
+    """The turns in a row a person there may let the turn timer run out before their seat is
+    away (each time a bot makes that one move for them): a whole number from 1 to
+    MAX_TIMEOUTS_BEFORE_AWAY; an empty field is the default. ConfigError for anything else."""
+    text = (form.get("timeouts_before_away") or "").strip()
+    if not text:
+        return DEFAULT_TIMEOUTS_BEFORE_AWAY
+    if not re.fullmatch(r"\d{1,3}", text) or not 1 <= int(text) <= MAX_TIMEOUTS_BEFORE_AWAY:
+        most = MAX_TIMEOUTS_BEFORE_AWAY
+        raise ConfigError(f"Timeouts before away: a whole number from 1 to {most}, not {text[:20]!r}")
+    return int(text)
 
 
 def _seconds(text: str | None, what: str, default: float, most: float) -> float:

@@ -15,8 +15,8 @@ loop (`asyncio.to_thread`) at the table's pace and submits it through the same d
 person's. The same driver plays a person's seat with a medium bot once the person has
 been gone longer than the host's zombie timeout (the seat shows `away` until its person is
 back). When the turn timer runs out on a person who is there, a medium bot makes that one
-move for them and the seat stays theirs; only after TIMEOUTS_BEFORE_AWAY such turns in a row
-is the seat away, until the person says something (the page's "Take my seat back").
+move for them and the seat stays theirs; only after the host's number of such turns in a row
+(`TableData.timeouts_before_away`) is the seat away, until the person says something (the page's "Take my seat back").
 
 On PostgreSQL several server processes may serve one set of tables (`store/cluster.py`):
 each table is loaded wherever someone connects to it, one process (its owner) runs its
@@ -80,9 +80,6 @@ log = logging.getLogger("gamenight.interfaces.web")
 BOT_LEVELS = ("easy", "medium", "hard")
 ZOMBIE_LEVEL = "medium"
 """The bot that plays for a person who is away, or whose turn timer ran out."""
-TIMEOUTS_BEFORE_AWAY = 3
-"""Turns in a row a connected person lets the timer run out before their seat counts as away
-(each of those turns is one move by a bot for them; the seat stays theirs)."""
 MAX_MESSAGE = 4096
 """A client's message is a sync or a move: a few dozen characters."""
 MAX_NOTATION = 200
@@ -1236,7 +1233,7 @@ class LiveTable:
                 # Away: gone past the zombie timeout, or out of time too many turns in a row.
                 zombie = self.data.zombie_timeout > 0 and gone_since is not None
                 zombie = zombie and gone_since is not None and gone_since + self.data.zombie_timeout <= now
-                if zombie or state.timeouts + 1 >= TIMEOUTS_BEFORE_AWAY:
+                if zombie or state.timeouts + 1 >= self.data.timeouts_before_away:
                     state.away = True
                     self._tell_away(state)
                     self._changed()

@@ -11,6 +11,7 @@ import { Connection } from "./connection.js";
 import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } from "./panels.js";
 import { nameSeats } from "./names.js";
 import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
+import { Motion } from "./motion.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -28,6 +29,7 @@ const page = {
   assets: null,
   connection: null,
   awaiting: false, // false, or the last event number when a move was sent and not yet answered
+  motion: new Motion(game), // each move animated as it comes, and every seat's last one marked
 };
 
 // -- the page's frame ------------------------------------------------------------------
@@ -321,6 +323,7 @@ function render() {
   const hand = mySeat === null ? null : page.board.drawHand(ctx);
   el.handArea.hidden = !hand;
   if (hand) clear(el.hand).append(hand);
+  page.motion.dress(drawn, hand, ctx);
   renderTurn(myTurn);
   renderChoices(myTurn);
   const sides = { board: page.board, view, seatName };
@@ -504,6 +507,8 @@ function onState(msg, fresh) {
   el.takeBack.hidden = !(mine && mine.away);
   const seconds = msg.table && msg.table.deadline_seconds;
   deadline = typeof seconds === "number" && msg.pending ? Date.now() + seconds * 1000 : null; // the server knows best whose seat this is
+  // What moved is read from the view before and the view after, with the new events.
+  page.motion.news(fresh, page.view, msg.view, { seat: mySeat, assets: page.assets, hand: el.hand });
   page.view = msg.view;
   page.pending = msg.pending;
   page.result = msg.result;
