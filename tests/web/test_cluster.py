@@ -72,7 +72,7 @@ def open_table(
     """(table id, host's cookie, guest's cookie): made and started on A, joined through B."""
     with httpx.Client(base_url=f"http://127.0.0.1:{a.port}") as host:
         form = {"name": "Ann", "game": "highrise", "highrise:players": "4", "seat_3": "easy", "seat_4": "easy"}
-        form.update(game or {})
+        form.update({"round_pause": "0", **(game or {})})
         created = host.post("/tables", data={**form, "bot_pace": "0.05", "zombie_timeout": str(zombie_timeout)})
         assert created.status_code == 303, created.text
         table_id = created.headers["location"].removeprefix("/t/")

@@ -57,6 +57,8 @@ OPEN, PERSON, BOT = "open", "person", "bot"
 SECRET_KEY = "secret_key"
 
 
+DEFAULT_ROUND_PAUSE = 10.0
+"""Seconds a round's end stays on the table, by default, before the next deal."""
 MAX_NEWS = 7000
 """Characters in a notice, at most (PostgreSQL's limit is 8000 bytes)."""
 
@@ -95,6 +97,9 @@ class TableRow(Base):
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=False)
     """The host allowed hints (what the hard bot would play) at this table."""
+    round_pause: Mapped[float] = mapped_column(Float, default=DEFAULT_ROUND_PAUSE)
+    """Seconds the end of a round stays on the table before the next deal, unless everyone
+    present has pressed "Next round" before."""
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     seat_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     """The record's seats, fixed when the game starts."""
@@ -168,6 +173,8 @@ class TableData:
     seats: list[SeatData]
     hints: bool = False
     """The host allowed hints: a player may ask what the hard bot would play (issue 30)."""
+    round_pause: float = 10.0
+    """Seconds a round's end stays before the next deal (unless everyone present is ready)."""
 
 
 @dataclass(frozen=True)
@@ -306,6 +313,7 @@ class Store:
         lineage: str | None = None,
         nonces: Sequence[str | None] = (),
         hints: bool = False,
+        round_pause: float | None = None,
     ) -> TableData:
         """A new waiting table; `seats` are (kind, level, name); `nonces` carry persons'
         seat tokens over from a finished table (a rematch)."""
@@ -323,6 +331,7 @@ class Store:
             zombie_timeout=zombie_timeout,
             turn_timer=turn_timer,
             hints=hints,
+            round_pause=DEFAULT_ROUND_PAUSE if round_pause is None else round_pause,
             seed=None,
             seat_names=None,
             rematch_id=None,
@@ -387,13 +396,20 @@ class Store:
                 raise Stale(f"seat {index + 1} at table {table_id} changed meanwhile")
             self._notify(session, table_id, TABLE)
 
-    def set_settings(self, table_id: str, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
+    def set_settings(
+        self,
+        table_id: str,
+        bot_pace: float,
+        zombie_timeout: float,
+        turn_timer: float | None,
+        round_pause: float | None = None,
+    ) -> None:
+        """The host's settings (`round_pause` None: as it was)."""
+        values: dict[str, Any] = {"bot_pace": bot_pace, "zombie_timeout": zombie_timeout, "turn_timer": turn_timer}
+        if round_pause is not None:
+            values["round_pause"] = round_pause
         with self.session() as session:
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(bot_pace=bot_pace, zombie_timeout=zombie_timeout, turn_timer=turn_timer)
-            )
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
             self._notify(session, table_id, TABLE)
 
     def set_status(self, table_id: str, status: str) -> None:
@@ -542,4 +558,5 @@ def _table_data(row: TableRow) -> TableData:
         rematch_id=row.rematch_id,
         seats=[SeatData(s.index, s.kind, s.level, s.name, s.nonce, s.autopass) for s in row.seats],
         hints=row.hints,
+        round_pause=row.round_pause,
     )

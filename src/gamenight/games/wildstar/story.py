@@ -3,10 +3,14 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from gamenight.games.dominoes.ends import final_position, seat_lines
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
 from gamenight.games.wildstar.state import Phase, WildstarState, hand_size
-from gamenight.games.wildstar.tiles import DOUBLE_STAR, NAMES, POINTS
+from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, NAMES, POINTS, SINGLE_STAR
 
 
 def rules_summary(options: WildstarOptions) -> list[str]:
@@ -108,3 +112,40 @@ def _centre_setter(state: WildstarState, seat: int, outcome: int) -> str:
         if double in hand or (holder == seat and outcome == double):
             return f"; P{holder + 1} holds {NAMES[double]} and sets it in the star centre"
     return f"; nobody holds the hand's double, so P{state.shuffler + 1} draws for it first"
+
+
+def _count_parts(hand: list[int]) -> list[list[Any]]:
+    """A hand's count as R-WS reaches it: "Each dot on a domino counts 1 point ... Each wildstar
+    counts 20 points. 0-0 counts 30 points." (POINTS)"""
+    stars = sum(1 for t in hand if t in (SINGLE_STAR, DOUBLE_STAR))
+    blanks = sum(1 for t in hand if HALVES[t] == (0, 0))
+    pips = sum(POINTS[t] for t in hand if t not in (SINGLE_STAR, DOUBLE_STAR) and HALVES[t] != (0, 0))
+    parts: list[list[Any]] = [["pips", pips]]
+    if stars:
+        parts.append([f"{stars} wildstar{'s' if stars > 1 else ''} at 20", 20 * stars])
+    if blanks:
+        parts.append(["0-0 at 30", 30])
+    return parts
+
+
+def round_end(
+    before: WildstarState, after: WildstarState, step: Callable[[WildstarState], None]
+) -> dict[str, Any] | None:
+    """If `step` (played on `before`, giving `after`) ended a hand: the star as it ended (as a
+    spectator sees it), every seat's tiles turned face up, and what each side scored (the
+    engine's sheet row: R-WS / D-WS-5, partners and winner_collects included). None if the
+    hand goes on."""
+    if len(after.sheet) == len(before.sheet):
+        return None
+    final = final_position(before, step, "_end_hand")
+    out = next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+    return {
+        "round": len(after.sheet),
+        "out": out,
+        "view": final.view(None),
+        "seats": seat_lines(final.hands, lambda t: NAMES[t], _count_parts),
+        "sides": [after.members(side) for side in range(after.sides)],
+        "scored": list(after.sheet[-1]),
+        "totals": list(after.totals),
+        "over": after.phase == Phase.OVER,
+    }
