@@ -25,8 +25,8 @@ import random
 import re
 import threading
 import time
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import httpx

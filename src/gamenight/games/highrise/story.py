@@ -11,7 +11,7 @@ from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
 from gamenight.games.highrise.state import HighriseState, Phase
-from gamenight.games.highrise.tiles import HALVES, HAND_HALF_POINTS, TILES, WILD
+from gamenight.games.highrise.tiles import HALVES, HAND_HALF_POINTS, TILES, WILD, hand_points
 from gamenight.games.highrise.tower import Tower
 
 
@@ -132,9 +132,16 @@ def round_end(
         return None
     final = final_position(before, step, "_end_hand")
     out = next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+    left = sum(hand_points(hand) for hand in final.hands)
+    if out is None:
+        says = "Nobody went out and nobody can play: each subtracts what is left in their hand (pips; a Wild half 7)."
+    else:
+        says = f"P{out + 1} went out and scores the {left} points left in the others' hands (pips; a Wild half 7)"
+        says += ", which they subtract." if after.game.options.opponents_subtract_on_out else "."
     return {
         "round": before.hand_number,
         "out": out,
+        "says": says + " The highest total wins.",
         "view": final.view(None),
         "seats": seat_lines(final.hands, TILES.name, _count_parts),
         "last_play": [a - b for a, b in zip(final.totals, before.totals, strict=True)],

@@ -185,9 +185,15 @@ def round_end(
         return None
     final = final_position(before, step, "_end_round")
     out = next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+    count = "pips, +10 a Wild One flame, +20 a Double Wildfire, +30 a Triple Wildfire"
+    if out is None:
+        says = f"Blocked: nobody can play and the pile is out, so everyone counts their own hand ({count})."
+    else:
+        says = f"P{out + 1} went out and scores 0; the others count the tiles left in their hands ({count})."
     return {
         "round": len(after.sheet),
         "out": out,
+        "says": says + " The lowest total wins.",
         "view": final.view(None),
         "seats": seat_lines(final.hands, TILES.name, _count_parts),
         "scored": list(after.sheet[-1]),

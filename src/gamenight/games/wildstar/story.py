@@ -139,9 +139,20 @@ def round_end(
         return None
     final = final_position(before, step, "_end_hand")
     out = next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+    options = after.game.options
+    count = "each dot 1, each wildstar 20, the 0-0 30"
+    who = "team" if options.partners else "player"
+    if options.winner_collects:
+        says = "the hand's winner collects the others' counts" if out is not None else "the lowest count collects"
+        says = f"{'P' + str(out + 1) + ' went out' if out is not None else 'Blocked'}: {says} ({count})."
+    elif out is None:
+        says = f"Blocked: no player can play, so each {who} adds their own count ({count})."
+    else:
+        says = f"P{out + 1} went out: that {who} scores 0, and each other {who} adds their count ({count})."
     return {
         "round": len(after.sheet),
         "out": out,
+        "says": says + " The lowest total wins.",
         "view": final.view(None),
         "seats": seat_lines(final.hands, lambda t: NAMES[t], _count_parts),
         "sides": [after.members(side) for side in range(after.sides)],

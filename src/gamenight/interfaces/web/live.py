@@ -1275,12 +1275,14 @@ class LiveTable:
 
     def _pause_left(self) -> float:
         """Seconds before the paused table deals on: none once every person present has pressed
-        "Next round" (or nobody at all is there to see the round's end), else what is left of
-        the host's delay."""
+        "Next round", or at a table of bots nobody watches; else what is left of the host's
+        delay (a person seated but gone, as after a restart, may be back to see it)."""
         now = time.monotonic()
         awaited = self._awaited(now)
         ready = self._ready_seats()
-        if (awaited and all(s.index in ready for s in awaited)) or not (awaited or self.connections):
+        if awaited and all(s.index in ready for s in awaited):
+            return 0.0
+        if not (awaited or self.connections or self.person_seated()):
             return 0.0
         return max(0.0, self.pause_started + self.data.round_pause - now)
 
