@@ -54,8 +54,9 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
   const sides = end.sides || end.seats.map((_, i) => [i]);
   const sideOf = (seat) => sides.findIndex((members) => members.includes(seat));
   const teams = sides.some((members) => members.length > 1);
-  const plays = end.plays ? end.seats.map((_, seat) => end.plays.filter((p) => p[1] === seat).map((p) => p[2])) : null;
-  if (plays && end.last_play) end.last_play.forEach((points, seat) => points && plays[seat].push(points));
+  // Highrise scores each play as it is made: the hand's plays, each, then what its end did.
+  const plays = end.last_play ? end.seats.map((_, seat) => (end.plays || []).filter((p) => p[1] === seat).map((p) => p[2])) : null;
+  if (plays) end.last_play.forEach((points, seat) => points && plays[seat].push(points));
   const head = ["Player", "Tiles left", "Count"];
   if (plays) head.push("Plays");
   head.push(teams ? "Team scored" : "Scored", teams ? "Team total" : "Total");
@@ -100,7 +101,7 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
     pauseDeadline = clockNode = null;
     return;
   }
-  const waiting = (pause.waiting || []).map(who);
+  const waiting = (pause.waiting || []).map((i) => (i === mySeat ? "you" : names(i)));
   const ready = mySeat !== null && (pause.ready || []).includes(mySeat);
   clockNode = h("span", { class: "pause-clock" });
   pauseDeadline = Date.now() + (pause.seconds || 0) * 1000;
