@@ -100,7 +100,8 @@ def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_ur
     assert len(first["seats"]) == 2 and sum(len(s["tiles"]) for s in first["seats"]) > 0
     assert page.locator("#round-scores td.tiles svg.tile-icon").count() == sum(len(s["tiles"]) for s in first["seats"])
     # The whole score table is in view, the phone's too: nothing cut off to the side.
-    assert page.evaluate("() => { const s = document.querySelector('#round-end .scroll'); return s.scrollWidth <= s.clientWidth; }")
+    fits = "() => { const s = document.querySelector('#round-end .scroll'); return s.scrollWidth <= s.clientWidth; }"
+    assert page.evaluate(fits)
     panel_box = page.locator("#round-end").bounding_box()
     assert panel_box["x"] >= 0 and panel_box["x"] + panel_box["width"] <= viewport["width"]
     if viewport is DESKTOP:
