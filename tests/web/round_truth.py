@@ -41,6 +41,7 @@ class RoundTruth:
     counts: list[int]
     scored: list[int]  # the engine's: the sheet's row (Highrise: each total's change at the end)
     totals: list[int]
+    plays: list[list[int]]  # Highrise: each seat's plays' points in the round, in order
 
 
 def _halves(tile: str) -> list[str]:
@@ -75,6 +76,7 @@ def round_truths(record: Record) -> list[RoundTruth]:
     table = Table(game, record.seats, seed=record.seed, auto_chance=False)
     truths = []
     players = table.state.num_players
+    plays: list[list[int]] = [[] for _ in range(players)]
     for index, step in enumerate(record.steps):
         state = table.state
         hands = [list(table.view(s)["hand"] or []) for s in range(players)]
@@ -86,6 +88,8 @@ def round_truths(record: Record) -> list[RoundTruth]:
         else:
             play = _play_points(record.game, state, step.text)
             table.submit(step.seat, step.text)
+            if play:
+                plays[step.seat].append(play)
         if _rounds_done(table.state) == done:
             continue
         if step.seat == CHANCE:  # the hub spun or a tile drawn (a penalty), and nobody can play after it
@@ -100,5 +104,6 @@ def round_truths(record: Record) -> list[RoundTruth]:
         else:  # Highrise: the totals' change at the end, less the ending play's own points
             change = [a - b for a, b in zip(after.scores(), totals, strict=True)]
             scored = [points - (play if s == step.seat else 0) for s, points in enumerate(change)]
-        truths.append(RoundTruth(index + 1, hands, counts, scored, list(after.totals)))
+        truths.append(RoundTruth(index + 1, hands, counts, scored, list(after.totals), plays))
+        plays = [[] for _ in range(players)]
     return truths

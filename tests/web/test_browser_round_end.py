@@ -150,3 +150,62 @@ def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_ur
     assert [[int(x) for x in row[1:]] for row in sheet] == [t.scored for t in truths]
     assert not errors, errors
     context.close()
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _plays_text(points: list[int]) -> str:
+    if not points:
+        return "—"
+    return f"{' + '.join(map(str, points))} = {sum(points)}" if len(points) > 1 else str(points[0])
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_highrises_sheet_shows_each_play_the_going_out_and_the_leftovers(
+    browser: Any, base_url: str, viewport: Any
+) -> None:
+    """Highrise scores each play as it is made: the hand's end lists each seat's plays, then
+    what the end did (the going-out bonus, or the leftovers taken off), and so does the score
+    sheet, hand by hand, all of it the engine's."""
+    context = browser.new_context(base_url=base_url, viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    form = {"name": "Ann", "game": "highrise", "seat_2": "easy", "bot_pace": "0", "round_pause": "600"}
+    form.update({"highrise:players": "2", "highrise:hands": "2"})
+    response = context.request.post("/tables", form=form)
+    assert response.ok, response.text()
+    page.goto(response.url)
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    _play_until(page, "#round-end:not([hidden])")
+    assert "Hand 1 is over" in page.locator("#round-end-title").text_content()
+    first_plays = [c.text_content() for c in page.locator("#round-scores td.plays").all()]
+    first = _shown(page)
+    page.click("#next-round")
+    page.wait_for_selector("#round-end", state="hidden")
+    _play_until(page, "#result:not([hidden])")
+    page.wait_for_selector("#round-end:not([hidden])")
+    last_plays = [c.text_content() for c in page.locator("#round-scores td.plays").all()]
+    last = _shown(page)
+    record = Record.from_json(context.request.get(page.locator("#record").get_attribute("href")).json())
+    truths = round_truths(record)
+    assert [t.number for t in truths] == [first["last"], last["last"]]
+    for shown, plays, truth in zip([first, last], [first_plays, last_plays], truths, strict=True):
+        assert [s["tiles"] for s in shown["seats"]] == truth.hands
+        assert [s["count"] for s in shown["seats"]] == truth.counts
+        assert [s["scored"] for s in shown["seats"]] == truth.scored
+        assert [s["total"] for s in shown["seats"]] == truth.totals
+        assert plays == [_plays_text(p).replace("—", "0") for p in truth.plays]
+    sheet = [[c.text_content() for c in row.locator("th, td").all()] for row in page.locator("#sheet tbody tr").all()]
+    expected = []
+    for hand, truth in enumerate(truths, 1):
+        expected.append([f"Hand {hand}: plays", *map(_plays_text, truth.plays)])
+        expected.append([*sheet[len(expected)][:1], *map(_signed, truth.scored)])
+    assert sheet == expected
+    assert page.locator("#sheet tfoot th").all_text_contents()[1:] == [str(t) for t in truths[-1].totals]
+    assert page.locator("#final-sheet tbody tr").count() == 4
+    assert not errors, errors
+    context.close()

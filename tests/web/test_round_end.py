@@ -7,6 +7,7 @@ restarted server ends it by its timer; a press through another process ends it t
 from __future__ import annotations
 
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -65,6 +66,10 @@ def test_each_rounds_end_is_the_rules_own(game: str) -> None:
                     assert sum(points for _, points in line["parts"]) == line["count"]
                 assert end["scored"] == truth.scored
                 assert end["totals"] == truth.totals
+                plays = [[p for _, s, p in end["plays"] if s == seat] for seat in range(len(truth.plays))]
+                for seat, points in enumerate(end.get("last_play", [])):
+                    plays[seat] += [points] if points else []
+                assert plays == truth.plays
                 out = end["out"]
                 assert (out is None) == all(truth.hands), "out: the seat with no tile left"
                 assert end["view"]["seat"] is None and end["view"].get("hand") is None  # as a spectator sees it
@@ -183,3 +188,25 @@ def test_a_restarted_server_ends_the_pause_by_its_timer(data_dir: Path) -> None:
             time.sleep(0.05)
         live = second.app.state.hub.tables[table_id]
         assert not live.table.paused and live.table.state.view(None)["round"] == 2
+
+
+def test_a_fireball_that_hits_the_jewels_owner_says_where_the_jewel_is_left() -> None:
+    """Fireball Island's end shows how the jewel came home, from the log's lines of it: a
+    Fireball that knocks its owner off says where it is left, and it is left there."""
+    told = 0
+    for seed in range(1, 8):
+        table = Table(make_game("fireball-island", {"players": 3}), ["a", "b", "c"], seed=seed, auto_chance=False)
+        rng = random.Random(seed)
+        while not table.is_over():
+            if table.to_act() == -1:
+                owner = table.state.owner
+                event = table.play_chance_step()
+                left = re.search(r"the jewel is left on (\w+)", event.public)
+                if left:
+                    told += 1
+                    assert table.state.owner == -1 and table.state.jewel_at == left.group(1)
+                else:
+                    assert owner < 0 or table.state.owner == owner, event.public
+                continue
+            table.submit(table.to_act(), rng.choice(table.legal_moves()))
+    assert told > 3

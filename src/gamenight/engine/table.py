@@ -178,6 +178,9 @@ class Table:
         """The last round's end as the game's story tells it (`round_end`), with its `plays`."""
         self.plays: list[list[int]] = []
         """This round's decisions that scored at once (Highrise's plays): [event, seat, points]."""
+        self.rounds: list[dict[str, Any]] = []
+        """Every round ended so far, for a score sheet: its number, who went out, its plays that
+        scored (`plays`, and the last: `last_play`) and what its end scored."""
 
     @classmethod
     def resume(cls, record: Record, auto_chance: bool = True, windows: bool = False, pauses: bool = False) -> Table:
@@ -449,6 +452,8 @@ class Table:
         if ended is None:
             return False
         self.round_end = {**ended, "plays": self.plays}
+        sheet = ("round", "out", "plays", "last_play", "scored")
+        self.rounds.append({key: self.round_end[key] for key in sheet if key in self.round_end})
         self.plays = []
         self.paused = self.state.to_act() == CHANCE
         return True

@@ -1105,12 +1105,14 @@ class LiveTable:
         table = self.table
         since = connection.last_sent
         self._note_pause()
-        round_end = None
+        round_end, scoring = None, None
         if table is None:
             view, pending, events, last, result = None, None, [], 0, None
         else:
             # A round's end is public by the rules once it has ended, and only then.
             round_end = table.round_end if table.paused or table.is_over() else None
+            # The score sheet line by line (public: each play's points, each round's end).
+            scoring = {"rounds": table.rounds, "plays": table.plays} if table.pauses else None
             last = table.visible  # a card window is told when it closes
             since = min(since, last)
             events = table.events_for(seat, since, until=last)
@@ -1128,6 +1130,7 @@ class LiveTable:
             "last": last,
             "result": result,
             "round_end": round_end,
+            "scoring": scoring,
         }
 
     def _told(self, table: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:

@@ -128,3 +128,31 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
   }
   panel.append(h("div", { class: "next" }, parts));
 }
+
+/** A seat's points in a list of scoring plays ([event, seat, points]): "3 + 7 = 10", "—". */
+function playsCell(plays, seat) {
+  const mine = plays.filter((p) => p[1] === seat).map((p) => p[2]);
+  if (!mine.length) return "—";
+  const sum = mine.reduce((a, b) => a + b, 0);
+  return mine.length > 1 ? `${mine.join(" + ")} = ${sum}` : String(sum);
+}
+
+/**
+ * Highrise's score sheet line by line (the server's `scoring`): each hand's plays, each with
+ * its points, then what the hand's end did (the going-out bonus, or the leftovers taken off);
+ * the hand being played so far; the totals. Null for a game scored only at a round's end.
+ */
+export function playSheet(game, scoring, view, names) {
+  if (game !== "highrise" || !scoring) return null;
+  const seats = view.scores.map((_, i) => i);
+  const rows = [];
+  for (const round of scoring.rounds) {
+    const plays = [...(round.plays || [])];
+    (round.last_play || []).forEach((points, seat) => points && plays.push([0, seat, points]));
+    rows.push([`Hand ${round.round}: plays`, ...seats.map((seat) => playsCell(plays, seat))]);
+    const end = round.out === null || round.out === undefined ? "leftovers taken off" : `${names[round.out] || `P${round.out + 1}`} out, takes the leftovers`;
+    rows.push([`Hand ${round.round}: ${end}`, ...seats.map((seat) => signed(round.scored[seat]))]);
+  }
+  if (view.phase !== "over") rows.push([`Hand ${view.hand_number}: plays so far`, ...seats.map((seat) => playsCell(scoring.plays, seat))]);
+  return { head: ["", ...seats.map((seat) => names[seat] || `P${seat + 1}`)], rows, foot: ["Total", ...view.scores.map(String)] };
+}

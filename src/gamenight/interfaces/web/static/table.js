@@ -11,7 +11,7 @@ import { Connection } from "./connection.js";
 import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } from "./panels.js";
 import { nameSeats } from "./names.js";
 import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
-import { renderRoundEnd } from "./ends.js";
+import { playSheet, renderRoundEnd } from "./ends.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -23,6 +23,7 @@ const page = {
   pending: null,
   result: null,
   roundEnd: null, // the server's round_end: the round just ended, shown until the next deal
+  jewel: [], // Fireball Island: the log's lines of the jewel's way, told again at the game's end
   choices: [], // [{notation, description, keys}]: keys from the board module's parseMove
   selection: { hand: null, target: null },
   partial: null, // a board's half-made pick (Highrise's first cell)
@@ -336,13 +337,23 @@ function render() {
   const sides = { board: page.board, view, seatName };
   renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
   renderResult(el.result, sides, page.result, rematch());
-  renderSheet(el.sheet, el.sheetTitle, page.board, ctx);
+  // Highrise scores as it goes: its sheet lists each play's points and each hand's end.
+  const lines = playSheet(game, page.scoring, view, ctx.names);
+  const sheetBoard = lines ? { ...page.board, sheet: () => lines } : page.board;
+  renderSheet(el.sheet, el.sheetTitle, sheetBoard, ctx);
   if (page.result) {
     // The final sheet in the result itself, where everyone looks at the end.
     const title = h("h3");
     const box = h("div", { id: "final-sheet", class: "sheet" });
-    renderSheet(box, title, page.board, ctx);
+    renderSheet(box, title, sheetBoard, ctx);
     if (box.firstChild) el.result.append(title, box);
+    if (game === "fireball-island" && page.jewel.length) {
+      const who = (e) => (e.seat === null || e.seat === undefined ? "" : `${e.seat === mySeat ? "You" : seatName(e.seat)}: `);
+      el.result.append(
+        h("h3", { text: "How the jewel came home" }),
+        h("ol", { id: "jewel-way", class: "jewel-way" }, page.jewel.map((e) => h("li", { "data-n": e.n, text: who(e) + named(e.text) }))),
+      );
+    }
   }
   renderRoundEnd(el.roundEnd, {
     game,
@@ -543,6 +554,7 @@ function onState(msg, fresh) {
   page.pending = msg.pending;
   page.result = msg.result;
   page.roundEnd = msg.view ? msg.round_end || null : null;
+  page.scoring = msg.scoring || null;
   const choices = (msg.pending && msg.pending.choices) || [];
   page.choices = msg.view ? choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} })) : [];
   // A new decision starts with nothing picked; a repeat of the same keeps the picking.
@@ -554,6 +566,7 @@ function onState(msg, fresh) {
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
+    page.jewel.push(...jewelLines(fresh));
     appendLog(el.log, fresh, seatName, mySeat, named);
     announce(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
@@ -563,6 +576,12 @@ function onState(msg, fresh) {
     page.seatChangesShown = appendSeatChanges(el.log, page.meta.seat_changes, changesShown);
   }
   render();
+}
+
+/** Fireball Island's log lines that move the jewel: captured, picked up, stolen, kept with FAKE
+ * JEWEL, left behind by a Fireball, brought to the Dock. */
+function jewelLines(events) {
+  return events.filter((e) => e.text && /\bjewel\b/.test(e.text) && !/without the jewel/.test(e.text));
 }
 
 /** The live region: the newest moves (by seats, not chance), then the reader's prompt. */
