@@ -11,8 +11,6 @@ are exactly those each seat held, the counts and scores the engine's."""
 
 from __future__ import annotations
 
-import faulthandler
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,18 +20,11 @@ import pytest
 from gamenight.engine.record import Record
 from tests.web.conftest import real_server
 from tests.web.round_truth import round_truths
+from tests.web.test_browser import watchdog  # noqa: F401 - a whole game in a browser keeps its own time
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-GAME_SECONDS = 120
-
-
-@pytest.fixture(autouse=True)
-def watchdog() -> Iterator[None]:
-    faulthandler.dump_traceback_later(GAME_SECONDS + 60, exit=True, file=sys.stderr)
-    yield
-    faulthandler.cancel_dump_traceback_later()
 
 
 @pytest.fixture(scope="module")
@@ -60,6 +51,25 @@ def _shown(page: Any) -> dict[str, Any]:
     return {"last": int(page.locator("#table").get_attribute("data-last")), "seats": seats}
 
 
+def _started(
+    browser: Any, base_url: str, viewport: Any, game: str, options: dict[str, str]
+) -> tuple[Any, Any, list[str]]:
+    """(context, page, its errors): Ann's table of `game` with `options` against a bot, a round's
+    end waiting ten minutes for her Next round, started."""
+    context = browser.new_context(base_url=base_url, viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    form = {"name": "Ann", "game": game, "seat_2": "medium", "bot_pace": "0", "round_pause": "600"}
+    form.update({f"{game}:{key}": value for key, value in options.items()})
+    response = context.request.post("/tables", form=form)
+    assert response.ok, response.text()
+    page.goto(response.url)
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    return context, page, errors
+
+
 def _play_until(page: Any, selector: str) -> None:
     """Ann plays her first choice at each turn until `selector` is on the page."""
     for _ in range(600):
@@ -76,17 +86,7 @@ def _play_until(page: Any, selector: str) -> None:
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_url: str, viewport: Any) -> None:
-    context = browser.new_context(base_url=base_url, viewport=viewport)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    form = {"name": "Ann", "game": "wildfire", "seat_2": "medium", "bot_pace": "0", "round_pause": "600"}
-    form.update({"wildfire:players": "2", "wildfire:rounds": "2"})
-    response = context.request.post("/tables", form=form)
-    assert response.ok, response.text()
-    page.goto(response.url)
-    page.click("#start")
-    page.wait_for_selector("#board svg")
+    context, page, errors = _started(browser, base_url, viewport, "wildfire", {"players": "2", "rounds": "2"})
 
     # The first round's end: it stays until Ann presses Next round.
     _play_until(page, "#round-end:not([hidden])")
@@ -169,17 +169,7 @@ def test_highrises_sheet_shows_each_play_the_going_out_and_the_leftovers(
     """Highrise scores each play as it is made: the hand's end lists each seat's plays, then
     what the end did (the going-out bonus, or the leftovers taken off), and so does the score
     sheet, hand by hand, all of it the engine's."""
-    context = browser.new_context(base_url=base_url, viewport=viewport)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    form = {"name": "Ann", "game": "highrise", "seat_2": "easy", "bot_pace": "0", "round_pause": "600"}
-    form.update({"highrise:players": "2", "highrise:hands": "2"})
-    response = context.request.post("/tables", form=form)
-    assert response.ok, response.text()
-    page.goto(response.url)
-    page.click("#start")
-    page.wait_for_selector("#board svg")
+    context, page, errors = _started(browser, base_url, viewport, "highrise", {"players": "2", "hands": "2"})
     _play_until(page, "#round-end:not([hidden])")
     assert "Hand 1 is over" in page.locator("#round-end-title").text_content()
     first_plays = [c.text_content() for c in page.locator("#round-scores td.plays").all()]

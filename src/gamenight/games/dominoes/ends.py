@@ -41,6 +41,39 @@ def final_position(before: S, step: Callable[[S], None], end: str) -> S:
     return final  # type: ignore[no-any-return]
 
 
+def told_end(
+    final: Any,
+    after: Any,
+    *,
+    number: int,
+    says: str,
+    name: Callable[[int], str],
+    parts: Callable[[list[int]], list[Any]],
+    scored: list[int],
+    over: bool,
+    **more: Any,
+) -> dict[str, Any]:
+    """A round's end as the table tells it (JSON): its number, who went out (the seat left with
+    no tile; None: blocked), the rule that scored it (`says`), the final position as a
+    spectator sees it, each seat's tiles and count, what each side scored, and the totals."""
+    return {
+        "round": number,
+        "out": out_seat(final),
+        "says": says,
+        "view": final.view(None),
+        "seats": seat_lines(final.hands, name, parts),
+        "scored": scored,
+        "totals": list(after.totals),
+        "over": over,
+        **more,
+    }
+
+
+def out_seat(final: Any) -> int | None:
+    """The seat that went out (its hand empty when the round ended), or None: blocked."""
+    return next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+
+
 def seat_lines(
     hands: list[list[int]], name: Callable[[int], str], parts: Callable[[list[int]], list[Any]]
 ) -> list[Any]:

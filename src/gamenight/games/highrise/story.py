@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamenight.games.dominoes.ends import final_position, seat_lines
+from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
@@ -131,21 +131,21 @@ def round_end(
     if after.hand_number == before.hand_number and not (after.phase == Phase.OVER != before.phase):
         return None
     final = final_position(before, step, "_end_hand")
-    out = next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+    out = out_seat(final)
     left = sum(hand_points(hand) for hand in final.hands)
     if out is None:
         says = "Nobody went out and nobody can play: each subtracts what is left in their hand (pips; a Wild half 7)."
     else:
         says = f"P{out + 1} went out and scores the {left} points left in the others' hands (pips; a Wild half 7)"
         says += ", which they subtract." if after.game.options.opponents_subtract_on_out else "."
-    return {
-        "round": before.hand_number,
-        "out": out,
-        "says": says + " The highest total wins.",
-        "view": final.view(None),
-        "seats": seat_lines(final.hands, TILES.name, _count_parts),
-        "last_play": [a - b for a, b in zip(final.totals, before.totals, strict=True)],
-        "scored": [a - b for a, b in zip(after.totals, final.totals, strict=True)],
-        "totals": list(after.totals),
-        "over": after.phase == Phase.OVER,
-    }
+    return told_end(
+        final,
+        after,
+        number=before.hand_number,
+        says=says + " The highest total wins.",
+        name=TILES.name,
+        parts=_count_parts,
+        scored=[a - b for a, b in zip(after.totals, final.totals, strict=True)],
+        over=after.phase == Phase.OVER,
+        last_play=[a - b for a, b in zip(final.totals, before.totals, strict=True)],
+    )

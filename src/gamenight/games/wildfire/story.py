@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamenight.games.dominoes.ends import final_position, seat_lines
+from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildfire.layout import (
     DOUBLE_WILD_ONE,
     DOUBLE_WILDFIRE,
@@ -184,19 +184,19 @@ def round_end(
     if len(after.sheet) == len(before.sheet):
         return None
     final = final_position(before, step, "_end_round")
-    out = next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+    out = out_seat(final)
     count = "pips, +10 a Wild One flame, +20 a Double Wildfire, +30 a Triple Wildfire"
     if out is None:
         says = f"Blocked: nobody can play and the pile is out, so everyone counts their own hand ({count})."
     else:
         says = f"P{out + 1} went out and scores 0; the others count the tiles left in their hands ({count})."
-    return {
-        "round": len(after.sheet),
-        "out": out,
-        "says": says + " The lowest total wins.",
-        "view": final.view(None),
-        "seats": seat_lines(final.hands, TILES.name, _count_parts),
-        "scored": list(after.sheet[-1]),
-        "totals": list(after.totals),
-        "over": after.phase == Phase.OVER,
-    }
+    return told_end(
+        final,
+        after,
+        number=len(after.sheet),
+        says=says + " The lowest total wins.",
+        name=TILES.name,
+        parts=_count_parts,
+        scored=list(after.sheet[-1]),
+        over=after.phase == Phase.OVER,
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from gamenight.games.dominoes.ends import final_position, seat_lines
+from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
 from gamenight.games.wildstar.state import Phase, WildstarState, hand_size
@@ -138,7 +138,7 @@ def round_end(
     if len(after.sheet) == len(before.sheet):
         return None
     final = final_position(before, step, "_end_hand")
-    out = next((seat for seat, hand in enumerate(final.hands) if not hand), None)
+    out = out_seat(final)
     options = after.game.options
     count = "each dot 1, each wildstar 20, the 0-0 30"
     who = "team" if options.partners else "player"
@@ -149,14 +149,14 @@ def round_end(
         says = f"Blocked: no player can play, so each {who} adds their own count ({count})."
     else:
         says = f"P{out + 1} went out: that {who} scores 0, and each other {who} adds their count ({count})."
-    return {
-        "round": len(after.sheet),
-        "out": out,
-        "says": says + " The lowest total wins.",
-        "view": final.view(None),
-        "seats": seat_lines(final.hands, lambda t: NAMES[t], _count_parts),
-        "sides": [after.members(side) for side in range(after.sides)],
-        "scored": list(after.sheet[-1]),
-        "totals": list(after.totals),
-        "over": after.phase == Phase.OVER,
-    }
+    return told_end(
+        final,
+        after,
+        number=len(after.sheet),
+        says=says + " The lowest total wins.",
+        name=lambda t: NAMES[t],
+        parts=_count_parts,
+        scored=list(after.sheet[-1]),
+        over=after.phase == Phase.OVER,
+        sides=[after.members(side) for side in range(after.sides)],
+    )

@@ -1311,8 +1311,10 @@ class LiveTable:
             table.deal_on()
             try:
                 await self._store(first)
-            except Refused as exc:  # the table is back as stored: the driver plans again
+                return
+            except Refused as exc:  # the table is back as stored, paused: the driver tries again
                 log.warning("table %s: the next deal was not stored: %s", self.id, exc)
+        await asyncio.sleep(1.0)  # not at once: the database may be away a while
 
     async def next_round(self, connection: Connection) -> None:
         """The connection's person has seen the round's end and presses "Next round"."""
