@@ -162,14 +162,11 @@ def _plays_text(points: list[int]) -> str:
     return f"{' + '.join(map(str, points))} = {sum(points)}" if len(points) > 1 else str(points[0])
 
 
-@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_highrises_sheet_shows_each_play_the_going_out_and_the_leftovers(
-    browser: Any, base_url: str, viewport: Any
-) -> None:
+def test_highrises_sheet_shows_each_play_the_going_out_and_the_leftovers(browser: Any, base_url: str) -> None:
     """Highrise scores each play as it is made: the hand's end lists each seat's plays, then
     what the end did (the going-out bonus, or the leftovers taken off), and so does the score
     sheet, hand by hand, all of it the engine's."""
-    context, page, errors = _started(browser, base_url, viewport, "highrise", {"players": "2", "hands": "2"})
+    context, page, errors = _started(browser, base_url, PHONE, "highrise", {"players": "2", "hands": "2"})
     _play_until(page, "#round-end:not([hidden])")
     assert "Hand 1 is over" in page.locator("#round-end-title").text_content()
     first_plays = [c.text_content() for c in page.locator("#round-scores td.plays").all()]

@@ -599,7 +599,7 @@ def test_next_round_pressed_through_both_processes_deals_on(tmp_path: Path, post
     which deals on."""
     url, a, b = two_servers(tmp_path, postgres_url, "next_round")
     try:
-        game = {"highrise:hands": "2", "round_pause": "600"}
+        game = {"highrise:players": "2", "highrise:hands": "2", "round_pause": "600"}
         table_id, host_cookie, guest_cookie = open_table(a, b, url, game=game)
         seen = asyncio.run(next_round_through_two_processes(table_id, (host_cookie, guest_cookie), (a.port, b.port)))
         at = seen["paused 0"]["last"]
