@@ -12,6 +12,7 @@ import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } 
 import { nameSeats } from "./names.js";
 import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
 import { Motion } from "./motion.js";
+import { playSheet, renderRoundEnd } from "./ends.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -22,6 +23,8 @@ const page = {
   view: null,
   pending: null,
   result: null,
+  roundEnd: null, // the server's round_end: the round just ended, shown until the next deal
+  jewel: [], // Fireball Island: the log's lines of the jewel's way, told again at the game's end
   choices: [], // [{notation, description, keys}]: keys from the board module's parseMove
   selection: { hand: null, target: null },
   partial: null, // a board's half-made pick (Highrise's first cell)
@@ -72,6 +75,8 @@ const el = {
   logArea: h("section", { id: "log-area", class: "panel" }),
   sheetArea: h("section", { id: "sheet-area", class: "panel" }),
   result: h("section", { id: "result", class: "panel result", hidden: true }),
+  // A round's end: the leftover tiles face up, the counts, the scores, and "Next round".
+  roundEnd: h("section", { id: "round-end", class: "panel round-end", hidden: true, "aria-labelledby": "round-end-title" }),
   // Focusable, so a keyboard can scroll it.
   log: h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": "Log" }),
   // What a screen reader is told as it happens: moves and the reader's own prompts, not the
@@ -141,9 +146,11 @@ function buildFrame() {
     if (page.connection) page.connection.send({ type: "autopass", on: el.autopass.checked });
   });
   el.play.append(
+    el.result, // the game's end, first: who won, the final sheet, the record and the rematch
     el.board,
     el.description,
     h("div", { class: "board-tools" }, el.summary, el.zoom),
+    el.roundEnd,
     el.handArea,
     h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
   );
@@ -163,7 +170,6 @@ function buildFrame() {
         "aside",
         { class: "side" },
         h("section", { class: "panel" }, h("h2", { text: "Players" }), el.seats),
-        el.result,
         rules(),
         el.logArea,
         el.sheetArea,
@@ -301,8 +307,12 @@ function render() {
     pickTarget,
     setPartial,
   };
+  // At a round's end the board stays as the round ended (the state has gathered the tiles in
+  // for the next deal): drawn from the round's end, with nothing to pick on it.
+  const ended = page.roundEnd;
+  const shown = ended ? { ...ctx, view: ended.view, myTurn: false, choices: [], targets: new Set(), playable: new Set() } : ctx;
   const scroll = [el.board.scrollLeft, el.board.scrollTop];
-  const drawn = page.board.drawBoard(ctx);
+  const drawn = page.board.drawBoard(shown);
   describeTargets(drawn, live);
   clear(el.board).append(drawn);
   if (el.board.classList.contains("zoomed") && drawn.viewBox) {
@@ -317,19 +327,46 @@ function render() {
     page.zoomChosen = true;
     if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) toggleZoom();
   }
-  el.summary.textContent = named(page.board.summary(ctx).join(" · "));
-  el.description.textContent = named(page.board.describe ? page.board.describe(ctx) : page.board.summary(ctx).join(". "));
+  el.summary.textContent = named(page.board.summary(shown).join(" · "));
+  el.description.textContent = named(page.board.describe ? page.board.describe(shown) : page.board.summary(shown).join(". "));
   drawn.setAttribute("aria-describedby", "board-description");
-  const hand = mySeat === null ? null : page.board.drawHand(ctx);
+  // Every hand is face up in the round's end: the reader's own is there too.
+  const hand = mySeat === null || ended ? null : page.board.drawHand(ctx);
   el.handArea.hidden = !hand;
   if (hand) clear(el.hand).append(hand);
-  page.motion.dress(drawn, hand, ctx);
+  page.motion.dress(drawn, hand, shown); // marked on the board drawn: the round's end while paused
   renderTurn(myTurn);
   renderChoices(myTurn);
   const sides = { board: page.board, view, seatName };
   renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
   renderResult(el.result, sides, page.result, rematch());
-  renderSheet(el.sheet, el.sheetTitle, page.board, ctx);
+  // Highrise scores as it goes: its sheet lists each play's points and each hand's end.
+  const lines = playSheet(game, page.scoring, view, ctx.names);
+  const sheetBoard = lines ? { ...page.board, sheet: () => lines } : page.board;
+  renderSheet(el.sheet, el.sheetTitle, sheetBoard, ctx);
+  if (page.result) {
+    // The final sheet in the result itself, where everyone looks at the end.
+    const title = h("h3");
+    const box = h("div", { id: "final-sheet", class: "sheet" });
+    renderSheet(box, title, sheetBoard, ctx);
+    if (box.firstChild) el.result.append(title, box);
+    if (game === "fireball-island" && page.jewel.length) {
+      const who = (e) => (e.seat === null || e.seat === undefined ? "" : `${e.seat === mySeat ? "You" : seatName(e.seat)}: `);
+      el.result.append(
+        h("h3", { text: "How the jewel came home" }),
+        h("ol", { id: "jewel-way", class: "jewel-way" }, page.jewel.map((e) => h("li", { "data-n": e.n, text: who(e) + named(e.text) }))),
+      );
+    }
+  }
+  renderRoundEnd(el.roundEnd, {
+    game,
+    end: ended,
+    pause: page.meta ? page.meta.pause : null,
+    mySeat,
+    names: seatName,
+    named,
+    onNext: nextRound,
+  });
 }
 
 const HOST = 0; // the host sits in seat 1
@@ -359,11 +396,20 @@ function levels() {
   return (root.dataset.levels || "").split(",").filter(Boolean);
 }
 
-/** Once over: the rematch for everyone when there is one, else the host's button to make it. */
+/** Once over: the rematch for everyone when there is one, else the host's button to make it,
+ * and for everyone else a button that becomes the rematch's link when the host makes it. */
 function rematch() {
   const meta = page.meta || {};
   if (meta.rematch_url) return { url: meta.rematch_url };
-  return mySeat === HOST && meta.status === "over" ? { make: `/t/${root.dataset.tableId}/rematch` } : null;
+  if (meta.status !== "over") return null;
+  return mySeat === HOST ? { make: `/t/${root.dataset.tableId}/rematch` } : { waiting: true };
+}
+
+/** "Next round": this person has seen the round's end (the button waits for the server's word). */
+function nextRound() {
+  if (!page.connection || !page.connection.send({ type: "next" })) return;
+  const button = document.getElementById("next-round");
+  if (button) button.disabled = true;
 }
 
 /** The handles a target is drawn with: itself, or for a pair of cells, each of them. */
@@ -512,6 +558,8 @@ function onState(msg, fresh) {
   page.view = msg.view;
   page.pending = msg.pending;
   page.result = msg.result;
+  page.roundEnd = msg.view ? msg.round_end || null : null;
+  page.scoring = msg.scoring || null;
   const choices = (msg.pending && msg.pending.choices) || [];
   page.choices = msg.view ? choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} })) : [];
   // A new decision starts with nothing picked; a repeat of the same keeps the picking.
@@ -523,6 +571,7 @@ function onState(msg, fresh) {
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
+    page.jewel.push(...jewelLines(fresh));
     appendLog(el.log, fresh, seatName, mySeat, named);
     announce(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
@@ -532,6 +581,12 @@ function onState(msg, fresh) {
     page.seatChangesShown = appendSeatChanges(el.log, page.meta.seat_changes, changesShown);
   }
   render();
+}
+
+/** Fireball Island's log lines that move the jewel: captured, picked up, stolen, kept with FAKE
+ * JEWEL, left behind by a Fireball, brought to the Dock. */
+function jewelLines(events) {
+  return events.filter((e) => e.text && /\bjewel\b/.test(e.text) && !/without the jewel/.test(e.text));
 }
 
 /** The live region: the newest moves (by seats, not chance), then the reader's prompt. */
