@@ -58,6 +58,7 @@ from gamenight.engine.protocol import Move
 from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
+from gamenight.interfaces.web.history import Events, History, encode_state
 from gamenight.store.cluster import AWAY, SEEN, STEPS, TABLE, Cluster, Notice
 from gamenight.store.database import (
     BOT,
@@ -463,6 +464,7 @@ class LiveTable:
         self.turn_started = now
         self.told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any] | None]] = {}
         self.told_seen: set[int] = set()
+        self.history = History()
         self.seat_changes: list[dict[str, Any]] = []
         """Seats that changed hands mid-game, told to every seat in the log (meta's seat_changes):
         nobody takes a seat's hand unseen. (Kept by this process, while it runs.)"""
@@ -1008,8 +1010,8 @@ class LiveTable:
             if connection.state_wanted:
                 connection.state_wanted = False
                 async with self.lock:
-                    message = self.state_message(connection)
-                await connection.socket.send_text(json.dumps(message))
+                    message, events = self.state_parts(connection)
+                await connection.socket.send_text(encode_state(message, events))  # encoded outside the lock
 
     def _changed(self) -> None:
         """Something everyone sees changed: every connection gets a state, the driver re-plans."""
@@ -1055,29 +1057,35 @@ class LiveTable:
 
     def state_message(self, connection: Connection) -> dict[str, Any]:
         """The connection's seat's news since its last event, the view and what is pending."""
+        message, events = self.state_parts(connection)
+        return {**message, "events": events.decoded()}
+
+    def state_parts(self, connection: Connection) -> tuple[dict[str, Any], Events]:
+        """The state for `connection` (the lock held), its events as JSON from the table's
+        History: encoded once per event and audience, however many sockets ask."""
         seat = connection.seat
         table = self.table
         since = connection.last_sent
         if table is None:
-            view, pending, events, last, result = None, None, [], 0, None
+            view, pending, events, last, result = None, None, Events("[]"), 0, None
         else:
             last = table.visible  # a card window is told when it closes
             since = min(since, last)
-            events = table.events_for(seat, since, until=last)
+            events = self.history.array(table, seat, since, last)
             view, pending = self._told(table, seat)
             result = self.result() if table.is_over() else None
         connection.last_sent = last
-        return {
+        message = {
             "type": "state",
             "table": self.meta(),
             "seat": seat,
             "view": view,
             "pending": pending,
-            "events": events,
             "since": since,
             "last": last,
             "result": result,
         }
+        return message, events
 
     def _told(self, table: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The seat's view and pending decision now, worked out once per position for all the
