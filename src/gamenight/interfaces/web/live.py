@@ -59,6 +59,7 @@ from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
 from gamenight.interfaces.web.history import Events, History, encode_state
+from gamenight.interfaces.web.idle import IDLE_LIFETIME, Memo, is_idle, let_go, let_go_of_idle, restore
 from gamenight.store.cluster import AWAY, SEEN, STEPS, TABLE, Cluster, Notice
 from gamenight.store.database import (
     BOT,
@@ -244,8 +245,15 @@ class Hub:
         message_rate: float = RATE,
         message_burst: float = BURST,
         waiting_lifetime: float = WAITING_LIFETIME,
+        idle_lifetime: float = IDLE_LIFETIME,
     ) -> None:
         self.store = store
+        self.idle_lifetime = idle_lifetime
+        """Seconds an idle table stays in memory (idle.py; 0: for ever)."""
+        self.memos: dict[str, Memo] = {}
+        """What only this process knew of the tables it let go (idle.py)."""
+        self.resumed: int | None = None
+        """The tables resumed at startup, once they all have been (None before)."""
         self.default_bot_pace = default_bot_pace
         self.waiting_lifetime = waiting_lifetime
         self.message_rate, self.message_burst = message_rate, message_burst
@@ -277,6 +285,8 @@ class Hub:
         processes that share the database: listen to their news and look every second for
         tables whose owner is gone."""
         self._chore(self._expire(), "gamenight-expiry")
+        if self.idle_lifetime > 0:
+            self._chore(let_go_of_idle(self), "gamenight-idle")
         if self.store.engine.dialect.name != "postgresql":
             return
         self.store.origin = self.origin
@@ -323,13 +333,15 @@ class Hub:
         while True:
             await asyncio.sleep(CLAIM_EVERY)
             try:
-                playing = await self.db(self.store.unfinished)
+                # Only the games that can go on with nobody there: the others wait for a
+                # person, whose request loads (and claims) them wherever they come.
+                playing = await self.db(self.store.unattended)
                 claimed = await self.cluster.claim([t for t in playing if t not in self.owned])
                 for table_id in claimed:
                     self.owned.add(table_id)
                     live = self.tables.get(table_id)
                     if live is None:
-                        await self.get(table_id)
+                        await self._resume(table_id)
                     else:
                         async with live.lock:
                             await live.refresh()
@@ -345,9 +357,12 @@ class Hub:
                 self.failed(exc, "looking for tables to own failed")
 
     def on_notice(self, notice: Notice) -> None:
-        """News of a table from another process; nothing to do for tables not loaded here."""
+        """News of a table from another process; nothing to do for tables not loaded here,
+        unless this process owns it (and let it go idle): it is loaded to hear it."""
         live = self.tables.get(notice.table)
         if live is None:
+            if notice.table in self.owned:
+                self._chore(self._wake(notice))
             return
         if notice.kind == SEEN:
             live.seen_elsewhere(notice.origin, notice.data.get("seats"))
@@ -357,6 +372,14 @@ class Hub:
             self._chore(live.catch_up_and_tell(notice.data))
         elif notice.kind == TABLE:
             self._chore(live.refresh_and_tell())
+
+    async def _wake(self, notice: Notice) -> None:
+        """Load a table this process owns, to hear `notice` (it may be a bot's turn now)."""
+        try:
+            if await self.get(notice.table) is not None:
+                self.on_notice(notice)
+        except Exception as exc:  # the database is away: the next notice, or a claim, tries again
+            self.failed(exc, f"table {notice.table}: loading it to hear another process failed")
 
     def _deaf(self) -> None:
         """Listening again after a drop: whatever was said meanwhile is read from the database."""
@@ -393,15 +416,20 @@ class Hub:
             return None
         live = self.tables.get(table_id)
         if live is not None:
+            live.used_at = time.monotonic()
             return live
         async with self.loading:
             live = self.tables.get(table_id)
             if live is not None:
+                live.used_at = time.monotonic()
                 return live
             data = await self.db(self.store.load, table_id)
             if data is None:
                 return None
             live = LiveTable(self, data)
+            memo = self.memos.pop(table_id, None)
+            if memo is not None:
+                restore(live, memo)
             if data.status in (PLAYING, OVER):
                 await live.reload()
             self._make_room()
@@ -427,11 +455,20 @@ class Hub:
                     self._chore(self.release(table_id))
 
     async def resume_all(self) -> int:
-        """Every table whose game was being played, live again (its bots and clocks running)."""
-        ids = await self.db(self.store.unfinished)
+        """The tables whose game goes on with nobody there, live again (their bots and clocks
+        running); the others are loaded when someone asks for them (idle.py)."""
+        ids = await self.db(self.store.unattended)
         for table_id in ids:
-            await self.get(table_id)
+            await self._resume(table_id)
+        self.resumed = len(ids)
         return len(ids)
+
+    async def _resume(self, table_id: str) -> None:
+        """Load a table for its bots and clocks; let it go again at once if it has nothing to
+        do until someone comes (a person to move, and no clock)."""
+        live = await self.get(table_id)
+        if live is not None and self.idle_lifetime > 0 and is_idle(live, time.monotonic()):
+            let_go(self, live)
 
     async def close(self) -> None:
         for live in self.tables.values():
@@ -462,6 +499,8 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.last_move_at = now
         self.turn_started = now
+        self.used_at = now
+        """When something last happened here, or someone last asked for it (idle.py)."""
         self.told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any] | None]] = {}
         self.told_seen: set[int] = set()
         self.history = History()
@@ -1015,6 +1054,7 @@ class LiveTable:
 
     def _changed(self) -> None:
         """Something everyone sees changed: every connection gets a state, the driver re-plans."""
+        self.used_at = time.monotonic()
         for connection in self.connections:
             connection.want_state()
         self.wake.set()
