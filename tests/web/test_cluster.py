@@ -605,6 +605,17 @@ def test_an_owner_lets_an_idle_table_go_keeps_it_and_loads_it_for_news(tmp_path:
         assert {HOST, GUEST} & set(seats) and {2, 3} & set(seats), seats
         assert lock_holders(url, table_id) == [a.process.pid]
         assert "its bots and clocks run here now" not in (b.data_dir / "server.log").read_text()
+        # Let go again, then ended through B: the owner hears it, and gives its lock back.
+        let_go = a.data_dir / "server.log"
+        deadline = time.monotonic() + 60
+        while let_go.read_text().count("let go of 1 idle table") < 2:
+            assert time.monotonic() < deadline, let_go.read_text()[-2000:]
+            time.sleep(0.05)
+        with httpx.Client(base_url=f"http://127.0.0.1:{b.port}", headers={"Cookie": host_cookie}) as host:
+            assert host.post(f"/t/{table_id}/end", data=host_form(host, table_id)).status_code == 303
+        while lock_holders(url, table_id):
+            assert time.monotonic() < deadline + 60, "the owner kept the lock of an ended table"
+            time.sleep(0.05)
     finally:
         a.stop()
         b.stop()

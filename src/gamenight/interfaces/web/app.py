@@ -124,8 +124,7 @@ def create_app(
             except Exception as exc:  # a table will still load when someone asks for it
                 hub.failed(exc, "resuming the tables failed")
                 return
-            if resumed:
-                log.info("resumed %d tables", resumed)
+            log.info("resumed %d tables (the games that go on with nobody there)", resumed)
 
         # Requests are answered while the tables being played come back (each loads on its
         # first request anyway): a server with many tables is up at once, not after them all.

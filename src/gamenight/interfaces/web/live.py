@@ -439,6 +439,8 @@ class Hub:
                     await live.catch_up()
                 if table_id not in self.owned and data.status in (WAITING, PLAYING):
                     self.owned.update(await self.cluster.claim([table_id]))
+                elif table_id in self.owned and live.status not in (WAITING, PLAYING):
+                    self._chore(self.release(table_id))  # kept while let go (idle.py), over since
             live.start_driver()
             return live
 
