@@ -46,6 +46,7 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
+import os
 import random
 import re
 import statistics
@@ -74,6 +75,12 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process `pid` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def stored_decisions(url: str) -> int:
@@ -386,6 +393,15 @@ async def attack_async(bases: list[str], table_ids: list[str], junk_senders: int
     channel.send(got)
 
 
+def processes(servers: list[subprocess.Popen[bytes]], attacker: Attacker | None) -> dict[str, int]:
+    """The processes of the run, by name: the servers, the people's clients (this one), the attackers."""
+    named = {f"server {k + 1}": server.pid for k, server in enumerate(servers)}
+    named["people"] = os.getpid()
+    if attacker is not None and attacker.process.pid is not None:
+        named["attackers"] = attacker.process.pid
+    return named
+
+
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -430,6 +446,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 attacker = Attacker(bases, [seated[0].table_id for seated in tables], args.hostile)
             await asyncio.sleep(args.warmup)
             decisions0, moves0, t0 = stored_decisions(stored), stats.person_moves, time.monotonic()
+            cpu0 = {name: cpu_seconds(pid) for name, pid in processes(servers, attacker).items()}
             if attacker is not None:
                 attacker.mark()
             stats.latencies.clear()
@@ -437,6 +454,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             elapsed = time.monotonic() - t0
             decisions = stored_decisions(stored) - decisions0
             rss_after = sum(rss_kib(server.pid) for server in servers)
+            cpu = {name: cpu_seconds(pid) - cpu0[name] for name, pid in processes(servers, attacker).items()}
             if attacker is not None:
                 attacker.finish(stats)
             stop.set()
@@ -474,6 +492,9 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "attacks": dict(sorted(stats.attacks.items())),
             "server_alive": alive,
             "memory_per_table_kib": round((rss_after - rss_before) / args.tables, 1),
+            # Of the two cores, what each process used in the window (the rest: other work).
+            "cpu_share": {name: round(seconds / elapsed, 2) for name, seconds in cpu.items()},
+            "load_average": os.getloadavg()[0],
         }
 
 
