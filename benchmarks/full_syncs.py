@@ -44,7 +44,7 @@ def before(table: Table, until: int) -> str:
 
 
 def after(history: History, table: Table, until: int) -> str:
-    return encode_state({**HEAD, "last": until}, history.array(table, None, 0, until))
+    return encode_state({**HEAD, "events": history.array(table, None, 0, until), "last": until})
 
 
 def main() -> None:

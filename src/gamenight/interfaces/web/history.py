@@ -70,12 +70,11 @@ class Events:
             self._text = "[" + ", ".join(self._parts or ()) + "]"
         return self._text
 
-    def decoded(self) -> list[dict[str, Any]]:
-        events: list[dict[str, Any]] = json.loads(self.text)
-        return events
 
-
-def encode_state(message: dict[str, Any], events: Events) -> str:
-    """`message` (a state without its events) as JSON text, with `events` in it."""
-    head = json.dumps(message)
+def encode_state(message: dict[str, Any]) -> str:
+    """A state message as JSON text, its `events` (if `Events`) spliced in as they are."""
+    events = message.get("events")
+    if not isinstance(events, Events):
+        return json.dumps(message)
+    head = json.dumps({key: value for key, value in message.items() if key != "events"})
     return head[:-1] + ', "events": ' + events.text + "}"

@@ -1051,8 +1051,8 @@ class LiveTable:
             if connection.state_wanted:
                 connection.state_wanted = False
                 async with self.lock:
-                    message, events = self.state_parts(connection)
-                await connection.socket.send_text(encode_state(message, events))  # encoded outside the lock
+                    message = self.state_message(connection)
+                await connection.socket.send_text(encode_state(message))  # encoded outside the lock
 
     def _changed(self) -> None:
         """Something everyone sees changed: every connection gets a state, the driver re-plans."""
@@ -1098,13 +1098,9 @@ class LiveTable:
             self.seat_changes.append({"after": self.table.number, "seat": index, "text": text})
 
     def state_message(self, connection: Connection) -> dict[str, Any]:
-        """The connection's seat's news since its last event, the view and what is pending."""
-        message, events = self.state_parts(connection)
-        return {**message, "events": events.decoded()}
-
-    def state_parts(self, connection: Connection) -> tuple[dict[str, Any], Events]:
-        """The state for `connection` (the lock held), its events as JSON from the table's
-        History: encoded once per event and audience, however many sockets ask."""
+        """The connection's seat's news since its last event, the view and what is pending.
+        Its events are `history.Events`, JSON already (kept once per event and audience,
+        however many sockets ask): `encode_state` splices them in."""
         seat = connection.seat
         table = self.table
         since = connection.last_sent
@@ -1117,17 +1113,17 @@ class LiveTable:
             view, pending = self._told(table, seat)
             result = self.result() if table.is_over() else None
         connection.last_sent = last
-        message = {
+        return {
             "type": "state",
             "table": self.meta(),
             "seat": seat,
             "view": view,
             "pending": pending,
+            "events": events,
             "since": since,
             "last": last,
             "result": result,
         }
-        return message, events
 
     def _told(self, table: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
         """The seat's view and pending decision now, worked out once per position for all the
