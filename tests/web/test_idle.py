@@ -55,15 +55,19 @@ def test_an_idle_table_leaves_memory_and_comes_back_where_it_was(data_dir: Path)
             until(lambda: len(store.record(table_id).steps) > steps, "Ann's move, then the bots', stored")
 
 
-def stored_with_a_bot_to_move(store: Store) -> tuple[str, int]:
-    """A two-seat Wildfire table written straight to the database, its bot to move: (id, steps)."""
+def stored_with_a_bot_to_move(store: Store, kind: str = "bot") -> tuple[str, int]:
+    """A two-seat Wildfire table written straight to the database, seat 2 to move: (id, steps).
+    Seat 2 is a bot's, or (kind "open") a person's seat opened mid-game, which a bot plays."""
     options = {"players": 2, "rounds": 1}
     data = store.create_table(
         game="wildfire",
         options=options,
         title="t",
         public=False,
-        seats=[("person", None, "Ann"), ("bot", "medium", "Medium bot")],
+        seats=[
+            ("person", None, "Ann"),
+            (kind, "medium" if kind == "bot" else None, "Medium bot" if kind == "bot" else ""),
+        ],
         bot_pace=0.0,
         zombie_timeout=0.0,
         turn_timer=None,
@@ -90,12 +94,14 @@ def test_at_startup_only_the_games_that_go_on_alone_are_resumed(data_dir: Path) 
         with ann.websocket_connect(f"/t/{waiting}/ws") as ws:
             until(lambda: sync(ws)["pending"]["seat"] == 0, "Ann's turn, the bot's move made")
         bot_to_move, steps = stored_with_a_bot_to_move(first.app.state.store)
+        opened, opened_steps = stored_with_a_bot_to_move(first.app.state.store, "open")
     with Server(data_dir) as second:
         hub, store = second.app.state.hub, second.app.state.store
         # The bot moves though nobody opened its table: it was resumed for it.
         until(lambda: len(store.record(bot_to_move).steps) > steps, "the bot's move, with nobody there")
+        until(lambda: len(store.record(opened).steps) > opened_steps, "a bot's move for the opened seat")
         until(lambda: hub.resumed is not None, "the startup's resuming to end")
-        assert hub.resumed == 2  # the tables with a bot; the people's own waits for a person
+        assert hub.resumed == 3  # the tables a bot plays at; the people's own waits for a person
         assert people not in hub.tables  # never loaded: nothing can happen there without a person
         assert waiting not in hub.tables  # loaded, found waiting for Ann, let go at once
         bob_again = second.browser()

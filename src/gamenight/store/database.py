@@ -350,9 +350,10 @@ class Store:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING)))
 
     def unattended(self) -> list[str]:
-        """The tables being played whose game may go on with nobody there: a bot holds a seat,
-        or a clock runs (a zombie timeout, a turn timer). The others wait for a person."""
-        bots = select(SeatRow.table_id).where(SeatRow.kind == BOT)
+        """The tables being played whose game may go on with nobody there: a seat no person
+        holds (a bot's, or one opened mid-game: a bot plays it), or a clock (a zombie timeout,
+        a turn timer). The others wait for a person."""
+        bots = select(SeatRow.table_id).where(SeatRow.kind != PERSON)
         alone = or_(TableRow.id.in_(bots), TableRow.zombie_timeout > 0, TableRow.turn_timer.is_not(None))
         with self.session(writes=False) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING, alone)))

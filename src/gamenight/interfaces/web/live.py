@@ -411,7 +411,8 @@ class Hub:
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table `table_id`, loaded from the database (and its game resumed from its
-        record) the first time it is asked for; None if there is no such table."""
+        record) the first time it is asked for, or the first since it was let go (idle.py);
+        None if there is no such table."""
         if not TABLE_ID.fullmatch(table_id):  # not one of ours: not worth asking the database
             return None
         live = self.tables.get(table_id)
