@@ -30,7 +30,8 @@ back; and from another address (127.0.0.2) the attacks below the app run beside 
 slow clients holding half-sent requests (10 a table, with fewer tables), 5 MB headers
 streamed one after another, a table flood through the lobby's form and four spectators
 asking for the whole game 40 times a second. The report counts what each got; compare the
-people's latency with and without.
+people's latency with and without. The attackers run in a process of their own, so that their
+own work does not hold up the people's clients, whose latency is measured.
 
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --processes 2
@@ -44,6 +45,8 @@ import argparse
 import asyncio
 import contextlib
 import json
+import multiprocessing
+import os
 import random
 import re
 import statistics
@@ -53,6 +56,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +75,12 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process `pid` has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def stored_decisions(url: str) -> int:
@@ -295,12 +305,17 @@ there; the attacker's address gets the same. Tables: the people's 200 and the fl
 an hour (set from --tables)."""
 
 
+ONE_SHOT = httpx.Limits(max_keepalive_connections=0)
+
+
 async def create_table(base: str, people: int, rounds: int, bases: list[str] | None = None) -> list[Person]:
     """A table through the lobby's form, its people joined by the invite link (each a browser
     of its own), started by the host."""
     form = {"name": "Hana", "game": "wildfire", "wildfire:players": "4", "wildfire:rounds": str(rounds)}
     form.update({f"seat_{i}": "open" if i <= people else "medium" for i in range(2, 5)})
-    async with httpx.AsyncClient(base_url=base, timeout=60) as host:
+    # A connection each request: on a loaded machine a kept-alive one may be closed by the
+    # server's keep-alive timeout just as the next request goes out (a ReadError, not the server's).
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=ONE_SHOT) as host:
         created = await host.post("/tables", data={**form, "bot_pace": "0", "public": "on"})
         if created.status_code != 303:
             raise SystemExit(f"creating a table: {created.status_code} {created.text[:300]}")
@@ -312,7 +327,7 @@ async def create_table(base: str, people: int, rounds: int, bases: list[str] | N
         seated = [Person(table_id, 0, f"gn_{table_id}={host.cookies[f'gn_{table_id}']}")]
         for seat in range(1, people):
             joins_at = base if bases is None else bases[seat % len(bases)]
-            async with httpx.AsyncClient(base_url=joins_at, timeout=60) as joiner:
+            async with httpx.AsyncClient(base_url=joins_at, timeout=60, limits=ONE_SHOT) as joiner:
                 joined = await joiner.post(found.group(0), data={"name": f"Person {seat + 1}"})
                 if joined.status_code != 303:
                     raise SystemExit(f"joining: {joined.status_code} {joined.text[:300]}")
@@ -321,6 +336,70 @@ async def create_table(base: str, people: int, rounds: int, bases: list[str] | N
         if started.status_code != 303:
             raise SystemExit(f"starting: {started.status_code} {started.text[:300]}")
     return seated
+
+
+class Attacker:
+    """The hostile clients (--hostile), in a process of their own: their own work would
+    otherwise hold up the people's clients in this one, whose latency is what is measured."""
+
+    def __init__(self, bases: list[str], table_ids: list[str], hostile: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.channel, theirs = context.Pipe()
+        self.process = context.Process(target=attack, args=(bases, table_ids, hostile, theirs), daemon=True)
+        self.process.start()
+
+    def mark(self) -> None:
+        """The measured window begins: junk messages are counted from here."""
+        self.channel.send("mark")
+
+    def finish(self, stats: Stats) -> None:
+        self.channel.send("stop")
+        got = self.channel.recv() if self.channel.poll(60) else {}
+        stats.hostile_messages = got.get("messages", 0)
+        stats.hostile_closed = got.get("closed", 0)
+        stats.attacks = got.get("attacks", {"attacker": "did not answer"})
+        self.process.join(10)
+        if self.process.is_alive():
+            self.process.kill()
+
+
+def attack(bases: list[str], table_ids: list[str], junk_senders: int, channel: Connection) -> None:
+    asyncio.run(attack_async(bases, table_ids, junk_senders, channel))
+
+
+async def attack_async(bases: list[str], table_ids: list[str], junk_senders: int, channel: Connection) -> None:
+    """K junk-sending spectators, and from another address slow clients, huge headers, a
+    table flood and a sync flood, until told to stop; then what they got, over `channel`."""
+    stats, stop = Stats(), asyncio.Event()
+    watched = [(bases[k % len(bases)], table_ids[k % len(table_ids)]) for k in range(junk_senders)]
+    tasks = [asyncio.create_task(hostile(*where, stats, random.Random(k), stop)) for k, where in enumerate(watched)]
+    port = int(bases[0].rsplit(":", 1)[1])
+    tasks += [
+        asyncio.create_task(slow_client(port, stats, stop, held=min(300, 10 * len(table_ids)))),
+        asyncio.create_task(huge_headers(port, stats, stop)),
+        asyncio.create_task(table_flood(bases[0], stats, stop)),
+        *(asyncio.create_task(sync_flood(bases[0], table_ids[k % len(table_ids)], stats, stop)) for k in range(4)),
+    ]
+    loop = asyncio.get_running_loop()
+    marked = 0
+    while (command := await loop.run_in_executor(None, channel.recv)) != "stop":
+        if command == "mark":
+            marked = stats.hostile_messages
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    got = {"messages": stats.hostile_messages - marked, "closed": stats.hostile_closed, "attacks": stats.attacks}
+    channel.send(got)
+
+
+def processes(servers: list[subprocess.Popen[bytes]], attacker: Attacker | None) -> dict[str, int]:
+    """The processes of the run, by name: the servers, the people's clients (this one), the attackers."""
+    named = {f"server {k + 1}": server.pid for k, server in enumerate(servers)}
+    named["people"] = os.getpid()
+    if attacker is not None and attacker.process.pid is not None:
+        named["attackers"] = attacker.process.pid
+    return named
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -362,31 +441,22 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 for seated in tables
                 for who in seated
             ]
-            tasks += [
-                asyncio.create_task(
-                    hostile(bases[k % len(bases)], tables[k % len(tables)][0].table_id, stats, random.Random(k), stop)
-                )
-                for k in range(args.hostile)
-            ]
-            if args.hostile:  # and below the app: slow clients, huge headers, a table flood, a sync flood
-                port = int(bases[0].rsplit(":", 1)[1])
-                tasks += [
-                    asyncio.create_task(slow_client(port, stats, stop, held=min(300, 10 * args.tables))),
-                    asyncio.create_task(huge_headers(port, stats, stop)),
-                    asyncio.create_task(table_flood(bases[0], stats, stop)),
-                    *(
-                        asyncio.create_task(sync_flood(bases[0], tables[k % len(tables)][0].table_id, stats, stop))
-                        for k in range(4)
-                    ),
-                ]
+            attacker = None
+            if args.hostile:
+                attacker = Attacker(bases, [seated[0].table_id for seated in tables], args.hostile)
             await asyncio.sleep(args.warmup)
             decisions0, moves0, t0 = stored_decisions(stored), stats.person_moves, time.monotonic()
-            hostile0 = stats.hostile_messages
+            cpu0 = {name: cpu_seconds(pid) for name, pid in processes(servers, attacker).items()}
+            if attacker is not None:
+                attacker.mark()
             stats.latencies.clear()
             await asyncio.sleep(args.seconds)
             elapsed = time.monotonic() - t0
             decisions = stored_decisions(stored) - decisions0
             rss_after = sum(rss_kib(server.pid) for server in servers)
+            cpu = {name: cpu_seconds(pid) - cpu0[name] for name, pid in processes(servers, attacker).items()}
+            if attacker is not None:
+                attacker.finish(stats)
             stop.set()
             for task in tasks:
                 task.cancel()
@@ -417,11 +487,14 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "reloads": stats.reloads,
             "games_finished": stats.finished,
             "hostile_clients": args.hostile,
-            "hostile_messages_per_second": round((stats.hostile_messages - hostile0) / elapsed, 1),
+            "hostile_messages_per_second": round(stats.hostile_messages / elapsed, 1),
             "hostile_closed_for_flooding": stats.hostile_closed,
             "attacks": dict(sorted(stats.attacks.items())),
             "server_alive": alive,
             "memory_per_table_kib": round((rss_after - rss_before) / args.tables, 1),
+            # Of the two cores, what each process used in the window (the rest: other work).
+            "cpu_share": {name: round(seconds / elapsed, 2) for name, seconds in cpu.items()},
+            "load_average": os.getloadavg()[0],
         }
 
 

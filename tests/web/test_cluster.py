@@ -611,3 +611,69 @@ def test_next_round_pressed_through_both_processes_deals_on(tmp_path: Path, post
     finally:
         a.stop()
         b.stop()
+
+
+async def play_through_b(table_id: str, cookies: tuple[str, str], port: int, seconds: float = 60) -> list[int]:
+    """The host and the guest both play through B (which does not own the table) until a bot
+    has moved after one of them: the seats of the events after they connected, in order."""
+    url = f"ws://127.0.0.1:{port}/ws/t/{table_id}"
+    seats: dict[int, int] = {}
+    done = asyncio.Event()
+
+    def bot_after_person() -> bool:
+        ordered = [seats[n] for n in sorted(seats)]
+        return any(s in (HOST, GUEST) for s in ordered) and ordered[-1] not in (HOST, GUEST, -1)
+
+    async def play(seat: int, cookie: str) -> None:
+        async with websockets.connect(url, additional_headers={"Cookie": cookie}) as ws:
+            await ws.send(json.dumps({"type": "sync", "since": 0}))
+            start: int | None = None
+            moved_at = -1
+            while not done.is_set():
+                with contextlib.suppress(TimeoutError):
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+                    if message["type"] != "state":
+                        continue
+                    start = message["last"] if start is None else start
+                    seats.update({e["n"]: e["seat"] for e in message["events"] if e["n"] > start})
+                    if seats and bot_after_person():
+                        done.set()
+                    pending = message["pending"]
+                    if pending and pending["seat"] == seat and pending["choices"] and moved_at != message["last"]:
+                        moved_at = message["last"]
+                        move = pending["choices"][0]["notation"]
+                        await ws.send(json.dumps({"type": "move", "move": move, "after": message["last"]}))
+
+    await asyncio.wait_for(asyncio.gather(play(HOST, cookies[0]), play(GUEST, cookies[1])), seconds)
+    return [seats[n] for n in sorted(seats)]
+
+
+def test_an_owner_lets_an_idle_table_go_keeps_it_and_loads_it_for_news(tmp_path: Path, postgres_url: str) -> None:
+    """Lazy loading in a cluster (issue 29, item 9): both processes let the idle table go; the
+    owner keeps its lock, so the other never resumes it, and when the people play on through
+    the other process, the owner loads it on their news and its bots move."""
+    url, a, b = two_servers(tmp_path, postgres_url, "idle", options=["--idle-minutes=0.01"])
+    try:
+        table_id, host_cookie, guest_cookie = open_table(a, b, url, zombie_timeout=0)
+        assert a.process is not None and b.process is not None
+        a.wait_for_log("let go of 1 idle table")
+        b.wait_for_log("let go of 1 idle table")
+        assert lock_holders(url, table_id) == [a.process.pid]  # kept by its owner, out of memory
+        seats = asyncio.run(play_through_b(table_id, (host_cookie, guest_cookie), b.port))
+        assert {HOST, GUEST} & set(seats) and {2, 3} & set(seats), seats
+        assert lock_holders(url, table_id) == [a.process.pid]
+        assert "its bots and clocks run here now" not in (b.data_dir / "server.log").read_text()
+        # Let go again, then ended through B: the owner hears it, and gives its lock back.
+        let_go = a.data_dir / "server.log"
+        deadline = time.monotonic() + 60
+        while let_go.read_text().count("let go of 1 idle table") < 2:
+            assert time.monotonic() < deadline, let_go.read_text()[-2000:]
+            time.sleep(0.05)
+        with httpx.Client(base_url=f"http://127.0.0.1:{b.port}", headers={"Cookie": host_cookie}) as host:
+            assert host.post(f"/t/{table_id}/end", data=host_form(host, table_id)).status_code == 303
+        while lock_holders(url, table_id):
+            assert time.monotonic() < deadline + 60, "the owner kept the lock of an ended table"
+            time.sleep(0.05)
+    finally:
+        a.stop()
+        b.stop()

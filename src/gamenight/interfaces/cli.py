@@ -1143,6 +1143,14 @@ def serve(
     waiting_hours: Annotated[
         float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
     ] = 24.0,
+    idle_minutes: Annotated[
+        float,
+        typer.Option(
+            help="Minutes an idle table (nobody there, no bot to move, no clock) stays in memory; 0: for ever.",
+            min=0,
+            max=24 * 60 * 365,
+        ),
+    ] = 10.0,
     seed: Annotated[
         int | None,
         # Hidden: for tests that need one deal through several processes; a public server
@@ -1206,7 +1214,13 @@ def serve(
             _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     try:
         web_app = create_app(
-            database, data, limits=limits, public_url=public_url, waiting_lifetime=waiting_hours * 3600, seed=seed
+            database,
+            data,
+            limits=limits,
+            public_url=public_url,
+            waiting_lifetime=waiting_hours * 3600,
+            idle_lifetime=idle_minutes * 60,
+            seed=seed,
         )
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")

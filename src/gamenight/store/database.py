@@ -39,6 +39,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    or_,
     select,
     update,
 )
@@ -368,6 +369,15 @@ class Store:
         """The tables whose game was being played: a restart resumes each."""
         with self.session(writes=False) as session:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING)))
+
+    def unattended(self) -> list[str]:
+        """The tables being played whose game may go on with nobody there: a seat no person
+        holds (a bot's, or one opened mid-game: a bot plays it), or a clock (a zombie timeout,
+        a turn timer). The others wait for a person."""
+        bots = select(SeatRow.table_id).where(SeatRow.kind != PERSON)
+        alone = or_(TableRow.id.in_(bots), TableRow.zombie_timeout > 0, TableRow.turn_timer.is_not(None))
+        with self.session(writes=False) as session:
+            return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING, alone)))
 
     def public_tables(self, limit: int = 100) -> list[Listing]:
         with self.session(writes=False) as session:

@@ -2,7 +2,8 @@
 
 `create_app(database_url, data_dir)` builds the FastAPI app. At startup it migrates the
 database (Alembic, from the package), loads the key that signs seat tokens, and resumes
-every table whose game was being played, while it answers requests. Pages are rendered on the server from
+every table whose game goes on with nobody there, while it answers requests (the others load
+when someone asks for them, and idle tables are let go: idle.py). Pages are rendered on the server from
 `templates/`; a game's board is drawn in the browser by `static/table.js`, which gets
 everything it shows over the table's WebSocket (`/ws/t/{id}`, messages in live.py).
 
@@ -32,6 +33,7 @@ from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
+from gamenight.interfaces.web.idle import IDLE_LIFETIME
 from gamenight.interfaces.web.limits import Limits, Quotas, TooMany
 from gamenight.interfaces.web.live import (
     BOT_LEVELS,
@@ -95,6 +97,7 @@ def create_app(
     limits: Limits | None = None,
     public_url: str | None = None,
     waiting_lifetime: float = WAITING_LIFETIME,
+    idle_lifetime: float = IDLE_LIFETIME,
     round_pause: float = DEFAULT_ROUND_PAUSE,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
@@ -103,7 +106,8 @@ def create_app(
     `seed` (tests only, never from a client): every table started here deals from it.
     `limits`: what one client may take (limits.py); `public_url`: the address people use,
     for links and the origin check, when the server is behind a reverse proxy.
-    `waiting_lifetime`: seconds before a table nobody started is ended. `round_pause`: a new
+    `waiting_lifetime`: seconds before a table nobody started is ended; `idle_lifetime`:
+    seconds an idle table stays in memory (0: for ever; idle.py). `round_pause`: a new
     table's default seconds between a round's end and the next deal (unless all are ready)."""
     limits = Limits() if limits is None else limits
     public_url = None if public_url is None else public_url.rstrip("/")
@@ -121,6 +125,7 @@ def create_app(
             message_rate=message_rate,
             message_burst=message_burst,
             waiting_lifetime=waiting_lifetime,
+            idle_lifetime=idle_lifetime,
             default_round_pause=round_pause,
         )
         hub.seed = seed
@@ -138,8 +143,7 @@ def create_app(
             except Exception as exc:  # a table will still load when someone asks for it
                 hub.failed(exc, "resuming the tables failed")
                 return
-            if resumed:
-                log.info("resumed %d tables", resumed)
+            log.info("resumed %d tables (the games that go on with nobody there)", resumed)
 
         # Requests are answered while the tables being played come back (each loads on its
         # first request anyway): a server with many tables is up at once, not after them all.

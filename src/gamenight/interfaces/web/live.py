@@ -66,6 +66,8 @@ from gamenight.engine.protocol import CHANCE, Move
 from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
+from gamenight.interfaces.web.history import Events, History, encode_state
+from gamenight.interfaces.web.idle import IDLE_LIFETIME, Memo, is_idle, let_go, let_go_of_idle, restore
 from gamenight.interfaces.web.limits import DEFAULT_HINT_SECONDS, DEFAULT_HINTS_AT_ONCE
 from gamenight.store.cluster import AWAY, READY, SEEN, STEPS, TABLE, Cluster, Notice
 from gamenight.store.database import (
@@ -247,8 +249,15 @@ class Hub:
         message_burst: float = BURST,
         waiting_lifetime: float = WAITING_LIFETIME,
         default_round_pause: float = DEFAULT_ROUND_PAUSE,
+        idle_lifetime: float = IDLE_LIFETIME,
     ) -> None:
         self.store = store
+        self.idle_lifetime = idle_lifetime
+        """Seconds an idle table stays in memory (idle.py; 0: for ever)."""
+        self.memos: dict[str, Memo] = {}
+        """What only this process knew of the tables it let go (idle.py)."""
+        self.resumed: int | None = None
+        """The tables resumed at startup, once they all have been (None before)."""
         self.default_bot_pace = default_bot_pace
         self.default_round_pause = default_round_pause
         self.waiting_lifetime = waiting_lifetime
@@ -284,6 +293,8 @@ class Hub:
         processes that share the database: listen to their news and look every second for
         tables whose owner is gone."""
         self._chore(self._expire(), "gamenight-expiry")
+        if self.idle_lifetime > 0:
+            self._chore(let_go_of_idle(self), "gamenight-idle")
         if self.store.engine.dialect.name != "postgresql":
             return
         self.store.origin = self.origin
@@ -330,13 +341,15 @@ class Hub:
         while True:
             await asyncio.sleep(CLAIM_EVERY)
             try:
-                playing = await self.db(self.store.unfinished)
+                # Only the games that can go on with nobody there: the others wait for a
+                # person, whose request loads (and claims) them wherever they come.
+                playing = await self.db(self.store.unattended)
                 claimed = await self.cluster.claim([t for t in playing if t not in self.owned])
                 for table_id in claimed:
                     self.owned.add(table_id)
                     live = self.tables.get(table_id)
                     if live is None:
-                        await self.get(table_id)
+                        await self._resume(table_id)
                     else:
                         async with live.lock:
                             await live.refresh()
@@ -352,9 +365,12 @@ class Hub:
                 self.failed(exc, "looking for tables to own failed")
 
     def on_notice(self, notice: Notice) -> None:
-        """News of a table from another process; nothing to do for tables not loaded here."""
+        """News of a table from another process; nothing to do for tables not loaded here,
+        unless this process owns it (and let it go idle): it is loaded to hear it."""
         live = self.tables.get(notice.table)
         if live is None:
+            if notice.table in self.owned:
+                self._chore(self._wake(notice))
             return
         if notice.kind == SEEN:
             live.seen_elsewhere(notice.origin, notice.data.get("seats"))
@@ -366,6 +382,14 @@ class Hub:
             self._chore(live.catch_up_and_tell(notice.data))
         elif notice.kind == TABLE:
             self._chore(live.refresh_and_tell())
+
+    async def _wake(self, notice: Notice) -> None:
+        """Load a table this process owns, to hear `notice` (it may be a bot's turn now)."""
+        try:
+            if await self.get(notice.table) is not None:
+                self.on_notice(notice)
+        except Exception as exc:  # the database is away: the next notice, or a claim, tries again
+            self.failed(exc, f"table {notice.table}: loading it to hear another process failed")
 
     def _deaf(self) -> None:
         """Listening again after a drop: whatever was said meanwhile is read from the database."""
@@ -397,20 +421,26 @@ class Hub:
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The live table `table_id`, loaded from the database (and its game resumed from its
-        record) the first time it is asked for; None if there is no such table."""
+        record) the first time it is asked for, or the first since it was let go (idle.py);
+        None if there is no such table."""
         if not TABLE_ID.fullmatch(table_id):  # not one of ours: not worth asking the database
             return None
         live = self.tables.get(table_id)
         if live is not None:
+            live.used_at = time.monotonic()
             return live
         async with self.loading:
             live = self.tables.get(table_id)
             if live is not None:
+                live.used_at = time.monotonic()
                 return live
             data = await self.db(self.store.load, table_id)
             if data is None:
                 return None
             live = LiveTable(self, data)
+            memo = self.memos.pop(table_id, None)
+            if memo is not None:
+                restore(live, memo)
             if data.status in (PLAYING, OVER):
                 await live.reload()
             self._make_room()
@@ -420,6 +450,8 @@ class Hub:
                     await live.catch_up()
                 if table_id not in self.owned and data.status in (WAITING, PLAYING):
                     self.owned.update(await self.cluster.claim([table_id]))
+                elif table_id in self.owned and live.status not in (WAITING, PLAYING):
+                    self._chore(self.release(table_id))  # kept while let go (idle.py), over since
             live.start_driver()
             return live
 
@@ -436,11 +468,20 @@ class Hub:
                     self._chore(self.release(table_id))
 
     async def resume_all(self) -> int:
-        """Every table whose game was being played, live again (its bots and clocks running)."""
-        ids = await self.db(self.store.unfinished)
+        """The tables whose game goes on with nobody there, live again (their bots and clocks
+        running); the others are loaded when someone asks for them (idle.py)."""
+        ids = await self.db(self.store.unattended)
         for table_id in ids:
-            await self.get(table_id)
+            await self._resume(table_id)
+        self.resumed = len(ids)
         return len(ids)
+
+    async def _resume(self, table_id: str) -> None:
+        """Load a table for its bots and clocks; let it go again at once if it has nothing to
+        do until someone comes (a person to move, and no clock)."""
+        live = await self.get(table_id)
+        if live is not None and self.idle_lifetime > 0 and is_idle(live, time.monotonic()):
+            let_go(self, live)
 
     async def close(self) -> None:
         for live in self.tables.values():
@@ -471,6 +512,8 @@ class LiveTable:
         self.driver: asyncio.Task[None] | None = None
         self.last_move_at = now
         self.turn_started = now
+        self.used_at = now
+        """When something last happened here, or someone last asked for it (idle.py)."""
         self.told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any] | None]] = {}
         self.told_seen: set[int] = set()
         self.ready: set[tuple[int, int]] = set()
@@ -481,6 +524,7 @@ class LiveTable:
         """...which is this event number (None: not paused)..."""
         self.pause_started = now
         """...seen here at this monotonic time: the host's delay runs from it."""
+        self.history = History()
         self.seat_changes: list[dict[str, Any]] = []
         """Seats that changed hands mid-game, told to every seat in the log (meta's seat_changes):
         nobody takes a seat's hand unseen. (Kept by this process, while it runs.)"""
@@ -1048,11 +1092,12 @@ class LiveTable:
                 connection.state_wanted = False
                 async with self.lock:
                     message = self.state_message(connection)
-                await connection.socket.send_text(json.dumps(message))
+                await connection.socket.send_text(encode_state(message))  # encoded outside the lock
 
     def _changed(self) -> None:
         """Something everyone sees changed: every connection gets a state, the driver re-plans."""
         self._note_pause()
+        self.used_at = time.monotonic()
         for connection in self.connections:
             connection.want_state()
         self.wake.set()
@@ -1100,14 +1145,16 @@ class LiveTable:
             self.seat_changes.append({"after": self.table.number, "seat": index, "text": text})
 
     def state_message(self, connection: Connection) -> dict[str, Any]:
-        """The connection's seat's news since its last event, the view and what is pending."""
+        """The connection's seat's news since its last event, the view and what is pending.
+        Its events are `history.Events`, JSON already (kept once per event and audience,
+        however many sockets ask): `encode_state` splices them in."""
         seat = connection.seat
         table = self.table
         since = connection.last_sent
         self._note_pause()
         round_end, scoring = None, None
         if table is None:
-            view, pending, events, last, result = None, None, [], 0, None
+            view, pending, events, last, result = None, None, Events("[]"), 0, None
         else:
             # A round's end is public by the rules once it has ended, and only then.
             round_end = table.round_end if table.paused or table.is_over() else None
@@ -1115,7 +1162,7 @@ class LiveTable:
             scoring = {"rounds": table.rounds, "plays": table.plays} if table.pauses else None
             last = table.visible  # a card window is told when it closes
             since = min(since, last)
-            events = table.events_for(seat, since, until=last)
+            events = self.history.array(table, seat, since, last)
             view, pending = self._told(table, seat)
             result = self.result() if table.is_over() else None
         connection.last_sent = last
