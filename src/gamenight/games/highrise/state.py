@@ -9,11 +9,13 @@ random domino from the pile.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
+from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import (
     DRAW,
@@ -187,7 +189,7 @@ class HighriseState:
         phase = self.phase
         if phase == Phase.BASEMENT:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
-            return alike([way for tile in self.pile for way in BASEMENT_WAYS[tile]])
+            return alike(tuple(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, self.pile))))
         if phase == Phase.DEAL or phase == Phase.DRAW:
             return uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         return []
@@ -211,8 +213,10 @@ class HighriseState:
             if self.tower.basement_full():
                 self.phase = Phase.DEAL
         elif phase == Phase.DEAL:
-            self.hands[self.next_dealt_seat()].append(tile)
-            if sum(len(h) for h in self.hands) == HAND_SIZE * self.n:
+            n = self.n
+            dealt = sum(map(len, self.hands))
+            self.hands[((self.hand_number - 1) % n + dealt) % n].append(tile)  # next_dealt_seat()
+            if dealt + 1 == HAND_SIZE * n:
                 self.turn = self.starter  # R-HR: "The youngest player has the first turn."
                 self.phase = Phase.PLAY
         else:
@@ -270,7 +274,7 @@ class HighriseState:
 
     def next_dealt_seat(self) -> int:
         """Each player takes five, one at a time round the table from the starting player."""
-        return (self.starter + sum(len(h) for h in self.hands)) % self.n
+        return (self.starter + sum(map(len, self.hands))) % self.n
 
     # -- the rules of a turn -----------------------------------------------------
 
@@ -327,7 +331,7 @@ class HighriseState:
         plays = rules.legal_plays(self.tower, self.hands[seat])
         if plays:
             self._legal = plays  # exactly the legal moves of this position
-        elif not any(rules.legal_plays(self.tower, hand) for hand in self.hands):
+        elif not any(tile_mask(hand) & rules.playable_mask(self.tower) for hand in self.hands):
             # R-HR: "If no player goes out, and no one can make any more plays, the hand ends"
             self._end_hand(None)
 
