@@ -201,12 +201,13 @@ class HighriseState:
         if not isinstance(outcome, int) or isinstance(outcome, bool):
             raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
         tile, turned = divmod(outcome, 2) if phase == Phase.BASEMENT else (outcome, 0)
-        if tile not in self.pile:
-            name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
-            raise IllegalMoveError(f"{name} is not in the draw pile")
-        if turned and is_double(tile):
+        if turned and is_double(tile) and tile in self.pile:
             raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
-        self.pile.remove(tile)
+        try:
+            self.pile.remove(tile)  # (one scan of the pile, where `in` then `remove` took two)
+        except ValueError:
+            name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
+            raise IllegalMoveError(f"{name} is not in the draw pile") from None
         self._legal = None
         if phase == Phase.BASEMENT:
             self.tower.lay_basement(tile, bool(turned))
