@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from gamenight.engine.chance import alike, uniform
+from gamenight.engine.chance import Uniform, alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
@@ -259,7 +259,10 @@ class FireballIslandState:
         return rules.hit_chances(self.aim, self.pos)  # hits
 
     def apply_chance(self, outcome: Any) -> None:
-        if self.to_act() != CHANCE or outcome not in [o for o, _ in self.chance_outcomes()]:
+        outcomes = self.chance_outcomes()  # none unless a chance step is due
+        # The outcomes themselves; a Uniform's without listing (outcome, probability) pairs one by one.
+        possible = outcomes.items if isinstance(outcomes, Uniform) else [o for o, _ in outcomes]
+        if outcome not in possible:
             raise IllegalMoveError(f"{outcome!r} is not a possible outcome here")
         self._legal = None
         task = self.tasks.pop()
@@ -466,7 +469,7 @@ class FireballIslandState:
             kind = type(task)
             if kind in _BOOKKEEPING:  # begin, act, rolled, walk, snatch, pushes, end
                 tasks.pop()
-                getattr(self, "_do_" + task.step)(*task[1:])
+                _DO[task.step](self, *task[1:])  # self._do_<step>
                 continue
             if kind in _WAITING:
                 return
@@ -709,6 +712,9 @@ class FireballIslandState:
 # The tasks `_run` carries out at once (each by its `_do_` method), and the chance steps and
 # the declaration it waits at as they are.
 _BOOKKEEPING: Final = frozenset({Begin, Act, Rolled, Walk, Snatch, Pushes, End})
+# The bookkeeping steps by name, looked up once rather than by getattr at every task.
+_STEPS: Final = ("begin", "act", "rolled", "walk", "snatch", "pushes", "end")
+_DO: Final[dict[str, Any]] = {step: getattr(FireballIslandState, "_do_" + step) for step in _STEPS}
 _WAITING: Final = frozenset({Declare, Roll, First})
 
 
