@@ -397,17 +397,17 @@ class FireballIslandState:
         way (a token, the jewel, a steal)."""
         mover, steps, decider = task.mover, task.steps, task.decider
         push = mover != decider
-        occupied = {space: s for s, space in enumerate(self.pos) if s != mover}
+        occupied = [space for s, space in enumerate(self.pos) if s != mover]
         moves: list[Move] = []
         seen: set[tuple[Any, ...]] = set()
         vul_kar_open = self.jewel_at != rules.VUL_KAR
         way = self.walk_way(task)
-        paths = list(rules.walks(self.pos[mover], steps, occupied, vul_kar_open=vul_kar_open, push=push, way=way))
+        paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
         while way and not paths and steps > 1:
             # Decision FI-28: where the trail goes no further back (the start, the far point of a
             # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
             steps -= 1
-            paths = list(rules.walks(self.pos[mover], steps, occupied, vul_kar_open=vul_kar_open, push=push, way=way))
+            paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
         for path in paths:
             key: tuple[Any, ...] = (path[-1],)
             if not push:
