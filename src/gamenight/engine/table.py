@@ -112,6 +112,9 @@ class Window:
         return position
 
 
+_EVERYONE: frozenset[int] = frozenset()  # an event's owners when every seat may see it all
+_new = tuple.__new__
+
 PASS = "pass"
 """The answer that lets a card window go by: every game with windows writes it so."""
 
@@ -383,7 +386,7 @@ class Table:
         text = state.move_notation(move)
         told, unsigned = self._told(state, move)
         state.apply(move)
-        self._log(seat, text, told, told, frozenset(), unsigned)
+        self._log(seat, text, told, told, _EVERYONE, unsigned)
         window = self.window
         if window is not None:
             # The window goes on while its seats pass in their order; anything else closes it.
@@ -430,7 +433,8 @@ class Table:
     ) -> None:
         self.record.steps.append(Step(seat, text))
         events = self.events
-        events.append(Event(len(events) + 1, seat, text, public, private, owners, unsigned))
+        # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
+        events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
         if self.state.to_act() is None:
             self.record.result = self.state.scores()
 
