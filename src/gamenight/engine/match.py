@@ -41,6 +41,9 @@ class Event(NamedTuple):
         return self.private if seat in self.owners else self.public
 
 
+_new = tuple.__new__
+
+
 class LazyView(Mapping[str, Any]):
     """A seat's view, written the first time the agent reads it: a random bot never does, and
     a view writes the whole table (a layout, hands, a score sheet) where a rules step changes
@@ -146,7 +149,8 @@ class Match:
             move = self.agents[seat].choose(view, state.legal_moves(), self.rngs[seat])
             view.expire()
             done = table.submit(seat, move)[0]  # IllegalMoveError, nothing changed, if the agent broke a rule
-        return Event(done.seat, done.text, done.public, done.private, done.owners, table.state)
+        # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
+        return _new(Event, (done.seat, done.text, done.public, done.private, done.owners, table.state))
 
     def run(self, on_event: Callable[[Event], None] | None = None) -> Record:
         while (event := self.step()) is not None:
