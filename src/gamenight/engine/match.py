@@ -142,7 +142,7 @@ class Match:
         if seat is None:
             return None
         if seat == CHANCE:
-            done = table.play_chance_step()
+            done = table.chance_step()
         else:
             state = table.state
             view = LazyView(state, seat)

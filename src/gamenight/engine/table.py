@@ -323,6 +323,11 @@ class Table:
         self._chance(sample(self.state.chance_outcomes(), self.rng))
         return self.events[-1]
 
+    def chance_step(self) -> Event:
+        """`play_chance_step` for a caller that has just seen chance is next (`Match.step`)."""
+        self._chance(sample(self.state.chance_outcomes(), self.rng))
+        return self.events[-1]
+
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """What `seat` may know of the events numbered after `since`, up to `until` (None: a
         spectator)."""
@@ -384,7 +389,10 @@ class Table:
     def _decide(self, seat: int, move: Move) -> None:
         state = self.state
         text = state.move_notation(move)
-        told, unsigned = self._told(state, move)
+        if self._tell is None:
+            told, unsigned = self.story.describe(state, move), False
+        else:
+            told, unsigned = self._told(state, move)
         state.apply(move)
         self._log(seat, text, told, told, _EVERYONE, unsigned)
         window = self.window
