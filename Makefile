@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench clean
+.PHONY: run test lint typecheck pytest bench bench-drivers clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,10 @@ pytest: $(VENV)/.installed $(AXE)
 
 bench: $(VENV)/.bench-installed
 	$(BIN)/python benchmarks/playouts.py
+
+# What a Match step and a Table step cost a decision against the raw rules step (issue 31).
+bench-drivers: $(VENV)/.installed
+	$(BIN)/python benchmarks/drivers.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -225,3 +227,71 @@ def test_a_number_that_is_not_plain_digits_is_a_notation_error_not_a_crash(name:
     """'²' passes str.isdigit() but not int(): every game refuses it with a NotationError."""
     with pytest.raises(NotationError, match="'²'"):
         make_game(name, {"players": 2}).state_from_notation(text)
+
+
+# -- the views a match hands its seats (issue 31) --------------------------------
+
+
+class _Reader:
+    """Reads its view while choosing and checks it is the seat's view of the position asked."""
+
+    name = "reader"
+
+    def __init__(self) -> None:
+        self.match: Match | None = None
+        self.read = 0
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        assert self.match is not None
+        state = self.match.state
+        assert dict(view) == state.view(state.to_act())
+        assert view["seat"] == state.to_act() and "seat" in view and len(view) == len(dict(view))
+        self.read += 1
+        return rng.choice(legal)
+
+
+class _Keeper:
+    """Keeps its views without reading them."""
+
+    name = "keeper"
+
+    def __init__(self) -> None:
+        self.kept: list[Mapping[str, Any]] = []
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
+        self.kept.append(view)
+        return rng.choice(legal)
+
+
+@pytest.mark.parametrize("name", ["wildfire", "wildstar", "highrise", "fireball-island"])
+def test_a_seat_reading_its_view_reads_the_position_it_is_asked_in(name: str) -> None:
+    game = make_game(name, {"players": 2})
+    readers = [_Reader(), _Reader()]
+    match = Match(game, readers, seed=3)
+    for reader in readers:
+        reader.match = match
+    for _ in range(60):
+        if match.step() is None:
+            break
+    assert sum(r.read for r in readers) > 0
+
+
+def test_a_view_nobody_reads_is_never_written_and_cannot_be_read_after_the_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = make_game("wildstar", {"players": 2, "hands": 1})
+    written = 0
+    view = type(game.new_state()).view
+
+    def counted(self: Any, seat: int | None) -> Any:
+        nonlocal written
+        written += 1
+        return view(self, seat)
+
+    monkeypatch.setattr(type(game.new_state()), "view", counted)
+    keepers = [_Keeper(), _Keeper()]
+    Match(game, keepers, seed=4).run()
+    assert written == 0  # a random player never looks: no view was written for it
+    kept = keepers[0].kept[0]
+    with pytest.raises(RuntimeError, match="not read while its seat chose"):
+        kept["seat"]

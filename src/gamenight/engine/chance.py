@@ -80,7 +80,7 @@ class Alike(Uniform[T]):
     __slots__ = ("_distinct",)
 
     def __init__(self, items: Sequence[T]) -> None:
-        super().__init__(items)
+        self.items = tuple(items)  # Uniform.__init__, inlined: one is made at every draw
         self._distinct: list[tuple[T, float]] | None = None
 
     def _pairs(self) -> list[tuple[T, float]]:

@@ -8,9 +8,8 @@ so (game, options, seats, seed, decisions) fixes the whole game.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol
 
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.protocol import CHANCE, Game, Move, State, View
@@ -26,9 +25,9 @@ class Agent(Protocol):
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move: ...
 
 
-@dataclass(frozen=True)
-class Event:
-    """One step of the game as it happened, for logs and interfaces."""
+class Event(NamedTuple):
+    """One step of the game as it happened, for logs and interfaces. (A NamedTuple: one is
+    made at every step of every simulated game, and a frozen dataclass costs several times more.)"""
 
     seat: int  # CHANCE for a chance step
     text: str  # notation, as in the record: may name a hidden tile, so never shown as is
@@ -40,6 +39,58 @@ class Event:
     def description_for(self, seat: int | None) -> str:
         """What `seat` (None: a spectator) may be told of this step."""
         return self.private if seat in self.owners else self.public
+
+
+_new = tuple.__new__
+
+
+class LazyView(Mapping[str, Any]):
+    """A seat's view, written the first time the agent reads it: a random bot never does, and
+    a view writes the whole table (a layout, hands, a score sheet) where a rules step changes
+    one tile. It is the view of the position the agent was asked in; once its move is played,
+    a view it did not read is gone (reading it then is an error, not a view of a later position)."""
+
+    __slots__ = ("_seat", "_state", "_view")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self._state: State | None = state
+        self._seat = seat
+        self._view: View | None = None
+
+    def _made(self) -> View:
+        view = self._view
+        if view is None:
+            if self._state is None:
+                raise RuntimeError("this view was not read while its seat chose, and the position has moved on")
+            view = self._view = self._state.view(self._seat)
+        return view
+
+    def expire(self) -> None:
+        """The position is about to change: unread, the view can no longer be written."""
+        self._state = None
+
+    def __getitem__(self, key: str) -> Any:
+        return self._made()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._made()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self._made().get(key, default)
+
+    def __eq__(self, other: object) -> bool:
+        return self._made() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._made())
 
 
 class Match:
@@ -91,11 +142,15 @@ class Match:
         if seat is None:
             return None
         if seat == CHANCE:
-            done = table.play_chance_step()
+            done = table.chance_step()
         else:
-            move = self.agents[seat].choose(table.state.view(seat), table.state.legal_moves(), self.rngs[seat])
+            state = table.state
+            view = LazyView(state, seat)
+            move = self.agents[seat].choose(view, state.legal_moves(), self.rngs[seat])
+            view.expire()
             done = table.submit(seat, move)[0]  # IllegalMoveError, nothing changed, if the agent broke a rule
-        return Event(done.seat, done.text, done.public, done.private, done.owners, table.state)
+        # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
+        return _new(Event, (done.seat, done.text, done.public, done.private, done.owners, table.state))
 
     def run(self, on_event: Callable[[Event], None] | None = None) -> Record:
         while (event := self.step()) is not None:

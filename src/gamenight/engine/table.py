@@ -119,6 +119,9 @@ class Window:
         return position
 
 
+_EVERYONE: frozenset[int] = frozenset()  # an event's owners when every seat may see it all
+_new = tuple.__new__
+
 PASS = "pass"
 """The answer that lets a card window go by: every game with windows writes it so."""
 
@@ -144,6 +147,7 @@ class Table:
         until `deal_on` (a table people play at)."""
         self.game = game
         self.story = game.story()
+        self._tell = getattr(self.story, "told", None)
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
             raise ConfigError(
@@ -191,6 +195,7 @@ class Table:
         table = cls.__new__(cls)
         table.game = game
         table.story = game.story()
+        table._tell = getattr(table.story, "told", None)
         table.state = state
         if len(record.seats) != state.num_players:
             raise RecordError(f"record names {len(record.seats)} seats for {state.num_players} players")
@@ -310,7 +315,8 @@ class Table:
         self._decide(seat, move)
         if self.auto_chance:
             self._play_chance()
-        self._play_held()
+        if self.window is not None:
+            self._play_held()
         return self.events[first:]
 
     def _hold(self, window: Window, seat: int, move: Move | str) -> list[Event]:
@@ -354,12 +360,27 @@ class Table:
         self._chance(sample(self.state.chance_outcomes(), self.rng))
         return self.events[-1]
 
+    def chance_step(self) -> Event:
+        """`play_chance_step` for a caller that has just seen chance is next (`Match.step`)."""
+        self._chance(sample(self.state.chance_outcomes(), self.rng))
+        return self.events[-1]
+
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """What `seat` may know of the events numbered after `since`, up to `until` (None: a
         spectator)."""
-        if not 0 <= since <= len(self.events):
-            raise RulesError(f"there are events 1 to {len(self.events)}; cannot start after {since}")
-        return [event.for_seat(seat) for event in self.events[since:until]]
+        events = self.events
+        if not 0 <= since <= len(events):
+            raise RulesError(f"there are events 1 to {len(events)}; cannot start after {since}")
+        # Event.for_seat, inlined: a server asks this for every seat after every step.
+        return [
+            {
+                "n": number,
+                "seat": None if who == CHANCE or unsigned else who,
+                "notation": text if not owners or seat in owners else None,
+                "text": private if not owners or seat in owners else public,
+            }
+            for number, who, text, public, private, owners, unsigned in events[since:until]
+        ]
 
     def record_for(self, seat: int | None) -> Record:
         """The whole record, seed included, once the game is over: before then it would
@@ -405,10 +426,10 @@ class Table:
     def _decide(self, seat: int, move: Move) -> None:
         state = self.state
         text = state.move_notation(move)
-        told, unsigned = told_of(self.story, state, move)
+        told, unsigned = self._told(state, move)
         before = state.clone() if self.pauses else None
         state.apply(move)
-        self._log(seat, text, told, told, frozenset(), unsigned)
+        self._log(seat, text, told, told, _EVERYONE, unsigned)
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
             if gained:
@@ -419,7 +440,8 @@ class Table:
             window.answered += 1
             if text != PASS or self._together() != window.seats[window.answered :] or not self._together():
                 self.window = None
-        self._open_window()
+        if self.windows:
+            self._open_window()
 
     def _together(self) -> tuple[int, ...]:
         """The seats the decision now due is asked of at once, in order (a card window)."""
@@ -443,7 +465,8 @@ class Table:
         self._log(CHANCE, text, public, private, owners)
         if before is not None:
             self._ended(before, lambda s: s.apply_chance(outcome))
-        self._open_window()
+        if self.windows:
+            self._open_window()
 
     def _ended(self, before: State, step: Any) -> bool:
         """Whether `step`, just played on `before`, ended a round: if so, the round's end is
@@ -462,11 +485,20 @@ class Table:
         while self.state.to_act() == CHANCE and not self.paused:
             self._chance(sample(self.state.chance_outcomes(), self.rng))
 
+    def _told(self, state: State, move: Move) -> tuple[str, bool]:
+        """`told_of`, with the story's `told` looked up once (a failed getattr raises inside)."""
+        if self._tell is None:
+            return self.story.describe(state, move), False
+        text, unsigned = self._tell(state, move)
+        return str(text), bool(unsigned)
+
     def _log(
         self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
     ) -> None:
         self.record.steps.append(Step(seat, text))
-        self.events.append(Event(len(self.events) + 1, seat, text, public, private, owners, unsigned))
+        events = self.events
+        # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
+        events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
         if self.state.to_act() is None:
             self.record.result = self.state.scores()
 

@@ -8,8 +8,8 @@ decisions in CLARIFICATIONS.md section 4 (D-FI-1..5) and docs/rules/fireball-isl
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator, Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Collection, Iterator, Sequence
+from functools import cache, lru_cache
 from typing import Final
 
 from gamenight.games.fireball_island.board_data import BOARD
@@ -90,7 +90,7 @@ STEPS_TO_GOAL: Final = {False: _steps_to(VUL_KAR), True: _steps_to(DOCK)}
 def walks(
     start: str,
     steps: int,
-    occupied: Mapping[str, int],
+    occupied: Collection[str],
     *,
     vul_kar_open: bool,
     push: bool = False,
@@ -106,9 +106,10 @@ def walks(
     - Vul-Kar Point before the jewel is captured ends the move (R-FI CAPTURING THE JEWEL);
     - the Dock needs no exact count (R-FI The Dock);
     - an empty bridge stops the piece; an occupied one may be crossed (R-FI Bridges).
-    `occupied` maps each space holding another piece to its seat. A push (MOVE ANY OPPONENT
-    BACK, `push=True`) walks trails and bridges only: never into a cave, onto Vul-Kar Point
-    before the capture, or onto the Dock (decision FI-9 in docs/rules/fireball-island.md).
+    `occupied` holds every space another piece stands on (a walk asks only whether a space
+    is in it). A push (MOVE ANY OPPONENT BACK, `push=True`) walks trails and bridges only:
+    never into a cave, onto Vul-Kar Point before the capture, or onto the Dock (decision
+    FI-9 in docs/rules/fireball-island.md).
     `way` BACK or AHEAD keeps to the spaces one step further from the goal, or one step nearer,
     at every space entered, a move-on included, and enters no cave (decision FI-28)."""
     steps_to = STEPS_TO_GOAL[vul_kar_open]
@@ -158,6 +159,43 @@ def walks(
     if steps <= 0:
         return
     yield from step(start, steps, True)
+
+
+def walk_paths(
+    start: str, steps: int, occupied: Collection[str], vul_kar_open: bool, push: bool, way: int
+) -> tuple[tuple[str, ...], ...]:
+    """`walks`, listed, and kept for the next time the same walk is asked with the same pieces
+    near it. A walk reads `occupied` only for spaces it enters (at most `steps` spaces, and one
+    more for each piece it moves on past) and for the caves beside them, so a piece further
+    than that from `start` cannot change it: the walks are kept by the pieces near enough."""
+    distance = _distances(start)
+    reach = steps + len(occupied) + 1
+    near = frozenset(space for space in occupied if distance.get(space, reach + 1) <= reach)
+    return _walk_paths(start, steps, near, vul_kar_open, push, way)
+
+
+@lru_cache(maxsize=1 << 14)
+def _walk_paths(
+    start: str, steps: int, near: frozenset[str], vul_kar_open: bool, push: bool, way: int
+) -> tuple[tuple[str, ...], ...]:
+    return tuple(walks(start, steps, near, vul_kar_open=vul_kar_open, push=push, way=way))
+
+
+@cache
+def _distances(start: str) -> dict[str, int]:
+    """The fewest moves from `start` to every space a walk may reach or look at: along the
+    trails, out of a cave, pit or the water, and into the cave beside a trail space (more
+    ways than any one walk has, so never more than a walk's count)."""
+    distance = {start: 0}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        cave = _CAVE_BESIDE.get(here)
+        for space in (*way_out(here), *_TRAIL_NEXT[here], *((cave,) if cave else ())):
+            if space not in distance:
+                distance[space] = distance[here] + 1
+                todo.append(space)
+    return distance
 
 
 def passes(path: tuple[str, ...]) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from gamenight.engine.chance import alike, uniform
+from gamenight.engine.chance import Uniform, alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
@@ -259,7 +259,10 @@ class FireballIslandState:
         return rules.hit_chances(self.aim, self.pos)  # hits
 
     def apply_chance(self, outcome: Any) -> None:
-        if self.to_act() != CHANCE or outcome not in [o for o, _ in self.chance_outcomes()]:
+        outcomes = self.chance_outcomes()  # none unless a chance step is due
+        # The outcomes themselves; a Uniform's without listing (outcome, probability) pairs one by one.
+        possible = outcomes.items if isinstance(outcomes, Uniform) else [o for o, _ in outcomes]
+        if outcome not in possible:
             raise IllegalMoveError(f"{outcome!r} is not a possible outcome here")
         self._legal = None
         task = self.tasks.pop()
@@ -394,17 +397,17 @@ class FireballIslandState:
         way (a token, the jewel, a steal)."""
         mover, steps, decider = task.mover, task.steps, task.decider
         push = mover != decider
-        occupied = {space: s for s, space in enumerate(self.pos) if s != mover}
+        occupied = [space for s, space in enumerate(self.pos) if s != mover]
         moves: list[Move] = []
         seen: set[tuple[Any, ...]] = set()
         vul_kar_open = self.jewel_at != rules.VUL_KAR
         way = self.walk_way(task)
-        paths = list(rules.walks(self.pos[mover], steps, occupied, vul_kar_open=vul_kar_open, push=push, way=way))
+        paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
         while way and not paths and steps > 1:
             # Decision FI-28: where the trail goes no further back (the start, the far point of a
             # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
             steps -= 1
-            paths = list(rules.walks(self.pos[mover], steps, occupied, vul_kar_open=vul_kar_open, push=push, way=way))
+            paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
         for path in paths:
             key: tuple[Any, ...] = (path[-1],)
             if not push:
@@ -466,7 +469,7 @@ class FireballIslandState:
             kind = type(task)
             if kind in _BOOKKEEPING:  # begin, act, rolled, walk, snatch, pushes, end
                 tasks.pop()
-                getattr(self, "_do_" + task.step)(*task[1:])
+                _DO[task.step](self, *task[1:])  # self._do_<step>
                 continue
             if kind in _WAITING:
                 return
@@ -709,6 +712,9 @@ class FireballIslandState:
 # The tasks `_run` carries out at once (each by its `_do_` method), and the chance steps and
 # the declaration it waits at as they are.
 _BOOKKEEPING: Final = frozenset({Begin, Act, Rolled, Walk, Snatch, Pushes, End})
+# The bookkeeping steps by name, looked up once rather than by getattr at every task.
+_STEPS: Final = ("begin", "act", "rolled", "walk", "snatch", "pushes", "end")
+_DO: Final[dict[str, Any]] = {step: getattr(FireballIslandState, "_do_" + step) for step in _STEPS}
 _WAITING: Final = frozenset({Declare, Roll, First})
 
 

@@ -164,8 +164,16 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
         return True
     order = window_order(state, task)
     index = task.asked
-    while index < len(order) and not _askable(state, order[index], task):
-        index += 1
+    # _askable(state, order[index], task), inlined: this runs after every answer to every window
+    hands = state.hands
+    if type(task) is Chain:
+        while index < len(order) and not hands[order[index]]:
+            index += 1
+    else:
+        trader = state.turn if may_trade(state) else -1
+        cards = task.kind != "stand"
+        while index < len(order) and not (order[index] == trader or (cards and hands[order[index]])):
+            index += 1
     if index < len(order):
         if index != task.asked:
             state.tasks[-1] = _asking(task, index)

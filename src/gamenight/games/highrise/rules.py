@@ -7,7 +7,7 @@ its test.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from gamenight.games.dominoes.hands import tile_mask
@@ -29,26 +29,56 @@ def places(tower: Tower) -> list[Place]:
     a clear spacer, which can be placed on a domino half which is one level lower than the
     other half being covered" -- "You can never use more than one clear spacer per turn", so
     a gap of two levels can never be bridged. D-HR-3: grid-aligned, orthogonally adjacent.
-    The list is kept on the tower until it changes (callers must not change it)."""
-    if tower.places is not None:
-        return tower.places
-    height, top_tile = tower.height, tower.top_tile
+    The list is kept on the tower until it changes (callers must not change it), with the
+    dominoes that fit each place (`place_masks`)."""
+    if tower.places is None:
+        _look(tower)
+        found: list[Place] = []
+        fitting: list[int] = []
+        for (a, b), spacer, mask in zip(tower.base.edges, tower.edge_spacer, tower.edge_fit or (), strict=True):
+            if spacer != NOT_A_PLACE:
+                found.append((a, b, spacer))
+                fitting.append(mask)
+        tower.places, tower.fitting = found, fitting
+    return tower.places
+
+
+NOT_A_PLACE: Final = -2
+
+
+def _look(tower: Tower) -> None:
+    """Bring the tower's per-pair record of places (`Tower.edge_fit`) up to date: every pair
+    the first time or when the last spacer is laid, else the pairs of the cells changed since."""
     spacers = tower.spacers_left > 0
-    found: list[Place] = []
-    for a, b in tower.base.edges:
+    edges = tower.base.edges
+    fit = tower.edge_fit
+    todo: Iterable[int]
+    if fit is None or spacers != tower.edge_spacers:
+        todo = range(len(edges))
+        fit = [0] * len(edges)
+        spacer_of = [NOT_A_PLACE] * len(edges)
+    else:
+        edges_of = tower.base.edges_of
+        todo = {i for cell in tower.dirty for i in edges_of[cell]}
+        fit = fit.copy()
+        spacer_of = tower.edge_spacer.copy()
+    height, top, top_tile = tower.height, tower.top, tower.top_tile
+    for i in todo:
+        a, b = edges[i]
         ha, hb = height[a], height[b]
-        if ha == hb:
+        if top_tile[a] == top_tile[b]:
+            spacer = NOT_A_PLACE
+        elif ha == hb:
             spacer = NO_SPACER
         elif spacers and ha + 1 == hb:
             spacer = a
         elif spacers and hb + 1 == ha:
             spacer = b
         else:
-            continue
-        if top_tile[a] != top_tile[b]:
-            found.append((a, b, spacer))
-    tower.places = found
-    return found
+            spacer = NOT_A_PLACE
+        spacer_of[i] = spacer
+        fit[i] = 0 if spacer == NOT_A_PLACE else PAIR_MASK[top[a]][top[b]]
+    tower.edge_fit, tower.edge_spacer, tower.edge_spacers, tower.dirty = fit, spacer_of, spacers, ()
 
 
 # PAIR_MASK[va][vb]: the dominoes that fit on two halves showing va and vb, either way
@@ -67,12 +97,29 @@ PAIR_MASK: Final = tuple(
 )
 
 
+def _turns(tile: int, va: int, vb: int) -> tuple[int, ...]:
+    """The halves of `tile` that may lie on a cell showing va with the other half on one
+    showing vb, in the order `legal_plays` lists them: the set's first half, then the second."""
+    x, y = HALVES[tile]
+    turns = []
+    if FITS[x][va] and FITS[y][vb]:
+        turns.append(x)
+    if x != y and FITS[y][va] and FITS[x][vb]:
+        turns.append(y)
+    return tuple(turns)
+
+
+# TURNS[tile][va][vb]: `_turns`, for every domino and pair of halves covered.
+TURNS: Final = tuple(
+    tuple(tuple(_turns(t, va, vb) for vb in range(len(FITS))) for va in range(len(FITS))) for t in ALL_TILES
+)
+
+
 def place_masks(tower: Tower) -> list[int]:
     """For each of `places(tower)`, the dominoes that fit there either way round (a bit mask),
     kept on the tower like the places."""
-    if tower.fitting is None:
-        top = tower.top
-        tower.fitting = [PAIR_MASK[top[a]][top[b]] for a, b, _spacer in places(tower)]
+    places(tower)
+    assert tower.fitting is not None
     return tower.fitting
 
 
@@ -80,40 +127,42 @@ def playable_mask(tower: Tower) -> int:
     """Every domino that has a legal play now, as a bit mask (bit t for domino t): what a seat
     that has to draw or pass shows it does not hold. The same dominoes `legal_plays` would
     find among all of them (a test checks it), read off the places without a search."""
+    if tower.dirty or tower.edge_fit is None:
+        _look(tower)
     mask = 0
-    for fits in place_masks(tower):
+    for fits in tower.edge_fit or ():
         mask |= fits
     return mask
 
 
-def legal_plays(tower: Tower, tiles: Iterable[int]) -> list[Move]:
+def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
     """Every legal way to lay one of `tiles`: by tile, then place, then the turn of the domino.
 
     R-HR: "Each half on the domino you place must match the number on the domino half it is
     covering"; "A wild half may be played to cover anything, and a wild half already on the
     tray may be covered by anything." Under a spacer "the number under the spacer is what
     must be matched" (D-HR-3), which is the cell's top half: the spacer is laid with the play."""
-    top = tower.top
-    found = places(tower)
-    # Which dominoes fit each place at all (either way round), to skip the rest quickly.
-    fitting = place_masks(tower)
-    anywhere = 0
-    for mask in fitting:
-        anywhere |= mask
-    plays: list[Move] = []
+    if tower.dirty or tower.edge_fit is None:
+        _look(tower)
+    fit = tower.edge_fit or []
+    held = 0
     for tile in tiles:
-        if not anywhere >> tile & 1:
-            continue
-        x, y = HALVES[tile]
-        fits_x, fits_y = FITS[x], FITS[y]
-        for (a, b, spacer), mask in zip(found, fitting, strict=True):
-            if not mask >> tile & 1:
-                continue
-            va, vb = top[a], top[b]
-            if fits_x[va] and fits_y[vb]:
-                plays.append(Move(PLAY, tile, a, b, x, spacer))
-            if x != y and fits_y[va] and fits_x[vb]:
-                plays.append(Move(PLAY, tile, a, b, y, spacer))
+        held |= 1 << tile
+    # The places (in `places` order) some held domino fits, either way round: a hand fits few.
+    hits = [i for i, mask in enumerate(fit) if mask & held]
+    if not hits:
+        return []
+    edges, spacer_of, top = tower.base.edges, tower.edge_spacer, tower.top
+    plays: list[Move] = []
+    new = tuple.__new__  # Move(...) through its generated __new__ costs twice as much
+    for tile in tiles:
+        bit = 1 << tile
+        turns = TURNS[tile]
+        for i in hits:
+            if fit[i] & bit:
+                a, b = edges[i]
+                for half in turns[top[a]][top[b]]:
+                    plays.append(new(Move, (PLAY, tile, a, b, half, spacer_of[i])))
     return plays
 
 
@@ -140,9 +189,15 @@ def play_points(tower: Tower, move: Move) -> int:
     played, multiplied by the level of the play." D-HR-4: "A wild–wild played on two numbers
     scores the sum of the two covered numbers." `tower` is the tower before the play."""
     top = tower.top
-    half_b = other_half(move.tile, move.half_a)
-    pips = half_points(move.half_a, top[move.a]) + half_points(half_b, top[move.b])
-    return pips * level_of(tower, move)
+    _, tile, a, b, half_a, _ = move
+    x, y = HALVES[tile]
+    half_b = y if half_a == x else x  # other_half
+    # half_points, inlined: this runs at every play of every playout
+    pips = (half_a if half_a != WILD else top[a] if top[a] != WILD else WILD_ON_WILD) + (
+        half_b if half_b != WILD else top[b] if top[b] != WILD else WILD_ON_WILD
+    )
+    height = tower.height
+    return pips * (max(height[a], height[b]) + 1)  # level_of
 
 
 def where(tower: Tower, cell: int) -> str:

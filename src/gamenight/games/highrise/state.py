@@ -9,11 +9,13 @@ random domino from the pile.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING
 
 from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
+from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import (
     DRAW,
@@ -187,7 +189,7 @@ class HighriseState:
         phase = self.phase
         if phase == Phase.BASEMENT:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
-            return alike([way for tile in self.pile for way in BASEMENT_WAYS[tile]])
+            return alike(tuple(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, self.pile))))
         if phase == Phase.DEAL or phase == Phase.DRAW:
             return uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         return []
@@ -199,20 +201,23 @@ class HighriseState:
         if not isinstance(outcome, int) or isinstance(outcome, bool):
             raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
         tile, turned = divmod(outcome, 2) if phase == Phase.BASEMENT else (outcome, 0)
-        if tile not in self.pile:
-            name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
-            raise IllegalMoveError(f"{name} is not in the draw pile")
-        if turned and is_double(tile):
+        if turned and is_double(tile) and tile in self.pile:
             raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
-        self.pile.remove(tile)
+        try:
+            self.pile.remove(tile)  # (one scan of the pile, where `in` then `remove` took two)
+        except ValueError:
+            name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
+            raise IllegalMoveError(f"{name} is not in the draw pile") from None
         self._legal = None
         if phase == Phase.BASEMENT:
             self.tower.lay_basement(tile, bool(turned))
             if self.tower.basement_full():
                 self.phase = Phase.DEAL
         elif phase == Phase.DEAL:
-            self.hands[self.next_dealt_seat()].append(tile)
-            if sum(len(h) for h in self.hands) == HAND_SIZE * self.n:
+            n = self.n
+            dealt = sum(map(len, self.hands))
+            self.hands[((self.hand_number - 1) % n + dealt) % n].append(tile)  # next_dealt_seat()
+            if dealt + 1 == HAND_SIZE * n:
                 self.turn = self.starter  # R-HR: "The youngest player has the first turn."
                 self.phase = Phase.PLAY
         else:
@@ -270,7 +275,7 @@ class HighriseState:
 
     def next_dealt_seat(self) -> int:
         """Each player takes five, one at a time round the table from the starting player."""
-        return (self.starter + sum(len(h) for h in self.hands)) % self.n
+        return (self.starter + sum(map(len, self.hands))) % self.n
 
     # -- the rules of a turn -----------------------------------------------------
 
@@ -327,7 +332,7 @@ class HighriseState:
         plays = rules.legal_plays(self.tower, self.hands[seat])
         if plays:
             self._legal = plays  # exactly the legal moves of this position
-        elif not any(rules.legal_plays(self.tower, hand) for hand in self.hands):
+        elif not any(tile_mask(hand) & rules.playable_mask(self.tower) for hand in self.hands):
             # R-HR: "If no player goes out, and no one can make any more plays, the hand ends"
             self._end_hand(None)
 

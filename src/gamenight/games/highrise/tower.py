@@ -37,6 +37,7 @@ class Base:
     slots: tuple[tuple[int, int], ...]  # the basement dominoes' cells, in the order they are filled
     edges: tuple[tuple[int, int], ...]  # every pair of side-by-side cells (a, b), a < b, in order
     neighbours: tuple[tuple[int, ...], ...]  # cell -> the cells beside it
+    edges_of: tuple[tuple[int, ...], ...]  # cell -> the indices in `edges` of the pairs it is in
 
     @property
     def size(self) -> int:
@@ -83,7 +84,8 @@ def _parse_base(name: str, slots_text: str) -> Base:
     for a, b in slots:
         if b not in neighbours[a]:
             raise ValueError(f"bases.txt: base {name}: slot {names[a]}-{names[b]} is not two side-by-side cells")
-    return Base(name, cols, rows, names, slots, tuple(edges), neighbours)
+    edges_of = tuple(tuple(i for i, edge in enumerate(edges) if c in edge) for c in range(len(names)))
+    return Base(name, cols, rows, names, slots, tuple(edges), neighbours, edges_of)
 
 
 def _load_bases() -> dict[str, Base]:
@@ -136,7 +138,21 @@ class Tower:
     `height`, `top` and `top_tile` are the top of each stack, kept beside the stacks so
     that legal-move generation reads three lists instead of walking the stacks."""
 
-    __slots__ = ("base", "stacks", "height", "top", "top_tile", "pieces", "spacers_left", "places", "fitting")
+    __slots__ = (
+        "base",
+        "stacks",
+        "height",
+        "top",
+        "top_tile",
+        "pieces",
+        "spacers_left",
+        "places",
+        "fitting",
+        "edge_fit",
+        "edge_spacer",
+        "edge_spacers",
+        "dirty",
+    )
 
     def __init__(self, base: Base) -> None:
         n = base.size
@@ -151,6 +167,15 @@ class Tower:
         # (and the blocked-hand check) read it, and it depends on the tower only.
         self.places: list[tuple[int, int, int]] | None = None
         self.fitting: list[int] | None = None  # rules.place_masks(), kept the same way
+        # Per pair of cells in `base.edges`, what rules.places() finds there: the dominoes that
+        # fit (0 where none may lie) and the cell a spacer raises (rules.NOT_A_PLACE where no
+        # domino may lie), as of the last look and with spacers left then or not; `dirty`
+        # lists the cells changed since, so that a play looks again at the pairs of its cells
+        # only. New lists replace them (clones share them).
+        self.edge_fit: list[int] | None = None
+        self.edge_spacer: list[int] = []
+        self.edge_spacers = True
+        self.dirty: tuple[int, ...] = ()
 
     def clone(self) -> Tower:
         new = Tower.__new__(Tower)
@@ -163,6 +188,10 @@ class Tower:
         new.spacers_left = self.spacers_left
         new.places = self.places
         new.fitting = self.fitting
+        new.edge_fit = self.edge_fit
+        new.edge_spacer = self.edge_spacer
+        new.edge_spacers = self.edge_spacers
+        new.dirty = self.dirty
         return new
 
     # -- what is where --------------------------------------------------------
@@ -213,17 +242,25 @@ class Tower:
         if spacer >= 0:
             self._push(spacer, SPACER)
             self.spacers_left -= 1
-        level = max(self.height[a], self.height[b]) + 1
-        piece = Piece(tile, a, b, half_a, level, spacer)
-        self._push(a, Layer(tile, half_a))
-        self._push(b, Layer(tile, piece.half_b))
+        height = self.height
+        level = max(height[a], height[b]) + 1
+        x, y = HALVES[tile]
+        half_b = y if half_a == x else x
+        # Built with tuple.__new__: a NamedTuple's generated __new__ costs twice as much, and
+        # a play makes three of them.
+        new = tuple.__new__
+        piece: Piece = new(Piece, (tile, a, b, half_a, level, spacer))
+        self._push(a, new(Layer, (tile, half_a)))
+        self._push(b, new(Layer, (tile, half_b)))
         self.pieces.append(piece)
         return piece
 
     def _push(self, cell: int, layer: Layer) -> None:
         self.places = self.fitting = None
+        self.dirty += (cell,)
         self.stacks[cell] = (*self.stacks[cell], layer)
         self.height[cell] += 1
-        if not layer.is_spacer:
-            self.top[cell] = layer.half
-            self.top_tile[cell] = layer.tile
+        tile, half = layer
+        if tile >= 0:  # not a spacer
+            self.top[cell] = half
+            self.top_tile[cell] = tile

@@ -48,19 +48,22 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     by_number = layout.by_number
     plays: list[Move] = []
     for tile in tiles:
-        for p in PLACEMENTS[tile]:
-            inner = p.inner
-            moves = PLAY_MOVES[tile, inner]
+        for inner, crosswise, moves in _WAYS[tile]:
             if inner != WILD:
                 ends = by_number.get(inner)
                 if ends:
                     plays += [moves[end] for end in ends]
-            elif p.crosswise:
+            elif crosswise:
                 # R-WF: "The Double Wild One can not be played on another double."
                 plays += [moves[end] for end in open_ends if nodes[end].kind not in DOUBLE_KINDS]
             else:
                 plays += [moves[end] for end in open_ends]
     return plays
+
+
+# _WAYS[tile]: each of PLACEMENTS[tile] as (inner, crosswise, PLAY_MOVES[tile, inner]), so that
+# legal-move generation reads a tuple where it built a key and read attributes.
+_WAYS: Final = tuple(tuple((p.inner, p.crosswise, PLAY_MOVES[t, p.inner]) for p in PLACEMENTS[t]) for t in ALL_TILES)
 
 
 # For `playable_mask`: the tiles that can go in with each number inward (any end showing the
@@ -112,22 +115,39 @@ def playable_mask(layout: Layout) -> int:
 def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     end = layout.obligation
     node = layout.nodes[end]
-    last_slot = layout.free[end] == 1
-    on_wildfire = node.kind in WILDFIRE_KINDS
-    on_double = node.kind == DOUBLE_WILD_ONE
+    key = (node.kind, node.value, layout.free[end] == 1)
+    inners = _OBLIGATION_INNERS.get(key)
+    if inners is None:
+        inners = _OBLIGATION_INNERS[key] = tuple(_filling_inners(t, *key) for t in ALL_TILES)
     plays: list[Move] = []
     for tile in tiles:
-        for p in PLACEMENTS[tile]:
-            if not fills(p, node.value):
-                continue
-            if on_wildfire and p.crosswise:
-                continue  # R-WF: "A double may never be played on a Wildfire."
-            if on_double and is_double_wild_one(tile):
-                continue  # R-WF: "The Double Wild One can not be played on another double."
-            if p.kind in OBLIGATION_KINDS and not last_slot:
-                continue  # D-WF-3: a new obligation only as the closing play
-            plays.append(PLAY_MOVES[tile, p.inner][end])
+        for inner in inners[tile]:
+            plays.append(PLAY_MOVES[tile, inner][end])
     return plays
+
+
+# Per (obligation's kind, its hub number, one slot left): for each tile, the inner halves
+# with which it may go on the obligation (`_filling_inners`), worked out once per such triple.
+_OBLIGATION_INNERS: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
+
+
+def _filling_inners(tile: int, kind: int, value: int, last_slot: bool) -> tuple[int, ...]:
+    """The inner halves of `tile`'s placements that may go on an open obligation of `kind`
+    showing `value` (its hub number), in PLACEMENTS order."""
+    on_wildfire = kind in WILDFIRE_KINDS
+    on_double = kind == DOUBLE_WILD_ONE
+    inners = []
+    for p in PLACEMENTS[tile]:
+        if not fills(p, value):
+            continue
+        if on_wildfire and p.crosswise:
+            continue  # R-WF: "A double may never be played on a Wildfire."
+        if on_double and is_double_wild_one(tile):
+            continue  # R-WF: "The Double Wild One can not be played on another double."
+        if p.kind in OBLIGATION_KINDS and not last_slot:
+            continue  # D-WF-3: a new obligation only as the closing play
+        inners.append(p.inner)
+    return tuple(inners)
 
 
 def why_illegal(layout: Layout, tile: int, inner: int, end: int) -> str:

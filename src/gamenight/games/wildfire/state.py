@@ -147,7 +147,7 @@ class WildfireState:
             hand = self.hands[self.turn]
             plays = rules.legal_plays(self.layout, hand)
             if plays:
-                return self._with_knocks(plays, len(hand))
+                return self._with_knocks(plays, 2) if len(hand) == 2 else plays
             return [DRAW_MOVE] if self.pile else [PASS_MOVE]
         if phase == Phase.AFTER_DRAW:
             # R-WF: draw one domino "and either play it or say pass if [it] cannot be played"
@@ -405,7 +405,7 @@ class WildfireState:
 
     def next_dealt_seat(self) -> int:
         """The dealer deals one at a time, starting on the left."""
-        dealt = sum(len(h) for h in self.hands)
+        dealt = sum(map(len, self.hands))
         return (self.dealer + 1 + dealt) % self.n
 
     def _place_first_double(self) -> None:

@@ -108,12 +108,13 @@ def describe(state: WildfireState, move: Move) -> str:
     if not 0 <= move.end < len(state.layout.nodes):
         return f"plays {move_notation(move).split('@')[0]} on e{move.end}, which is not on the table"
     node = state.layout.nodes[move.end]
-    target = "the centre" if move.end == 0 else f"the {node.value} at e{move.end}"
-    text = f"plays {move_notation(move).split('@')[0]} on {target}"
+    tile = move_notation(move).split("@")[0]
     if move.end == state.layout.obligation:
         places = state.layout.free[move.end] - 1
-        text = f"plays {move_notation(move).split('@')[0]} on the open {KIND_NAMES[node.kind]} at e{move.end}"
+        text = f"plays {tile} on the open {KIND_NAMES[node.kind]} at e{move.end}"
         text += ", closing it" if places == 0 else f", {places} more to close it"
+    else:
+        text = f"plays {tile} on " + ("the centre" if move.end == 0 else f"the {node.value} at e{move.end}")
     p = placement(move.tile, move.inner)
     if p is not None and p.kind in OPENS:
         text += f": {OPENS[p.kind]}"  # what the play binds the next players to

@@ -23,7 +23,7 @@ NO_PARENT: Final = -1
 
 
 class Layout:
-    __slots__ = ("branching", "tiles", "parent", "value", "free", "open_ends", "ends_of")
+    __slots__ = ("branching", "tiles", "parent", "value", "free", "open_ends", "ends_of", "entries")
     branching: bool  # the doubles_branch option
     tiles: list[int]  # node -> tile kind
     parent: list[int]  # node -> the node it was played on (NO_PARENT for the centre)
@@ -31,6 +31,10 @@ class Layout:
     free: list[int]  # node -> places still open on it
     open_ends: list[int]  # nodes with free places, in id order (the centre while it has arms to give)
     ends_of: list[list[int]]  # number -> the open ends showing it (an index for legal-move generation)
+    # The notation of the first nodes, as notation.layout_entries last wrote them: a node's
+    # tile, parent and value never change once laid, so a view writes only the nodes laid
+    # since. A tuple, shared by clones (their first nodes are the same).
+    entries: tuple[str, ...]
 
     def __init__(self, branching: bool = False) -> None:
         self.branching = branching
@@ -40,6 +44,7 @@ class Layout:
         self.free = []
         self.open_ends = []
         self.ends_of = [[] for _ in range(10)]
+        self.entries = ()
 
     def clone(self) -> Layout:
         new = Layout.__new__(Layout)
@@ -50,6 +55,7 @@ class Layout:
         new.free = self.free.copy()
         new.open_ends = self.open_ends.copy()
         new.ends_of = [ends.copy() for ends in self.ends_of]
+        new.entries = self.entries
         return new
 
     @property

@@ -44,15 +44,21 @@ _LACKED = re.compile(r"^(\d+):(\d*)$")
 
 
 def layout_entries(layout: Layout) -> list[str]:
-    entries = []
-    for node, tile in enumerate(layout.tiles):
-        parent = layout.parent[node]
-        if parent < 0:
-            entries.append(NAMES[tile])
-        else:
-            outer = -1 if tile == DOUBLE_STAR else layout.value[node]
-            entries.append(move_notation(Move(PLAY, tile, parent, outer)))
-    return entries
+    """Each node as the layout section writes it, in id order: the centre double's name, then
+    each later node as the play that laid it. Only the nodes laid since the last call are
+    written (`Layout.entries`)."""
+    entries = layout.entries
+    if len(entries) < len(layout.tiles):
+        more = []
+        for node in range(len(entries), len(layout.tiles)):
+            tile, parent = layout.tiles[node], layout.parent[node]
+            if parent < 0:
+                more.append(NAMES[tile])
+            else:
+                outer = -1 if tile == DOUBLE_STAR else layout.value[node]
+                more.append(move_notation(Move(PLAY, tile, parent, outer)))
+        entries = layout.entries = entries + tuple(more)
+    return list(entries)
 
 
 def position_notation(state: WildstarState) -> str:
@@ -70,7 +76,11 @@ def position_notation(state: WildstarState) -> str:
 
 
 def _digits(mask: int) -> str:
-    return "".join(str(n) for n in NUMBERS if mask >> n & 1)
+    return _DIGITS[mask]
+
+
+# _digits of every mask of the ten numbers, written once (a view writes one per seat).
+_DIGITS = tuple("".join(str(n) for n in NUMBERS if mask >> n & 1) for mask in range(1 << len(NUMBERS)))
 
 
 def parse_position(game: WildstarGame, text: str) -> WildstarState:

@@ -44,11 +44,23 @@ MOVES: Final = tuple(
 )
 
 
+# ONLY[kind][value][end]: for a numbered kind laid on an end showing one of its numbers, the
+# one move of MOVES[kind][value][end] (empty where the kind cannot go on that number).
+ONLY: Final = tuple(
+    tuple(
+        tuple(moves[0] for moves in MOVES[kind][value]) if kind < SINGLE_STAR and value in HALVES[kind] else ()
+        for value in NUMBERS
+    )
+    for kind in KINDS
+)
+
+
 def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     """Every legal way to lay one of `tiles` (kinds; repeats are ignored), tiles in kind order."""
     kinds = sorted(set(tiles))
     plays: list[Move] = []
-    if layout.in_centre_stage():
+    free = layout.free
+    if free and free[0] > 0:  # layout.in_centre_stage()
         # R-WS: the five plays around the centre "must be made with tiles that have an end with
         # the same number as the center tile"; "no wildstar" among them.
         centre = layout.centre
@@ -66,12 +78,17 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
             for end in layout.open_ends:
                 plays.extend(table[values[end]][end])
             continue
+        # A numbered tile shows one number outward on an end that matches it: one move per end.
         a, b = HALVES[kind]
-        for end in ends_of[a]:
-            plays.extend(table[a][end])
+        ends = ends_of[a]
+        if ends:
+            only = ONLY[kind][a]
+            plays += [only[end] for end in ends]
         if b != a:
-            for end in ends_of[b]:
-                plays.extend(table[b][end])
+            ends = ends_of[b]
+            if ends:
+                only = ONLY[kind][b]
+                plays += [only[end] for end in ends]
     return plays
 
 

@@ -184,10 +184,11 @@ class WildstarState:
         phase = self.phase
         if phase not in TILE_DRAWS:
             raise IllegalMoveError("this is not a chance step")
-        if outcome not in self.pile:
+        try:
+            self.pile.remove(outcome)  # (one scan of the pile, where `in` then `remove` took two)
+        except ValueError:
             what = NAMES[outcome] if isinstance(outcome, int) and 0 <= outcome < len(NAMES) else repr(outcome)
-            raise IllegalMoveError(f"{what} is not in the draw pile")
-        self.pile.remove(outcome)
+            raise IllegalMoveError(f"{what} is not in the draw pile") from None
         self._legal = None
         if phase == Phase.DEAL:
             self.hands[self.next_dealt_seat()].append(outcome)
@@ -314,7 +315,7 @@ class WildstarState:
 
     def next_dealt_seat(self) -> int:
         """Each player draws their hand; one tile at a time, from the shuffler's left."""
-        dealt = sum(len(h) for h in self.hands)
+        dealt = sum(map(len, self.hands))
         return (self.shuffler + 1 + dealt) % self.n
 
     def _find_double(self) -> None:
