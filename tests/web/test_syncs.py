@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from gamenight.engine.table import Event
+from gamenight.engine.table import Table
 
 from .support import create_table, play_to_end, start, sync
 
@@ -18,15 +18,16 @@ SPECTATORS = 6
 
 @pytest.fixture
 def worded(monkeypatch: pytest.MonkeyPatch) -> list[int | None]:
-    """The audience of every event put in words (Event.for_seat) from now on."""
+    """The audience of every event put in words (by Table.events_for) from now on, once per event."""
     audiences: list[int | None] = []
-    for_seat = Event.for_seat
+    events_for = Table.events_for
 
-    def counted(self: Event, seat: int | None) -> dict[str, Any]:
-        audiences.append(seat)
-        return for_seat(self, seat)
+    def counted(self: Table, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
+        told = events_for(self, seat, since, until)
+        audiences.extend([seat] * len(told))
+        return told
 
-    monkeypatch.setattr(Event, "for_seat", counted)
+    monkeypatch.setattr(Table, "events_for", counted)
     return audiences
 
 
