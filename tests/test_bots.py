@@ -72,7 +72,7 @@ def test_seconds_option_reads_none_and_numbers():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("clever", "unknown bot 'clever'; the bots are: easy, medium, hard, random, greedy, ismcts"),
+        ("clever", "unknown bot 'clever'; the bots are: easy, medium, hard, expert, random, greedy, ismcts"),
         ("", "an empty bot name"),
         ("greedy:iterations=3", "bot 'greedy' takes no options"),
         ("ismcts:depth=3", "unknown bot option 'depth'"),

@@ -22,6 +22,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.bots.registry import NAMES, make_bot, parse_spec
+from gamenight.bots.review import REVIEW_SECONDS
+from gamenight.bots.review import review as review_record
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.protocol import CHANCE, Game, GameSpec, State, View
@@ -66,6 +68,8 @@ SEAT_KINDS = (HUMAN, *NAMES)
 EXIT_BAD_INPUT = 2
 EXIT_NOT_VERIFIED = 1
 EXIT_INTERRUPTED = 130
+MAX_REVIEW_SECONDS = 60.0
+"""A minute a decision: more is a typing slip, and a long game's review would look like a hang."""
 
 app = typer.Typer(
     name="gamenight",
@@ -692,6 +696,20 @@ def replay(
         flag("--step", help="With --seat: stop after each of that seat's decisions, show its board, wait for Enter."),
     ] = False,
     quiet: Annotated[bool, flag("--quiet", "-q", help="Print only the verdict.")] = False,
+    review: Annotated[
+        bool,
+        flag(
+            "--review",
+            help="After a finished game: mark each decision of the people (with --seat N, of that seat) "
+            "where the hard bot, from the same view, rates another move clearly better, and what it cost.",
+        ),
+    ] = False,
+    review_seconds: Annotated[
+        float, typer.Option(help="With --review: the hard bot's search for each decision, in seconds.")
+    ] = REVIEW_SECONDS,
+    review_iterations: Annotated[
+        int | None, typer.Option(hidden=True, help="With --review: iterations instead of seconds (tests only).")
+    ] = None,
 ) -> None:
     """Tell a recorded game as a story and verify it: every move legal, every draw the seed's."""
     console = make_console()
@@ -711,6 +729,8 @@ def replay(
         _fail(f"--seat {seat}: this game has seats 1 to {players}")
     if step and seat is None:
         _fail("--step goes with --seat N: it stops after that seat's decisions")
+    if review and not 0 < review_seconds <= MAX_REVIEW_SECONDS:
+        _fail(f"--review-seconds: more than 0, at most {MAX_REVIEW_SECONDS:g}")
     names = [printable(n) for n in record.seats]  # a record's text never drives the terminal
     if not quiet:
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
@@ -748,6 +768,57 @@ def replay(
         _not_replayable(console, exc, count + 1)
     origin = " from the given position" if record.start is not None else ""
     console.print(Text(f"verified: {count} steps{origin}, {_result(state)}", style="bold green"))
+    if review:
+        if not state.is_over():
+            _fail("--review: the game is not over, and a review is of a finished game")
+        people = [s for s, kind in enumerate(record.seats) if kind == HUMAN]
+        reviewed = [seat - 1] if seat is not None else people or list(range(players))
+        _review(console, record, reviewed, names, review_seconds, review_iterations)
+
+
+def _review(
+    console: Console,
+    record: Record,
+    seats: Sequence[int],
+    names: Sequence[str],
+    seconds: float,
+    iterations: int | None,
+) -> None:
+    """`replay --review`: the hard bot's marks on `seats`' decisions, as a table."""
+    whose = seat_list(seats)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"Reviewing {whose}", total=None)
+        judged = review_record(
+            record,
+            set(seats),
+            seconds=seconds,
+            iterations=iterations,
+            progress=lambda done, total: progress.update(task, completed=done, total=total),
+        )
+    marked = [j for j in judged if j.mark is not None]
+    budget = f"{iterations} iterations a search" if iterations is not None else f"{seconds:g} s a decision"
+    console.print(
+        Text(
+            f"Review of {whose} by the hard bot ({budget}, from each decision's own view): "
+            f"{len(judged)} decisions with a choice, {len(marked)} marked.",
+            style="bold",
+        ),
+        soft_wrap=True,
+    )
+    if not marked:
+        console.print(Text("No decision is clearly worse than the bot's choice.", style="green"))
+        return
+    for j in marked:
+        line = printable(j.words(lambda s: f"{seat_label(s)} {names[s]}"))
+        console.print(Text(line, style="bold red" if j.mark == "blunder" else "yellow"), soft_wrap=True)
 
 
 def _not_replayable(console: Console, exc: Exception, number: int) -> NoReturn:
@@ -965,7 +1036,7 @@ def arena(
     seats: Annotated[
         str,
         typer.Option(
-            help="Comma list of bot specs, one per seat: easy, medium, hard, random, greedy, ismcts, "
+            help="Comma list of bot specs, one per seat: easy, medium, hard, expert, random, greedy, ismcts, "
             "ismcts:iterations=50:rollout=random. Seats rotate from game to game.",
             show_default=False,
         ),
