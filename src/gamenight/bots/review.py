@@ -99,6 +99,18 @@ class Judged:
         )
 
 
+def position_after(record: Record, steps: int) -> State:
+    """The record's position after its first `steps` steps (a finished record: every step of it
+    was checked when it was kept); RulesError if a step does not apply."""
+    state = initial_state(record)
+    for step in record.steps[:steps]:
+        if step.seat == CHANCE:
+            state.apply_chance(state.parse_outcome(step.text))
+        else:
+            state.apply(state.parse_move(step.text))
+    return state
+
+
 def decisions(record: Record, seats: Collection[int]) -> Iterator[Decision]:
     """Every decision of `seats` with a choice in it, in the record's order, each with the view
     its seat had then; RecordError if the record does not replay."""

@@ -1206,6 +1206,12 @@ def serve(
     waiting_hours: Annotated[
         float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
     ] = 24.0,
+    review_seconds: Annotated[
+        float, typer.Option(help="The hard bot's search per decision in a finished game's review, in seconds.")
+    ] = REVIEW_SECONDS,
+    reviews_at_once: Annotated[
+        int, typer.Option(help="Reviews worked out at once (each takes a core while it runs); the rest wait.")
+    ] = 1,
     seed: Annotated[
         int | None,
         # Hidden: for tests that need one deal through several processes; a public server
@@ -1220,6 +1226,7 @@ def serve(
 
         from gamenight.interfaces.web.app import create_app
         from gamenight.interfaces.web.limits import Limits, is_network, raise_descriptor_limit, uvicorn_options
+        from gamenight.interfaces.web.review import ReviewSettings
         from gamenight.interfaces.web.security import origin_of
         from gamenight.store.folder import FolderInUse, lock_folder
     except ImportError as exc:
@@ -1255,6 +1262,10 @@ def serve(
         if proxy != "*" and not is_network(proxy):
             _fail(f"--forwarded-allow-ips: {proxy!r} is not an address or a network (10.0.0.0/8)")
     limits = Limits(trusted_proxies=proxies, **{name: value for name, value in given.items() if value is not None})
+    try:
+        reviews = ReviewSettings(seconds=review_seconds, at_once=reviews_at_once)
+    except ConfigError as exc:
+        _fail(str(exc))
     if database is None:
         try:
             lock = lock_folder(data)  # held while this process serves
@@ -1264,7 +1275,13 @@ def serve(
             _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
     try:
         web_app = create_app(
-            database, data, limits=limits, public_url=public_url, waiting_lifetime=waiting_hours * 3600, seed=seed
+            database,
+            data,
+            limits=limits,
+            public_url=public_url,
+            waiting_lifetime=waiting_hours * 3600,
+            seed=seed,
+            reviews=reviews,
         )
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
