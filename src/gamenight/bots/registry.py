@@ -57,6 +57,14 @@ def make_bot(spec: str, game: Game) -> Agent:
     return bot
 
 
+def bot_title(spec: str) -> str:
+    """How a bot is named to people: its level, as at the table in the browser ("Hard bot"),
+    with any options after it ("Ismcts bot (iterations=200)")."""
+    name, _, options = spec.strip().partition(":")
+    title = f"{name.strip().capitalize()} bot"
+    return f"{title} ({options.replace(':', ', ')})" if options else title
+
+
 def hard_options(game: Game, overrides: dict[str, Any]) -> IsmctsOptions:
     """The game's `hard` settings (ISMCTS_HARD in its heuristics), with `overrides` on top."""
     tuned: dict[str, Any] = dict(getattr(game.heuristics(), "ISMCTS_HARD", {}))

@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 from rich.text import Text
 
-from gamenight.bots.registry import NAMES, make_bot, parse_spec
+from gamenight.bots.registry import NAMES, bot_title, make_bot, parse_spec
 from gamenight.bots.review import REVIEW_SECONDS
 from gamenight.bots.review import review as review_record
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
@@ -554,7 +554,7 @@ def _run(
         bots = {seat: make_bot(kind, game) for seat, kind in enumerate(names) if kind != HUMAN}
     except ConfigError as exc:
         _fail(str(exc))
-    shown_names = ["you" if n == HUMAN else n for n in names]
+    shown_names = ["you" if n == HUMAN else bot_title(n) for n in names]
     screen = cli.screen(
         shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None, options=game.options
     )
@@ -591,7 +591,7 @@ def _run(
             _fail(str(exc))
         except OSError as exc:
             _fail(f"cannot write the record to {save}: {exc.strerror or exc}")
-    _header(console, game, cli, names, you, seed)
+    _header(console, game, cli, [HUMAN if n == HUMAN else bot_title(n) for n in names], you, seed)
     if resume is not None:
         console.print(Text(f"Resumed after {len(resume.steps)} steps, as the record left it.", style="bold"))
     screen.start(match.state.view(you))
@@ -731,7 +731,8 @@ def replay(
         _fail("--step goes with --seat N: it stops after that seat's decisions")
     if review and not 0 < review_seconds <= MAX_REVIEW_SECONDS:
         _fail(f"--review-seconds: more than 0, at most {MAX_REVIEW_SECONDS:g}")
-    names = [printable(n) for n in record.seats]  # a record's text never drives the terminal
+    # A record's text never drives the terminal; its bots are named by level, as at play.
+    names = [printable(bot_title(n) if n.split(":")[0].lower() in NAMES else n) for n in record.seats]
     if not quiet:
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
         console.print(Text(f"{game.spec.title} record: {seats}; seed {record.seed}", style="bold"))

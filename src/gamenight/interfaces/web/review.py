@@ -164,7 +164,8 @@ def add_review_routes(app: FastAPI, templates: Jinja2Templates, settings: Review
             return templates.TemplateResponse(request, "error.html", context, status_code=status)
         live, _ = found
         game = make_game(live.data.game, live.data.options)
-        context = {"data": live.data, "game_title": game.spec.title, "seconds": settings.seconds}
+        budget = f"{settings.seconds:g} s" if settings.iterations is None else f"{settings.iterations} iterations"
+        context = {"data": live.data, "game_title": game.spec.title, "budget": budget}
         response: HTMLResponse = templates.TemplateResponse(request, "review.html", context)
         return response
 

@@ -26,10 +26,10 @@ const noop = () => {};
 
 const el = {
   seeAs: h("select", { id: "see-as" }),
-  first: h("button", { type: "button", id: "first", text: "⏮ Start" }),
+  first: h("button", { type: "button", id: "first", text: "« Start" }),
   prev: h("button", { type: "button", id: "prev", text: "◀ Back" }),
   next: h("button", { type: "button", id: "next", text: "Next ▶" }),
-  last: h("button", { type: "button", id: "last", text: "End ⏭" }),
+  last: h("button", { type: "button", id: "last", text: "End »" }),
   slider: h("input", { type: "range", id: "step", min: "0", value: "0", "aria-label": "step" }),
   where: h("p", { id: "where", class: "where", role: "status" }),
   decision: h("p", { id: "decision", class: "decision", hidden: true }),
