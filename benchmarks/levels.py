@@ -3,8 +3,12 @@ playing the same number of two-player games (seats swapped every other game, eac
 games on one deal), and one openskill PlackettLuce rating per level from all of a game's
 games, in the order they were played. docs/bots.md quotes its table.
 
-    .venv/bin/python benchmarks/levels.py --games 40 --seed 0
+    .venv/bin/python benchmarks/levels.py --games 40 --seed 0 --keep results/levels.jsonl
     .venv/bin/python benchmarks/levels.py --games 40 --only highrise --levels easy,medium,hard
+
+With --keep FILE each pair's games are written to FILE as soon as they are played, and a pair
+already there (same game, levels, games and seed) is not played again: a run stopped half way
+goes on where it stopped, and the ratings come from every game kept.
 """
 
 from __future__ import annotations
@@ -13,11 +17,13 @@ import argparse
 import itertools
 import json
 import time
+from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from gamenight.sim.arena import run_arena
 from gamenight.sim.report import rate
-from gamenight.sim.results import ArenaConfig, GameResult
+from gamenight.sim.results import ArenaConfig
 
 GAMES: dict[str, dict[str, Any]] = {
     "wildfire": {"players": 2, "rounds": 1},
@@ -30,16 +36,35 @@ games, a whole Fireball Island game."""
 LEVELS = ("easy", "medium", "hard", "expert")
 
 
-def round_robin(game: str, levels: tuple[str, ...], games: int, seed: int, workers: int) -> dict[str, Any]:
-    played: list[GameResult] = []
+def kept(path: Path | None) -> list[dict[str, Any]]:
+    if path is None or not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def round_robin(
+    game: str, levels: tuple[str, ...], games: int, seed: int, workers: int, keep: Path | None
+) -> dict[str, Any]:
+    played: list[Any] = []
     pairs: dict[str, dict[str, float]] = {}
     start = time.perf_counter()
-    for a, b in itertools.combinations(levels, 2):
-        config = ArenaConfig(game, (a, b), games, seed, GAMES[game])
-        result = run_arena(config, workers=workers)
-        played.extend(result.games)
-        wins_a = sum(g.returns[g.seats.index(a)] for g in result.games)
-        wins_b = sum(g.returns[g.seats.index(b)] for g in result.games)
+    done = kept(keep)
+    # The stronger pairs last (a stopped run has the weaker levels' whole round robin).
+    order = sorted(itertools.combinations(levels, 2), key=lambda pair: (levels.index(pair[1]), levels.index(pair[0])))
+    for a, b in order:
+        key = {"game": game, "pair": [a, b], "games": games, "seed": seed}
+        found = next((p for p in done if {k: p[k] for k in key} == key), None)
+        if found is None:
+            config = ArenaConfig(game, (a, b), games, seed, GAMES[game])
+            result = run_arena(config, workers=workers)
+            found = {**key, "played": [{"seats": g.seats, "returns": g.returns} for g in result.games]}
+            if keep is not None:
+                with keep.open("a") as out:
+                    out.write(json.dumps(found) + "\n")
+        results = [SimpleNamespace(seats=tuple(g["seats"]), returns=tuple(g["returns"])) for g in found["played"]]
+        played.extend(results)
+        wins_a = sum(g.returns[g.seats.index(a)] for g in results)
+        wins_b = sum(g.returns[g.seats.index(b)] for g in results)
         pairs[f"{a} v {b}"] = {a: wins_a, b: wins_b, "games": games}
         print(f"{game}: {a} v {b}: {wins_a:g}-{wins_b:g} of {games}", flush=True)
     ratings, notes = rate(played, levels)
@@ -63,11 +88,12 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(GAMES), help="comma list of games")
     parser.add_argument("--levels", default=",".join(LEVELS), help="comma list of levels")
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--keep", type=Path, help="each pair's games, as JSON lines: played once, reused after")
     args = parser.parse_args()
     levels = tuple(args.levels.split(","))
     results = []
     for game in args.only.split(","):
-        found = round_robin(game, levels, args.games, args.seed, args.workers)
+        found = round_robin(game, levels, args.games, args.seed, args.workers, args.keep)
         results.append(found)
         ranked = sorted(found["ratings"].items(), key=lambda item: item[1]["ordinal"], reverse=True)
         for level, r in ranked:

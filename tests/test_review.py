@@ -96,8 +96,9 @@ def test_replay_review_prints_the_blunder_in_the_terminal(tmp_path: Path) -> Non
 
 def test_replay_review_of_the_winning_walk_marks_nothing(tmp_path: Path) -> None:
     path = write(tmp_path, scripted("DOCK"))
-    result = CliRunner().invoke(app, ["replay", str(path), "--review", "--review-iterations", str(ITERATIONS), "-q"])
+    result = CliRunner().invoke(app, ["replay", str(path), "--review", "--review-iterations", str(ITERATIONS)])
     assert result.exit_code == 0, result.output
+    assert "Fireball Island record: P1 human, P2 Medium bot" in result.output  # the bot named by its level
     assert "1 decisions with a choice, 0 marked" in result.output
     assert "No decision is clearly worse than the bot's choice." in result.output
 

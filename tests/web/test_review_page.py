@@ -95,7 +95,6 @@ def test_the_review_page_shows_the_marks_and_steps_through_the_game(
     page.select_option("#see-as", "1")
     page.wait_for_function("() => document.querySelectorAll('#hands .review-hand').length === 1")
     assert page.locator("#hands .review-hand").get_attribute("data-seat") == "1"
-    page.keyboard.press("End")  # not a control: nothing happens
     page.locator("#last").click()
     steps = page.locator("#steps li").count()
     page.wait_for_function(f"() => document.getElementById('where').textContent.startsWith('After step {steps} of')")
