@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from gamenight.interfaces.web.review import ReviewSettings
+from tests.web.browsing import play_first_choices
 from tests.web.conftest import real_server
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -32,15 +33,7 @@ def finished(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator
         assert response.ok, response.text()
         page.goto(response.url)
         page.click("#start")
-        for _ in range(400):
-            if page.locator("#result:not([hidden])").count():
-                break
-            if page.locator("#choices button[data-move]").count() and not page.locator("#choices.sent").count():
-                page.locator("#choices button[data-move]").first.click()
-            page.wait_for_function(
-                "() => document.querySelector('#choices:not(.sent) button[data-move]') || "
-                "!document.getElementById('result').hidden"
-            )
+        play_first_choices(page)
         link = page.locator("#result a#review")
         link.wait_for()
         yield url, str(link.get_attribute("href"))
