@@ -234,7 +234,8 @@ Seats = Annotated[
     str | None,
     typer.Option(
         help="Comma list of seats in turn order: human, or a bot by level: easy, medium (greedy), "
-        "hard (ismcts, up to about a second a move); also random, greedy, ismcts:iterations=N. "
+        "hard (ismcts, up to about a second a move), expert (hard, searching four times as long); "
+        "also random, greedy, ismcts:iterations=N. "
         r"\[default: human then medium for the rest]",
         show_default=False,
     ),
