@@ -13,6 +13,7 @@ import pytest
 from gamenight.interfaces.web.review import ReviewSettings
 from tests.web.browsing import play_first_choices
 from tests.web.conftest import real_server
+from tests.web.test_accessibility import serious, violations
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -41,7 +42,8 @@ def finished(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator
 
 
 def _page(browser: Any, url: str, viewport: dict[str, int]) -> Any:
-    page = browser.new_context(base_url=url, viewport=viewport).new_page()
+    # CSP bypassed only so that the test can put axe-core into the page.
+    page = browser.new_context(base_url=url, viewport=viewport, bypass_csp=True).new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.errors = errors
@@ -92,6 +94,7 @@ def test_the_review_page_shows_the_marks_and_steps_through_the_game(
     steps = page.locator("#steps li").count()
     page.wait_for_function(f"() => document.getElementById('where').textContent.startsWith('After step {steps} of')")
     assert page.locator("#next").is_disabled() and page.locator("#last").is_disabled()
+    assert not serious(violations(page))  # axe-core: nothing serious or critical
     # The page fits the screen: nothing scrolls sideways.
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     assert not page.errors, page.errors
