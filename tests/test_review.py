@@ -118,3 +118,18 @@ def test_replay_review_refuses_an_unfinished_game(tmp_path: Path) -> None:
     record.steps, record.result = record.steps[:3], None
     result = CliRunner().invoke(app, ["replay", str(write(tmp_path, record)), "--review", "-q"])
     assert result.exit_code == 2 and "a review is of a finished game" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize(
+    ("seats", "whose"),
+    [(("Ann", "Medium bot"), "P1"), (("human", "medium"), "P1"), (("hard", "medium"), "P1 and P2")],
+)
+def test_replay_review_judges_the_people_of_a_terminal_or_a_tables_record(
+    tmp_path: Path, seats: tuple[str, str], whose: str
+) -> None:
+    """A person's seat is `human` in the terminal's records and a display name in a table's,
+    where bots are "Medium bot"; a game of bots alone has every seat reviewed."""
+    path = write(tmp_path, scripted("DOCK", seats))
+    result = CliRunner().invoke(app, ["replay", str(path), "--review", "--review-iterations", "10", "-q"])
+    assert result.exit_code == 0, result.output
+    assert f"Review of {whose} by the hard bot" in result.output

@@ -733,7 +733,7 @@ def replay(
     if review and not 0 < review_seconds <= MAX_REVIEW_SECONDS:
         _fail(f"--review-seconds: more than 0, at most {MAX_REVIEW_SECONDS:g}")
     # A record's text never drives the terminal; its bots are named by level, as at play.
-    names = [printable(bot_title(n) if n.split(":")[0].lower() in NAMES else n) for n in record.seats]
+    names = [printable(bot_title(n) if _is_spec(n) else n) for n in record.seats]
     if not quiet:
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
         console.print(Text(f"{game.spec.title} record: {seats}; seed {record.seed}", style="bold"))
@@ -773,9 +773,21 @@ def replay(
     if review:
         if not state.is_over():
             _fail("--review: the game is not over, and a review is of a finished game")
-        people = [s for s, kind in enumerate(record.seats) if kind == HUMAN]
+        # A person's seat: `human` in a terminal's record, a display name in a table's (where a
+        # bot is "Hard bot", and no person's name may end in "bot").
+        people = [s for s, name in enumerate(record.seats) if not _is_bot(name)]
         reviewed = [seat - 1] if seat is not None else people or list(range(players))
         _review(console, record, reviewed, names, review_seconds, review_iterations)
+
+
+def _is_spec(name: str) -> bool:
+    """Whether a record's seat names a bot by its spec, as the terminal's records do ("hard")."""
+    return name.split(":")[0].strip().lower() in NAMES
+
+
+def _is_bot(name: str) -> bool:
+    """Whether a record's seat is a bot's: a bot spec, or a table's "Hard bot"."""
+    return _is_spec(name) or name.strip().lower().endswith(" bot")
 
 
 def _review(
