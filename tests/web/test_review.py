@@ -105,3 +105,39 @@ def test_the_review_settings_are_checked() -> None:
         ReviewSettings(seconds=0)
     with pytest.raises(Exception, match="--reviews-at-once: 1 to 64"):
         ReviewSettings(at_once=0)
+
+
+def test_reviews_run_in_a_thread_at_most_at_once_and_each_table_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With at_once=1 a second table's review waits while the first is worked out (in a thread:
+    the event loop goes on meanwhile), and asking again for a table gives the same review."""
+    import asyncio
+    import threading
+
+    from gamenight.interfaces.web import review as web_review
+
+    release = threading.Event()
+    calls: list[int] = []
+
+    def slow(record: Record, seats: set[int], **_: Any) -> list[Any]:
+        calls.append(len(seats))
+        assert release.wait(30)
+        return []
+
+    monkeypatch.setattr(web_review, "review", slow)
+    record = Record("highrise", {"players": 2}, ["Ann", "Medium bot"], 1)
+
+    async def run() -> None:
+        reviews = web_review.Reviews(ReviewSettings(at_once=1))
+        first, second = reviews.job("a", record, [0]), reviews.job("b", record, [0, 1])
+        deadline = time.monotonic() + 30
+        while first.state != "working":  # the loop is free while the thread works
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.01)
+        assert second.state == "waiting" and reviews.running == 1
+        assert reviews.job("a", record, [0]) is first
+        release.set()
+        await asyncio.gather(*(job.task for job in (first, second) if job.task is not None))
+        assert (first.state, second.state, calls) == ("done", "done", [1, 2])
+        await reviews.close()
+
+    asyncio.run(run())
