@@ -22,7 +22,6 @@ from types import SimpleNamespace
 from typing import Any
 
 from gamenight.sim.arena import run_arena
-from gamenight.sim.report import rate
 from gamenight.sim.results import ArenaConfig
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -34,6 +33,24 @@ GAMES: dict[str, dict[str, Any]] = {
 """Short games, so that a round robin fits a loaded machine: one round or hand of the domino
 games, a whole Fireball Island game."""
 LEVELS = ("easy", "medium", "hard", "expert")
+
+
+def rate(played: list[Any], levels: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """One openskill PlackettLuce rating per level from every pair's games, taken in turn (the
+    first game of each pair, then the second of each...), so that no pair's games all come
+    before another's: each game rates its two levels (teams of one) by their results, a draw
+    (nobody won) as a tie. (`sim.report.rate` rates arenas in which every entrant plays every
+    game.)"""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    current = {level: model.rating(name=level) for level in levels}
+    in_turn = [g for games in itertools.zip_longest(*played) for g in games if g is not None]
+    for game in in_turn:
+        a, b = game.seats
+        rated = model.rate([[current[a]], [current[b]]], ranks=[-game.returns[0], -game.returns[1]])
+        current[a], current[b] = rated[0][0], rated[1][0]
+    return {level: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for level, r in current.items()}
 
 
 def kept(path: Path | None) -> list[dict[str, Any]]:
@@ -62,20 +79,19 @@ def round_robin(
                 with keep.open("a") as out:
                     out.write(json.dumps(found) + "\n")
         results = [SimpleNamespace(seats=tuple(g["seats"]), returns=tuple(g["returns"])) for g in found["played"]]
-        played.extend(results)
+        played.append(results)
         wins_a = sum(g.returns[g.seats.index(a)] for g in results)
         wins_b = sum(g.returns[g.seats.index(b)] for g in results)
         pairs[f"{a} v {b}"] = {a: wins_a, b: wins_b, "games": games}
         print(f"{game}: {a} v {b}: {wins_a:g}-{wins_b:g} of {games}", flush=True)
-    ratings, notes = rate(played, levels)
+    ratings = rate(played, levels)
     return {
         "game": game,
         "options": GAMES[game],
         "games_per_pair": games,
         "seed": seed,
         "pairs": pairs,
-        "ratings": {level: vars(r) for level, r in ratings.items()},
-        "notes": notes,
+        "ratings": ratings,
         "seconds": time.perf_counter() - start,
     }
 
