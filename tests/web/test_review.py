@@ -81,6 +81,8 @@ def test_a_finished_tables_review_marks_as_the_bot_does_and_shows_every_position
     assert all(mark["seat"] == 0 for mark in done["marks"])
     assert marks_when_done(ann, table_id) == done  # kept: asked again, not worked out again
     assert len(game["steps"]) == len(stored.steps)
+    hidden = [step for step in game["steps"] if step["owners"]]  # draws: named to their drawer only
+    assert hidden and all(step["text"] != step["public"] for step in hidden)
     middle = len(stored.steps) // 2
     truth = position_after(stored, middle)
     seen = visitor.get(f"/t/{table_id}/review/position/{middle}?seat=1").json()

@@ -90,6 +90,13 @@ def test_the_review_page_shows_the_marks_and_steps_through_the_game(
     page.select_option("#see-as", "1")
     page.wait_for_function("() => document.querySelectorAll('#hands .review-hand').length === 1")
     assert page.locator("#hands .review-hand").get_attribute("data-seat") == "1"
+    # As P2, P1's draws are told as P2 was told them: not which domino.
+    game = page.context.request.get(f"{review}/game").json()
+    index, drawn = next((i, s) for i, s in enumerate(game["steps"]) if s["owners"] == [0])
+    assert page.locator(f"#steps li[data-step='{index}'] button").inner_text() == drawn["public"]
+    page.select_option("#see-as", "")
+    assert page.locator(f"#steps li[data-step='{index}'] button").inner_text() == drawn["text"]
+    page.select_option("#see-as", "1")
     page.locator("#last").click()
     steps = page.locator("#steps li").count()
     page.wait_for_function(f"() => document.getElementById('where').textContent.startsWith('After step {steps} of')")

@@ -171,7 +171,8 @@ def add_review_routes(app: FastAPI, templates: Jinja2Templates, settings: Review
 
     @app.get("/t/{table_id}/review/game")
     async def review_game(request: Request, table_id: str) -> Response:
-        """The game to step through: the seats, and every step as the truth tells it."""
+        """The game to step through: the seats, and every step, as its owners and as the others
+        were told it."""
         found = await finished(request, table_id)
         if isinstance(found, Response):
             return found
@@ -182,7 +183,18 @@ def add_review_routes(app: FastAPI, templates: Jinja2Templates, settings: Review
                 "game": record.game,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level} for s in live.seats],
                 "reviewed": reviewed(live),
-                "steps": [{"n": e.number, "seat": None if e.seat < 0 else e.seat, "text": e.private} for e in events],
+                # Each step as its owners were told it, and as the others were: the page tells it
+                # as the seat it is seen by was told (everyone: the whole truth).
+                "steps": [
+                    {
+                        "n": e.number,
+                        "seat": None if e.seat < 0 else e.seat,
+                        "text": e.private,
+                        "public": e.public,
+                        "owners": sorted(e.owners),
+                    }
+                    for e in events
+                ],
                 "scores": live.table.state.scores(),
             }
         )

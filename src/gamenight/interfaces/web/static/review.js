@@ -79,6 +79,7 @@ function buildFrame() {
   page.game.seats.forEach((_, i) => el.seeAs.append(h("option", { value: String(i), text: seatName(i) })));
   el.seeAs.addEventListener("change", () => {
     page.seat = el.seeAs.value === "" ? null : Number(el.seeAs.value);
+    tellSteps();
     show(page.step);
   });
   el.slider.max = String(page.game.steps.length);
@@ -95,18 +96,10 @@ function buildFrame() {
     event.preventDefault();
   });
   const steps = page.game.steps.map((step, i) =>
-    h(
-      "li",
-      { "data-step": String(i) },
-      h("button", {
-        type: "button",
-        class: "link",
-        text: `${step.seat === null ? "" : `${seatName(step.seat)}: `}${step.text}`,
-        onclick: () => show(i + 1),
-      }),
-    ),
+    h("li", { "data-step": String(i) }, h("button", { type: "button", class: "link", onclick: () => show(i + 1) })),
   );
   el.steps.append(...steps);
+  tellSteps();
   clear(root).append(
     el.message,
     h(
@@ -132,6 +125,19 @@ function buildFrame() {
       ),
     ),
   );
+}
+
+/** A step as the seat it is seen by was told it: a hidden draw is named to its owners only
+ * (seen by everyone, the whole truth). */
+function told(step) {
+  const sees = page.seat === null || !step.owners.length || step.owners.includes(page.seat);
+  return `${step.seat === null ? "" : `${seatName(step.seat)}: `}${sees ? step.text : step.public}`;
+}
+
+function tellSteps() {
+  page.game.steps.forEach((step, i) => {
+    el.steps.children[i].querySelector("button").textContent = told(step);
+  });
 }
 
 // -- a position ------------------------------------------------------------------------------
@@ -166,7 +172,7 @@ async function show(step) {
   el.where.textContent =
     step === 0
       ? `The start, before step 1 of ${steps.length}.`
-      : `After step ${step} of ${steps.length}: ${lastStep.seat === null ? "" : `${seatName(lastStep.seat)}: `}${lastStep.text}`;
+      : `After step ${step} of ${steps.length}: ${told(lastStep)}`;
   for (const li of el.steps.children) li.classList.toggle("current", Number(li.dataset.step) === step - 1);
   const current = el.steps.children[step - 1];
   if (current) current.scrollIntoView({ block: "nearest" });
