@@ -133,3 +133,17 @@ def test_replay_review_judges_the_people_of_a_terminal_or_a_tables_record(
     result = CliRunner().invoke(app, ["replay", str(path), "--review", "--review-iterations", "10", "-q"])
     assert result.exit_code == 0, result.output
     assert f"Review of {whose} by the hard bot" in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--review-seconds", "0"], "--review-seconds: more than 0, at most 60, not 0"),
+        (["--review-seconds", "61"], "--review-seconds: more than 0, at most 60, not 61"),
+        (["--reviews-at-once", "0"], "--reviews-at-once: 1 to 64, not 0"),
+    ],
+)
+def test_serve_refuses_a_review_budget_out_of_bounds(tmp_path: Path, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(app, ["serve", "--data", str(tmp_path / "data"), *args])
+    assert result.exit_code == 2 and message in " ".join(result.output.split())
+    assert not (tmp_path / "data").exists()  # refused before anything was made
