@@ -15,7 +15,7 @@ from gamenight.bots.registry import EXPERT_FACTOR, LEVELS, NAMES, bot_title, har
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
-from tests.test_ismcts import decision_points
+from tests.test_ismcts import assert_one_move_for_one_view, decision_points
 
 GAMES = [
     ("wildfire", {"players": 2, "rounds": 1}),
@@ -113,14 +113,7 @@ def test_no_level_peeks_two_states_with_one_view_get_one_move(name: str, options
     game = make_game(name, options)
     bot = make_bot(spec, game)
     for state in decision_points(name, options, seed=8, every=4)[:3]:
-        seat = state.to_act()
-        assert seat is not None
-        view = state.view(seat)
-        other = game.sample_state(view, random.Random(31))
-        assert other.view(seat) == view
-        first = bot.choose(view, state.legal_moves(), random.Random(6))
-        again = bot.choose(other.view(seat), other.legal_moves(), random.Random(6))
-        assert first == again and first in state.legal_moves()
+        assert_one_move_for_one_view(game, bot, state, sample_seed=31, choose_seed=6)
 
 
 def test_expert_is_the_hard_search_made_longer_and_bots_are_named_by_level():
