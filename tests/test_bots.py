@@ -3,6 +3,7 @@ plays only legal moves in every game, from its view; specs with options are read
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -10,11 +11,11 @@ import pytest
 
 from gamenight.bots.basic import EasyBot, GreedyBot, RandomBot
 from gamenight.bots.ismcts import IsmctsBot
-from gamenight.bots.registry import NAMES, hard_options, make_bot, parse_spec
+from gamenight.bots.registry import EXPERT_FACTOR, LEVELS, NAMES, bot_title, hard_options, make_bot, parse_spec
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
-from tests.test_ismcts import decision_points
+from tests.test_ismcts import assert_one_move_for_one_view, decision_points
 
 GAMES = [
     ("wildfire", {"players": 2, "rounds": 1}),
@@ -72,7 +73,7 @@ def test_seconds_option_reads_none_and_numbers():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("clever", "unknown bot 'clever'; the bots are: easy, medium, hard, random, greedy, ismcts"),
+        ("clever", "unknown bot 'clever'; the bots are: easy, medium, hard, expert, random, greedy, ismcts"),
         ("", "an empty bot name"),
         ("greedy:iterations=3", "bot 'greedy' takes no options"),
         ("ismcts:depth=3", "unknown bot option 'depth'"),
@@ -100,3 +101,31 @@ def test_easy_takes_a_winning_move_when_there_is_one():
     for seed in range(8):
         move = bot.choose(state.view(0), state.legal_moves(), random.Random(seed))
         assert state.move_notation(move) == "DOCK"
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+@pytest.mark.parametrize(
+    "spec", ["easy", "medium", "hard:iterations=12:rollout_depth=20", "expert:iterations=12:rollout_depth=20"]
+)
+def test_no_level_peeks_two_states_with_one_view_get_one_move(name: str, options: dict[str, Any], spec: str) -> None:
+    """Every level decides from the seat's view: a state whose hidden tiles or cards differ but
+    whose view for the seat is the same (sampled from that view) gets the same move."""
+    game = make_game(name, options)
+    bot = make_bot(spec, game)
+    for state in decision_points(name, options, seed=8, every=4)[:3]:
+        assert_one_move_for_one_view(game, bot, state, sample_seed=31, choose_seed=6)
+
+
+def test_expert_is_the_hard_search_made_longer_and_bots_are_named_by_level():
+    for name, options in GAMES:
+        game = make_game(name, options)
+        hard, expert = make_bot("hard", game), make_bot("expert", game)
+        assert isinstance(hard, IsmctsBot) and isinstance(expert, IsmctsBot)
+        assert expert.options.iterations == EXPERT_FACTOR * hard.options.iterations
+        if hard.options.per_move is not None:
+            assert expert.options.per_move == EXPERT_FACTOR * hard.options.per_move
+        assert dataclasses.replace(
+            expert.options, iterations=hard.options.iterations, per_move=hard.options.per_move
+        ) == (hard.options)
+    assert [bot_title(level) for level in LEVELS] == ["Easy bot", "Medium bot", "Hard bot", "Expert bot"]
+    assert bot_title("ismcts:iterations=200:rollout=random") == "Ismcts bot (iterations=200, rollout=random)"

@@ -927,7 +927,7 @@ def test_a_person_plays_highrise_by_number_and_notation_with_spacers_and_is_aske
     assert re.search(r"^ 4 │ \S L0 ", out, re.MULTILINE)
     assert re.search(r"^Your hand \(5 dominoes, \d+ points if left in hand\): ", out, re.MULTILINE)
     assert re.search(r"^ 1  \S+@\S+ +level \d+ +→ +\d+ points", out, re.MULTILINE)
-    assert re.search(r"P2 +greedy +\d +\d+", out)
+    assert re.search(r"P2 +Greedy bot +\d +\d+", out)
     assert re.search(r"^Hand 1: (P\d( \(you\))? went out|blocked) ", out, re.MULTILINE)
     assert "Score sheet (1 hand, highest total wins)" in out
     assert re.search(r"(wins with|share the win with) \d+ points", out)

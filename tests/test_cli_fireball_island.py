@@ -69,7 +69,7 @@ def test_bots_play_to_the_engines_winner_and_print_the_island_and_the_seats() ->
     out = result.output
     view = bots_match(11, BOTS.split(",")).state.view(None)
     assert "Fireball Island: 4 players, probabilistic Fireballs, stops undecided after 1000 turns; seed 11" in out
-    assert "Seats: P1 greedy, P2 greedy, P3 random, P4 random" in out
+    assert "Seats: P1 Greedy bot, P2 Greedy bot, P3 Random bot, P4 Random bot" in out
     assert re.search(r"^Blister Run +BR +", out, re.MULTILINE)  # the island, trail by trail
     assert re.search(r"^ +seat +player +where +cards +token +Fireballs +hit$", out, re.MULTILINE)
     if view["winner"] is not None:

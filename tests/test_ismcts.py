@@ -71,16 +71,22 @@ def test_ismcts_decides_from_the_view_only(name: str, options: dict[str, Any], r
     checked = CheckedSampling(game)
     bot = IsmctsBot(checked, IsmctsOptions(iterations=25, rollout_depth=40, root=root))  # type: ignore[arg-type]
     for state in decision_points(name, options, seed=3, every=7)[:4]:
-        seat = state.to_act()
-        assert seat is not None
-        view = state.view(seat)
-        other = game.sample_state(view, random.Random(99))
-        assert other.view(seat) == view
-        first = bot.choose(view, state.legal_moves(), random.Random(5))
-        second = bot.choose(other.view(seat), other.legal_moves(), random.Random(5))
-        assert first == second
-        assert first in state.legal_moves()
+        assert_one_move_for_one_view(game, bot, state, sample_seed=99, choose_seed=5)
     assert checked.samples > 0
+
+
+def assert_one_move_for_one_view(game: Game, bot: Any, state: State, sample_seed: int, choose_seed: int) -> None:
+    """`bot` plays the same legal move from `state` and from another state dealt from the view
+    of the seat to act (its hidden tiles or cards differ, its view does not), on one seed."""
+    seat = state.to_act()
+    assert seat is not None
+    view = state.view(seat)
+    other = game.sample_state(view, random.Random(sample_seed))
+    assert other.view(seat) == view
+    first = bot.choose(view, state.legal_moves(), random.Random(choose_seed))
+    second = bot.choose(other.view(seat), other.legal_moves(), random.Random(choose_seed))
+    assert first == second
+    assert first in state.legal_moves()
 
 
 @pytest.mark.parametrize("root", ["ucb", "halving"])

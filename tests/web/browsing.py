@@ -62,3 +62,18 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+def play_first_choices(page: Any, most: int = 400) -> None:
+    """On a table's page: click the person's first choice each turn until the result shows (at
+    most `most` turns), each time waiting for the next choice or the result."""
+    for _ in range(most):
+        if page.locator("#result:not([hidden])").count():
+            break
+        if page.locator("#choices button[data-move]").count() and not page.locator("#choices.sent").count():
+            page.locator("#choices button[data-move]").first.click()
+        page.wait_for_function(
+            "() => document.querySelector('#choices:not(.sent) button[data-move]') || "
+            "!document.getElementById('result').hidden"
+        )
+    page.wait_for_selector("#result:not([hidden])")

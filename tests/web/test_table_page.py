@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsing import free_port
+from tests.web.browsing import free_port, play_first_choices
 from tests.web.conftest import real_server
 from tests.web.crashing import ServerProcess
 
@@ -108,15 +108,7 @@ def test_at_the_game_over_the_page_changes_live_and_offers_the_rematch(browser: 
     bob.wait_for_selector("#hand-area[hidden]", state="attached")  # Bob watches now
     _mark(ann)
     _mark(bob)
-    for _ in range(400):
-        if ann.locator("#result:not([hidden])").count():
-            break
-        if ann.locator("#choices button[data-move]").count() and not ann.locator("#choices.sent").count():
-            ann.locator("#choices button[data-move]").first.click()
-        ann.wait_for_function(
-            "() => document.querySelector('#choices:not(.sent) button[data-move]') || "
-            "!document.getElementById('result').hidden"
-        )
+    play_first_choices(ann)
     ann.wait_for_selector("#result:not([hidden])")
     assert ann.evaluate(STAY)
     # Nothing says "playing"; the seat and host controls are gone; the rematch button is there.

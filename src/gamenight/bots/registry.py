@@ -6,7 +6,8 @@ A seat is a bot's name, optionally with options after colons:
 - `easy`: random, with sense for the obvious (`EasyBot`);
 - `medium`: `greedy`, the game's heuristic;
 - `hard`: `ismcts` with the settings the game tuned for about a second a move at most
-  (`ISMCTS_HARD` in the game's heuristics module; benchmarks/README.md has the figures).
+  (`ISMCTS_HARD` in the game's heuristics module; benchmarks/README.md has the figures);
+- `expert`: the same search, EXPERT_FACTOR times as long (docs/bots.md measures the levels).
 
 `ismcts` without options is `hard`; options given override the game's settings.
 """
@@ -25,7 +26,14 @@ from gamenight.engine.options import name_value
 from gamenight.engine.protocol import Game
 
 BOTS = ("random", "greedy", "ismcts")
-LEVELS = {"easy": "random with sense for the obvious", "medium": "greedy", "hard": "ismcts"}
+LEVELS = {
+    "easy": "random with sense for the obvious",
+    "medium": "greedy",
+    "hard": "ismcts",
+    "expert": "ismcts, searching longer",
+}
+EXPERT_FACTOR = 4
+"""How many times the hard bot's search the expert's is (its iterations, or its seconds)."""
 NAMES = (*LEVELS, *BOTS)
 
 
@@ -35,8 +43,10 @@ def make_bot(spec: str, game: Game) -> Agent:
     bot: Agent
     if name in ("ismcts", "hard"):
         bot = IsmctsBot(game, hard_options(game, options))
+    elif name == "expert":
+        bot = IsmctsBot(game, expert_options(game, options))
     elif options:
-        raise ConfigError(f"bot {name!r} takes no options (only ismcts does): {spec!r}")
+        raise ConfigError(f"bot {name!r} takes no options (only ismcts, hard and expert do): {spec!r}")
     elif name == "random":
         bot = RandomBot()
     elif name in ("greedy", "medium"):
@@ -47,10 +57,30 @@ def make_bot(spec: str, game: Game) -> Agent:
     return bot
 
 
+def bot_title(spec: str) -> str:
+    """How a bot is named to people: its level, as at the table in the browser ("Hard bot"),
+    with any options after it ("Ismcts bot (iterations=200)")."""
+    name, _, options = spec.strip().partition(":")
+    title = f"{name.strip().capitalize()} bot"
+    return f"{title} ({options.replace(':', ', ')})" if options else title
+
+
 def hard_options(game: Game, overrides: dict[str, Any]) -> IsmctsOptions:
     """The game's `hard` settings (ISMCTS_HARD in its heuristics), with `overrides` on top."""
     tuned: dict[str, Any] = dict(getattr(game.heuristics(), "ISMCTS_HARD", {}))
     return ismcts_options({**tuned, **overrides})
+
+
+def expert_options(game: Game, overrides: dict[str, Any]) -> IsmctsOptions:
+    """The `hard` settings with EXPERT_FACTOR times the search (iterations, per-move share and
+    any time budget), `overrides` on top."""
+    hard = hard_options(game, {})
+    longer: dict[str, Any] = {"iterations": hard.iterations * EXPERT_FACTOR}
+    if hard.per_move is not None:
+        longer["per_move"] = hard.per_move * EXPERT_FACTOR
+    if hard.seconds is not None:
+        longer["seconds"] = hard.seconds * EXPERT_FACTOR
+    return hard_options(game, {**longer, **overrides})
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

@@ -21,7 +21,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Table
 from rich.text import Text
 
-from gamenight.bots.registry import NAMES, make_bot, parse_spec
+from gamenight.bots.registry import NAMES, bot_title, make_bot, parse_spec
+from gamenight.bots.review import REVIEW_SECONDS
+from gamenight.bots.review import review as review_record
 from gamenight.engine.errors import ConfigError, RecordError, RulesError
 from gamenight.engine.match import Agent, Event, Match
 from gamenight.engine.protocol import CHANCE, Game, GameSpec, State, View
@@ -66,6 +68,8 @@ SEAT_KINDS = (HUMAN, *NAMES)
 EXIT_BAD_INPUT = 2
 EXIT_NOT_VERIFIED = 1
 EXIT_INTERRUPTED = 130
+MAX_REVIEW_SECONDS = 60.0
+"""A minute a decision: more is a typing slip, and a long game's review would look like a hang."""
 
 app = typer.Typer(
     name="gamenight",
@@ -230,7 +234,8 @@ Seats = Annotated[
     str | None,
     typer.Option(
         help="Comma list of seats in turn order: human, or a bot by level: easy, medium (greedy), "
-        "hard (ismcts, up to about a second a move); also random, greedy, ismcts:iterations=N. "
+        "hard (ismcts, up to about a second a move), expert (hard, searching four times as long); "
+        "also random, greedy, ismcts:iterations=N. "
         r"\[default: human then medium for the rest]",
         show_default=False,
     ),
@@ -550,7 +555,7 @@ def _run(
         bots = {seat: make_bot(kind, game) for seat, kind in enumerate(names) if kind != HUMAN}
     except ConfigError as exc:
         _fail(str(exc))
-    shown_names = ["you" if n == HUMAN else n for n in names]
+    shown_names = ["you" if n == HUMAN else bot_title(n) for n in names]
     screen = cli.screen(
         shown_names, you, verbose=you is not None or watch, sheet_each_round=you is not None, options=game.options
     )
@@ -587,7 +592,7 @@ def _run(
             _fail(str(exc))
         except OSError as exc:
             _fail(f"cannot write the record to {save}: {exc.strerror or exc}")
-    _header(console, game, cli, names, you, seed)
+    _header(console, game, cli, [HUMAN if n == HUMAN else bot_title(n) for n in names], you, seed)
     if resume is not None:
         console.print(Text(f"Resumed after {len(resume.steps)} steps, as the record left it.", style="bold"))
     screen.start(match.state.view(you))
@@ -692,6 +697,20 @@ def replay(
         flag("--step", help="With --seat: stop after each of that seat's decisions, show its board, wait for Enter."),
     ] = False,
     quiet: Annotated[bool, flag("--quiet", "-q", help="Print only the verdict.")] = False,
+    review: Annotated[
+        bool,
+        flag(
+            "--review",
+            help="After a finished game: mark each decision of the people (with --seat N, of that seat) "
+            "where the hard bot, from the same view, rates another move clearly better, and what it cost.",
+        ),
+    ] = False,
+    review_seconds: Annotated[
+        float, typer.Option(help="With --review: the hard bot's search for each decision, in seconds.")
+    ] = REVIEW_SECONDS,
+    review_iterations: Annotated[
+        int | None, typer.Option(hidden=True, help="With --review: iterations instead of seconds (tests only).")
+    ] = None,
 ) -> None:
     """Tell a recorded game as a story and verify it: every move legal, every draw the seed's."""
     console = make_console()
@@ -711,7 +730,10 @@ def replay(
         _fail(f"--seat {seat}: this game has seats 1 to {players}")
     if step and seat is None:
         _fail("--step goes with --seat N: it stops after that seat's decisions")
-    names = [printable(n) for n in record.seats]  # a record's text never drives the terminal
+    if review and not 0 < review_seconds <= MAX_REVIEW_SECONDS:
+        _fail(f"--review-seconds: more than 0, at most {MAX_REVIEW_SECONDS:g}")
+    # A record's text never drives the terminal; its bots are named by level, as at play.
+    names = [printable(bot_title(n) if _is_spec(n) else n) for n in record.seats]
     if not quiet:
         seats = ", ".join(f"{seat_label(s)} {n}" for s, n in enumerate(names))
         console.print(Text(f"{game.spec.title} record: {seats}; seed {record.seed}", style="bold"))
@@ -748,6 +770,69 @@ def replay(
         _not_replayable(console, exc, count + 1)
     origin = " from the given position" if record.start is not None else ""
     console.print(Text(f"verified: {count} steps{origin}, {_result(state)}", style="bold green"))
+    if review:
+        if not state.is_over():
+            _fail("--review: the game is not over, and a review is of a finished game")
+        # A person's seat: `human` in a terminal's record, a display name in a table's (where a
+        # bot is "Hard bot", and no person's name may end in "bot").
+        people = [s for s, name in enumerate(record.seats) if not _is_bot(name)]
+        reviewed = [seat - 1] if seat is not None else people or list(range(players))
+        _review(console, record, reviewed, names, review_seconds, review_iterations)
+
+
+def _is_spec(name: str) -> bool:
+    """Whether a record's seat names a bot by its spec, as the terminal's records do ("hard")."""
+    return name.split(":")[0].strip().lower() in NAMES
+
+
+def _is_bot(name: str) -> bool:
+    """Whether a record's seat is a bot's: a bot spec, or a table's "Hard bot"."""
+    return _is_spec(name) or name.strip().lower().endswith(" bot")
+
+
+def _review(
+    console: Console,
+    record: Record,
+    seats: Sequence[int],
+    names: Sequence[str],
+    seconds: float,
+    iterations: int | None,
+) -> None:
+    """`replay --review`: the hard bot's marks on `seats`' decisions, as a table."""
+    whose = seat_list(seats)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    ) as progress:
+        task = progress.add_task(f"Reviewing {whose}", total=None)
+        judged = review_record(
+            record,
+            set(seats),
+            seconds=seconds,
+            iterations=iterations,
+            progress=lambda done, total: progress.update(task, completed=done, total=total),
+        )
+    marked = [j for j in judged if j.mark is not None]
+    budget = f"{iterations} iterations a search" if iterations is not None else f"{seconds:g} s a decision"
+    console.print(
+        Text(
+            f"Review of {whose} by the hard bot ({budget}, from each decision's own view): "
+            f"{len(judged)} decisions with a choice, {len(marked)} marked.",
+            style="bold",
+        ),
+        soft_wrap=True,
+    )
+    if not marked:
+        console.print(Text("No decision is clearly worse than the bot's choice.", style="green"))
+        return
+    for j in marked:
+        line = printable(j.words(lambda s: f"{seat_label(s)} {names[s]}"))
+        console.print(Text(line, style="bold red" if j.mark == "blunder" else "yellow"), soft_wrap=True)
 
 
 def _not_replayable(console: Console, exc: Exception, number: int) -> NoReturn:
@@ -965,7 +1050,7 @@ def arena(
     seats: Annotated[
         str,
         typer.Option(
-            help="Comma list of bot specs, one per seat: easy, medium, hard, random, greedy, ismcts, "
+            help="Comma list of bot specs, one per seat: easy, medium, hard, expert, random, greedy, ismcts, "
             "ismcts:iterations=50:rollout=random. Seats rotate from game to game.",
             show_default=False,
         ),
@@ -1151,6 +1236,12 @@ def serve(
             max=24 * 60 * 365,
         ),
     ] = 10.0,
+    review_seconds: Annotated[
+        float, typer.Option(help="The hard bot's search per decision in a finished game's review, in seconds.")
+    ] = REVIEW_SECONDS,
+    reviews_at_once: Annotated[
+        int, typer.Option(help="Reviews worked out at once (each takes a core while it runs); the rest wait.")
+    ] = 1,
     seed: Annotated[
         int | None,
         # Hidden: for tests that need one deal through several processes; a public server
@@ -1165,6 +1256,7 @@ def serve(
 
         from gamenight.interfaces.web.app import create_app
         from gamenight.interfaces.web.limits import Limits, is_network, raise_descriptor_limit, uvicorn_options
+        from gamenight.interfaces.web.review import ReviewSettings
         from gamenight.interfaces.web.security import origin_of
         from gamenight.store.folder import FolderInUse, lock_folder
     except ImportError as exc:
@@ -1205,6 +1297,10 @@ def serve(
         if proxy != "*" and not is_network(proxy):
             _fail(f"--forwarded-allow-ips: {proxy!r} is not an address or a network (10.0.0.0/8)")
     limits = Limits(trusted_proxies=proxies, **{name: value for name, value in given.items() if value is not None})
+    try:
+        reviews = ReviewSettings(seconds=review_seconds, at_once=reviews_at_once)
+    except ConfigError as exc:
+        _fail(str(exc))
     if database is None:
         try:
             lock = lock_folder(data)  # held while this process serves
@@ -1221,6 +1317,7 @@ def serve(
             waiting_lifetime=waiting_hours * 3600,
             idle_lifetime=idle_minutes * 60,
             seed=seed,
+            reviews=reviews,
         )
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")

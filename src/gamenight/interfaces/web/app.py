@@ -46,6 +46,7 @@ from gamenight.interfaces.web.live import (
     bot_name,
 )
 from gamenight.interfaces.web.outage import RETRY_AFTER, STORAGE_FAULTS, Outage
+from gamenight.interfaces.web.review import ReviewSettings, add_review_routes
 from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
 from gamenight.store.database import (
@@ -99,6 +100,7 @@ def create_app(
     waiting_lifetime: float = WAITING_LIFETIME,
     idle_lifetime: float = IDLE_LIFETIME,
     round_pause: float = DEFAULT_ROUND_PAUSE,
+    reviews: ReviewSettings | None = None,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
     `bot_pace` is a new table's default pause between bot moves, in seconds; `message_rate`
@@ -108,7 +110,8 @@ def create_app(
     for links and the origin check, when the server is behind a reverse proxy.
     `waiting_lifetime`: seconds before a table nobody started is ended; `idle_lifetime`:
     seconds an idle table stays in memory (0: for ever; idle.py). `round_pause`: a new
-    table's default seconds between a round's end and the next deal (unless all are ready)."""
+    table's default seconds between a round's end and the next deal (unless all are ready). `reviews`: what the
+    review of a finished game may take (review.py)."""
     limits = Limits() if limits is None else limits
     public_url = None if public_url is None else public_url.rstrip("/")
     data_dir = Path("data") if data_dir is None else data_dir
@@ -153,6 +156,7 @@ def create_app(
         finally:
             resuming.cancel()
             await asyncio.gather(resuming, return_exceptions=True)
+            await app.state.reviews.close()
             await hub.close()
             store.close()
 
@@ -565,6 +569,8 @@ def create_app(
             return JSONResponse(board_assets(game))
         except KeyError:
             return JSONResponse({"error": f"no board for {game[:40]!r}"}, status_code=404)
+
+    add_review_routes(app, templates, reviews or ReviewSettings())
 
     # -- the table's WebSocket ------------------------------------------------------------------------
 

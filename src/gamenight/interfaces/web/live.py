@@ -1223,7 +1223,12 @@ class LiveTable:
         if self.table is None or not self.table.is_over():
             return None
         scores, winners = _result(self.table)
-        return {"scores": scores, "winners": winners, "record_url": f"/t/{self.id}/record"}
+        return {
+            "scores": scores,
+            "winners": winners,
+            "record_url": f"/t/{self.id}/record",
+            "review_url": f"/t/{self.id}/review",
+        }
 
     # -- bots and clocks --------------------------------------------------------------------------
 

@@ -63,6 +63,9 @@ export function renderResult(panel, { board, view, seatName }, result, rematch) 
   if (result.record_url) {
     panel.append(h("a", { id: "record", class: "button", href: result.record_url, download: "", text: "Download the record" }));
   }
+  if (result.review_url) {
+    panel.append(" ", h("a", { id: "review", class: "button", href: result.review_url, text: "Review the game" }));
+  }
   if (rematch && rematch.url) panel.append(" ", h("a", { id: "rematch", class: "button", href: rematch.url, text: "Go to the rematch" }));
   else if (rematch && rematch.make) {
     panel.append(
