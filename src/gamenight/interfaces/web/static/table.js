@@ -9,8 +9,9 @@
 import { h, s, clear, nameWithText } from "./dom.js";
 import { Connection } from "./connection.js";
 import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } from "./panels.js";
-import { nameSeats } from "./names.js";
+import { nameSeats, nameSeatsShown } from "./names.js";
 import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
+import { boardHeight, fitBoard } from "./fit.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -46,6 +47,10 @@ const el = {
   summary: h("p", { id: "summary", class: "summary" }),
   clock: h("span", { id: "clock", class: "clock" }),
   zoom: h("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false", text: "Zoom in" }),
+  // Dominoes' halves as pips (the default, as on the tiles) or as the notation's digits.
+  numerals: h("input", { type: "checkbox", id: "numerals" }),
+  numeralsLabel: h("label", { for: "numerals", class: "numerals", hidden: true }),
+  stage: h("div", { class: "stage" }),
   handArea: h("section", { id: "hand-area", class: "panel", hidden: true }),
   hand: h("div", { id: "hand", class: "hand" }),
   prompt: h("h2", { id: "prompt", class: "prompt" }),
@@ -80,7 +85,8 @@ const el = {
 };
 
 // A long layout or the whole island on a phone draws small: zoomed, the board keeps its
-// natural size and scrolls inside its frame instead of shrinking to fit.
+// natural size and scrolls inside its frame instead of shrinking to fit (fit.js: a domino
+// board pans by itself once fitting would draw its figures too small to read).
 const ZOOM = 1.4; // CSS pixels per SVG unit when zoomed, unless the board says otherwise
 
 function toggleZoom() {
@@ -92,11 +98,12 @@ function toggleZoom() {
 }
 
 /** Zoomed in, bring a legal target into the frame when none is in sight (or, on first
- * zooming, the seat's own piece). */
+ * zooming, the seat's own piece, or the open ends of a layout). */
 function showSomeTarget(first) {
   const frame = el.board.getBoundingClientRect();
   let targets = [...el.board.querySelectorAll("[data-target]")];
   if (!targets.length && first && mySeat !== null) targets = [...el.board.querySelectorAll(`[data-piece="${mySeat}"]`)];
+  if (!targets.length && first) targets = [...el.board.querySelectorAll(".place, .newest")];
   const inside = (r) => r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
   if (!targets.length || targets.some((t) => inside(t.getBoundingClientRect()))) return;
   const r = targets[0].getBoundingClientRect();
@@ -106,6 +113,21 @@ function showSomeTarget(first) {
 
 function buildFrame() {
   el.zoom.addEventListener("click", toggleZoom);
+  el.numeralsLabel.append(el.numerals, " Numerals");
+  el.numerals.addEventListener("change", () => {
+    if (page.board && page.board.setNumerals) page.board.setNumerals(el.numerals.checked);
+    render();
+  });
+  // The board's size follows the window's (a phone turned, a zoom changed).
+  let resizing = false;
+  window.addEventListener("resize", () => {
+    if (resizing) return;
+    resizing = true;
+    requestAnimationFrame(() => {
+      resizing = false;
+      render();
+    });
+  });
   el.takeBack.addEventListener("click", () => page.connection && page.connection.sync());
   // Escape puts back whatever was picked (a tile, a card, a first cell).
   document.addEventListener("keydown", (event) => {
@@ -138,12 +160,17 @@ function buildFrame() {
   el.autopass.addEventListener("change", () => {
     if (page.connection) page.connection.send({ type: "autopass", on: el.autopass.checked });
   });
+  // The stage (the board, and its line under it) and the controls (the hand and the
+  // decision): one above the other on a tall screen, side by side on a wide one.
+  el.stage.append(el.board, el.description, h("div", { class: "board-tools" }, el.summary, el.numeralsLabel, el.zoom));
   el.play.append(
-    el.board,
-    el.description,
-    h("div", { class: "board-tools" }, el.summary, el.zoom),
-    el.handArea,
-    h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
+    el.stage,
+    h(
+      "div",
+      { class: "controls" },
+      el.handArea,
+      h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
+    ),
   );
   el.logArea.append(h("h2", { text: "Log" }), el.log);
   el.sheetArea.append(el.sheetTitle, el.sheet);
@@ -186,6 +213,11 @@ function seatName(seat) {
 /** A story's text, with each seat's name (and "you" for the reader) for its P1..P8. */
 function named(text) {
   return nameSeats(text, seatName, mySeat);
+}
+
+/** The same, to show: each name in its seat's colour (nodes and strings, to append). */
+function shown(text) {
+  return nameSeatsShown(text, seatName, mySeat);
 }
 
 function showMessage(text, kind) {
@@ -303,19 +335,12 @@ function render() {
   const drawn = page.board.drawBoard(ctx);
   describeTargets(drawn, live);
   clear(el.board).append(drawn);
-  if (el.board.classList.contains("zoomed") && drawn.viewBox) {
-    const scale = page.board.zoomScale || ZOOM;
-    drawn.style.width = `${Math.max(drawn.viewBox.baseVal.width * scale, el.board.clientWidth)}px`;
-    [el.board.scrollLeft, el.board.scrollTop] = scroll;
-    showSomeTarget(page.zoomedNow);
-    page.zoomedNow = false;
-  }
   // A board too detailed for a narrow screen (the island on a phone) starts zoomed in.
   if (!page.zoomChosen) {
     page.zoomChosen = true;
-    if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) toggleZoom();
+    if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) return toggleZoom();
   }
-  el.summary.textContent = named(page.board.summary(ctx).join(" · "));
+  clear(el.summary).append(...shown(page.board.summary(ctx).join(" · ")));
   el.description.textContent = named(page.board.describe ? page.board.describe(ctx) : page.board.summary(ctx).join(". "));
   drawn.setAttribute("aria-describedby", "board-description");
   const hand = mySeat === null ? null : page.board.drawHand(ctx);
@@ -327,6 +352,19 @@ function render() {
   renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
   renderResult(el.result, sides, page.result, rematch());
   renderSheet(el.sheet, el.sheetTitle, page.board, ctx);
+  // Last, once the hand and the choices have their size: the board takes what they leave.
+  const zoomed = el.board.classList.contains("zoomed");
+  const pans = fitBoard(el.board, drawn, {
+    height: boardHeight(el.board, el.stage, el.choices),
+    zoom: zoomed ? page.board.zoomScale || ZOOM : null,
+    readable: Boolean(page.board.keepFiguresReadable),
+  });
+  if (pans) {
+    [el.board.scrollLeft, el.board.scrollTop] = scroll;
+    showSomeTarget(page.zoomedNow || !page.panned);
+  }
+  page.panned = pans;
+  page.zoomedNow = false;
 }
 
 const HOST = 0; // the host sits in seat 1
@@ -404,10 +442,9 @@ function renderTurn(myTurn) {
   else if (meta.status === "waiting") text = waitingWords(meta);
   else if (myTurn) text = page.pending.window ? "Your answer: play a card, or pass." : "Your turn.";
   else if (page.pending && page.pending.window) text = windowWaiting(page.pending.window);
-  else if (page.pending) text = `${seatName(page.pending.seat)} to play.`;
+  else if (page.pending) text = `P${page.pending.seat + 1} to play.`; // named below, in the seat's colour
   else text = "";
-  el.turn.textContent = text;
-  el.turn.append(el.clock);
+  clear(el.turn).append(...shown(text), el.clock);
   tick();
   el.turn.className = myTurn ? "your-turn" : "";
   el.title.textContent = meta.title || game;
@@ -447,13 +484,13 @@ function renderChoices(myTurn) {
   el.hint.textContent = "";
   if (!myTurn) {
     if (page.pending && page.pending.window) el.prompt.textContent = windowWaiting(page.pending.window);
-    else el.prompt.textContent = page.pending ? `Waiting for ${seatName(page.pending.seat)}…` : "Nothing to decide.";
+    else clear(el.prompt).append(...(page.pending ? shown(`Waiting for P${page.pending.seat + 1}…`) : ["Nothing to decide."]));
     el.notation.disabled = !page.pending || mySeat === null;
     return;
   }
   el.notation.disabled = false;
   const words = page.board.prompt ? page.board.prompt(page.view) : null;
-  el.prompt.textContent = named(words) || "Your move";
+  clear(el.prompt).append(...(words ? shown(words) : ["Your move"]));
   const { hand, target } = page.selection;
   const narrowed = hand !== null || target !== null;
   const left = candidates();
@@ -482,7 +519,7 @@ function renderChoices(myTurn) {
           onblur: () => hint(choice, false),
         },
         h("code", { text: choice.notation }),
-        h("span", { class: "desc", text: named(choice.description) }),
+        h("span", { class: "desc" }, shown(choice.description)),
       ),
     );
   }
@@ -518,7 +555,7 @@ function onState(msg, fresh) {
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
-    appendLog(el.log, fresh, seatName, mySeat, named);
+    appendLog(el.log, fresh, seatName, mySeat, shown);
     announce(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
   }
@@ -591,6 +628,8 @@ async function start() {
     ]);
     page.board = board;
     page.assets = assets;
+    el.numeralsLabel.hidden = !board.setNumerals;
+    el.numerals.checked = Boolean(board.drawsNumerals && board.drawsNumerals());
     if (board.legend) el.logArea.before(board.legend(assets)); // a map's key, beside the board
   } catch (err) {
     showMessage(`This page cannot draw ${game}: ${err}`, "error");
