@@ -49,7 +49,8 @@ def main() -> None:
     args = parser.parse_args()
     storage = {"gamenight.halves": "numerals"} if args.numerals else None
     with tempfile.TemporaryDirectory() as folder, real_server(Path(folder)) as url, chromium() as browser:
-        print(f"{'position':28} {'viewport':22} {'hand (top-bottom)':20} {'choices':20} {'board h':>8}  smallest figure / pip")
+        head = f"{'position':28} {'viewport':22} {'hand (top-bottom)':20} {'choices':20} {'board h':>8}"
+        print(f"{head}  smallest figure / pip")
         for name, (game, target) in POSITIONS.items():
             if args.only not in name:
                 continue
@@ -61,7 +62,8 @@ def main() -> None:
                 figure = f"{small['size']:.1f} px ({small['what']})" if small else "none"
                 pip = f" / pip {f['pip']:.1f} px" if f["pip"] is not None else ""
                 board = f["board"]["bottom"] - f["board"]["top"]
-                print(f"{name:28} {viewport:22} {span(f['hand'], f):20} {span(f['choices'], f):20} {board:8.0f}  {figure}{pip}")
+                where = f"{span(f['hand'], f):20} {span(f['choices'], f):20}"
+                print(f"{name:28} {viewport:22} {where} {board:8.0f}  {figure}{pip}")
                 page.context.close()
 
 

@@ -10,7 +10,12 @@ from typing import Any
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "laptop 1280x800": {"viewport": {"width": 1280, "height": 800}},
     "laptop 1366x768": {"viewport": {"width": 1366, "height": 768}},
-    "phone 390x844": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True, "has_touch": True},
+    "phone 390x844": {
+        "viewport": {"width": 390, "height": 844},
+        "device_scale_factor": 3,
+        "is_mobile": True,
+        "has_touch": True,
+    },
     # A 1280x800 window at 200% zoom: the page lays out in 640x400 CSS pixels, each two device pixels.
     "200% zoom of 1280x800": {"viewport": {"width": 640, "height": 400}, "device_scale_factor": 2},
 }
@@ -64,7 +69,13 @@ MEASURE = """() => {
 
 def inside(box: dict[str, float] | None, figures: dict[str, Any]) -> bool:
     """Is the box wholly within the first screen (the viewport, scrolled to the top)?"""
-    return box is not None and box["top"] >= 0 and box["left"] >= 0 and box["bottom"] <= figures["height"] and box["right"] <= figures["width"]
+    return (
+        box is not None
+        and box["top"] >= 0
+        and box["left"] >= 0
+        and box["bottom"] <= figures["height"]
+        and box["right"] <= figures["width"]
+    )
 
 
 def open_table(
@@ -98,7 +109,9 @@ def open_table(
     return page
 
 
-READY = "() => document.querySelector('#choices:not(.sent) button[data-move]') || !document.getElementById('result').hidden"
+READY = (
+    "() => document.querySelector('#choices:not(.sent) button[data-move]') || !document.getElementById('result').hidden"
+)
 
 
 def play_on(page: Any, moves: int = 0, tiles: int = 0) -> None:

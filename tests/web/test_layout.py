@@ -143,8 +143,9 @@ UNMARKED = """() => {
     return out.join(' | ');
 }"""
 
-MARKS = """() => [...document.querySelectorAll('#log .who, #prompt .who, #choices .who, #summary .who, #turn .who')].map(
-    (span) => ({ name: span.textContent, cls: span.className, dot: getComputedStyle(span, '::before').backgroundColor }))"""
+MARKS = """() => [...document.querySelectorAll(
+        '#log .who, #prompt .who, #choices .who, #summary .who, #turn .who')].map((span) => ({
+    name: span.textContent, cls: span.className, dot: getComputedStyle(span, '::before').backgroundColor }))"""
 
 
 def test_names_in_sentences_carry_the_seats_colour(browser: Any, base_url: str) -> None:
