@@ -120,7 +120,7 @@ def test_numerals_are_a_remembered_setting(browser: Any, late_wildstar: Any) -> 
     assert page.locator("#numerals").is_checked()
     assert page.locator("#board [data-pips]").count() == 0 and page.locator("#board .tile text.pips").count()
     page.set_viewport_size({"width": 640, "height": 400})  # numerals at 200% zoom too
-    page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().bottom <= 400")
+    page.wait_for_function("() => document.getElementById('choices').getBoundingClientRect().bottom <= 400")
     figures = measure(page)
     check_in_view("numerals at 200% zoom", figures, True)
     page.locator("#numerals").uncheck()

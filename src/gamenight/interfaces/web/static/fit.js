@@ -4,6 +4,7 @@
 // SMALLEST_FIGURE CSS px: then it keeps that size and pans inside its frame.
 
 export const SMALLEST_FIGURE = 12; // CSS px
+const MARGIN = 0.1; // CSS px: aimed at over it, for the browser's rounding
 const MIN_BOARD = 150; // CSS px: below this a board shows too little to pan around
 const MIN_CHOICES = 48; // CSS px: a row of choices, the rest scrolled to
 const PAD = 8; // CSS px kept clear under the last thing that must be seen
@@ -59,17 +60,20 @@ export function fitBoard(frame, svg, { height, zoom = null, readable = false }) 
   const draw = () => {
     const pans = scale > fit * 1.001;
     frame.classList.toggle("pans", pans);
+    // A frame that scrolls is reached by the keyboard too, to scroll it with the arrows.
+    if (pans) frame.setAttribute("tabindex", "0");
+    else frame.removeAttribute("tabindex");
     svg.style.width = pans ? `${box.width * scale}px` : "100%";
     svg.style.height = pans ? `${box.height * scale}px` : "100%";
     return pans;
   };
   let pans = draw();
-  // Measured as drawn, not worked out: the browser rounds a text's box to its font's sizes,
-  // so a second look makes sure.
-  for (let look = 0; readable && look < 3; look++) {
+  // Measured as drawn, not worked out: the browser sizes a text's box in steps (from its
+  // font's rounded metrics), so a little more scale may not move it; a few looks make sure.
+  for (let look = 0; readable && look < 8; look++) {
     const least = smallestFigure(svg);
     if (least === null || least >= SMALLEST_FIGURE) break;
-    scale *= SMALLEST_FIGURE / least + 0.01;
+    scale *= Math.max((SMALLEST_FIGURE + MARGIN) / least, 1.03);
     pans = draw();
   }
   return pans;

@@ -41,7 +41,7 @@ const el = {
   takeBack: h("button", { type: "button", id: "take-back", hidden: true, text: "Take my seat back" }),
   banner: h("div", { id: "banner", class: "banner", role: "status", hidden: true, text: "reconnecting…" }),
   message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
-  board: h("div", { id: "board", class: "board" }),
+  board: h("div", { id: "board", class: "board", role: "region", "aria-label": "Board" }),
   // The board in words (the board module's `describe`, else its summary), for screen readers.
   description: h("p", { id: "board-description", class: "visually-hidden" }),
   summary: h("p", { id: "summary", class: "summary" }),
