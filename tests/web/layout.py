@@ -5,7 +5,10 @@ benchmarks/table_layout.py, which prints the figures."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "laptop 1280x800": {"viewport": {"width": 1280, "height": 800}},
@@ -131,7 +134,21 @@ def play_on(page: Any, moves: int = 0, tiles: int = 0) -> None:
         made += 1
 
 
-def measure(page: Any) -> dict[str, Any]:
+SETTLED = f"""(dominoes) => {{
+    const f = ({MEASURE})();
+    const inside = (b) => b && b.top >= 0 && b.left >= 0 && b.bottom <= f.height && b.right <= f.width;
+    const readable = !dominoes || (f.smallest && f.smallest.size >= 12);
+    return inside(f.hand) && inside(f.prompt) && inside(f.choices) && readable;
+}}"""
+
+
+def measure(page: Any, settle: bool | None = None) -> dict[str, Any]:
+    """The figures of the page scrolled to the top. With `settle` (True for a domino board),
+    first wait a little for the layout to come right (the board is fitted a frame after a
+    resize): the figures then say what is wrong if it never does."""
     page.evaluate("window.scrollTo(0, 0)")
+    if settle is not None:
+        with contextlib.suppress(PlaywrightTimeout):
+            page.wait_for_function(SETTLED, arg=settle, timeout=5_000)
     figures: dict[str, Any] = page.evaluate(MEASURE)
     return figures

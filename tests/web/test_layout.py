@@ -76,7 +76,7 @@ def test_mid_game_the_hand_and_the_choices_are_in_view(browser: Any, base_url: s
     page = open_table(browser, base_url, game, "laptop 1280x800")
     play_on(page, moves=4 if game != "wildstar" else 3)
     for name, other in each_viewport(browser, page):
-        figures = measure(other)
+        figures = measure(other, settle=game in DOMINOES)
         check_in_view(name, figures, game in DOMINOES)
         if game in DOMINOES:
             # Pips, as on the tiles, by default: on the board and in the hand.
@@ -91,7 +91,7 @@ def test_mid_game_the_hand_and_the_choices_are_in_view(browser: Any, base_url: s
 def test_late_in_a_long_wildstar_hand_the_tiles_stay_readable(browser: Any, late_wildstar: Any) -> None:
     assert late_wildstar.locator("#board svg .tiles .tile").count() >= 24
     for name, other in each_viewport(browser, late_wildstar):
-        figures = measure(other)
+        figures = measure(other, settle=True)
         check_in_view(name, figures, True)
         # Fitting the whole layout would draw it smaller than that on a phone: there it pans.
         if name == "phone 390x844":
@@ -114,14 +114,13 @@ def test_numerals_are_a_remembered_setting(browser: Any, late_wildstar: Any) -> 
     page.wait_for_function("() => !document.querySelector('#board [data-pips]')")
     assert page.locator("#board .tile text.pips").count() and page.locator("#hand text.pips").count()
     assert page.locator("#hand [data-pips]").count() == 0
-    assert measure(page)["smallest"]["size"] >= SMALLEST
+    assert measure(page, settle=True)["smallest"]["size"] >= SMALLEST
     page.reload()
     page.wait_for_selector(READY)
     assert page.locator("#numerals").is_checked()
     assert page.locator("#board [data-pips]").count() == 0 and page.locator("#board .tile text.pips").count()
     page.set_viewport_size({"width": 640, "height": 400})  # numerals at 200% zoom too
-    page.wait_for_function("() => document.getElementById('choices').getBoundingClientRect().bottom <= 400")
-    figures = measure(page)
+    figures = measure(page, settle=True)
     check_in_view("numerals at 200% zoom", figures, True)
     page.locator("#numerals").uncheck()
     page.wait_for_selector("#board [data-pips]")

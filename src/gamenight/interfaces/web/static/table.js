@@ -97,18 +97,21 @@ function toggleZoom() {
   render();
 }
 
-/** Zoomed in, bring a legal target into the frame when none is in sight (or, on first
- * zooming, the seat's own piece, or the open ends of a layout). */
+/** Zoomed in or panning, bring a legal target into the frame when none is in sight; on
+ * first zooming or panning, centre the frame on the targets (or the seat's own piece, or
+ * the open ends of a layout). */
 function showSomeTarget(first) {
   const frame = el.board.getBoundingClientRect();
   let targets = [...el.board.querySelectorAll("[data-target]")];
   if (!targets.length && first && mySeat !== null) targets = [...el.board.querySelectorAll(`[data-piece="${mySeat}"]`)];
   if (!targets.length && first) targets = [...el.board.querySelectorAll(".place, .newest")];
   const inside = (r) => r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
-  if (!targets.length || targets.some((t) => inside(t.getBoundingClientRect()))) return;
-  const r = targets[0].getBoundingClientRect();
-  el.board.scrollLeft += r.left + r.width / 2 - (frame.left + frame.width / 2);
-  el.board.scrollTop += r.top + r.height / 2 - (frame.top + frame.height / 2);
+  if (!targets.length || (!first && targets.some((t) => inside(t.getBoundingClientRect())))) return;
+  const rects = (first ? targets : targets.slice(0, 1)).map((t) => t.getBoundingClientRect());
+  const x = (Math.min(...rects.map((r) => r.left)) + Math.max(...rects.map((r) => r.right))) / 2;
+  const y = (Math.min(...rects.map((r) => r.top)) + Math.max(...rects.map((r) => r.bottom))) / 2;
+  el.board.scrollLeft += x - (frame.left + frame.width / 2);
+  el.board.scrollTop += y - (frame.top + frame.height / 2);
 }
 
 function buildFrame() {
@@ -118,16 +121,24 @@ function buildFrame() {
     if (page.board && page.board.setNumerals) page.board.setNumerals(el.numerals.checked);
     render();
   });
-  // The board's size follows the window's (a phone turned, a zoom changed).
+  // The board's size follows the window's (a phone turned, a zoom changed) and its column's
+  // width (a scroll bar come or gone once the page grew).
   let resizing = false;
-  window.addEventListener("resize", () => {
+  const resize = () => {
     if (resizing) return;
     resizing = true;
     requestAnimationFrame(() => {
       resizing = false;
       render();
     });
-  });
+  };
+  window.addEventListener("resize", resize);
+  let stageWidth = 0;
+  new ResizeObserver(() => {
+    if (Math.abs(el.stage.clientWidth - stageWidth) < 1) return;
+    stageWidth = el.stage.clientWidth;
+    resize();
+  }).observe(el.stage);
   el.takeBack.addEventListener("click", () => page.connection && page.connection.sync());
   // Escape puts back whatever was picked (a tile, a card, a first cell).
   document.addEventListener("keydown", (event) => {
