@@ -4,7 +4,7 @@
 // SMALLEST_FIGURE CSS px: then it keeps that size and pans inside its frame.
 
 export const SMALLEST_FIGURE = 12; // CSS px
-const MARGIN = 0.1; // CSS px: aimed at over it, for the browser's rounding
+const MARGIN = 0.05; // CSS px over it: a box of exactly 12 px measures a hair under it placed elsewhere
 const MIN_BOARD = 150; // CSS px: below this a board shows too little to pan around
 const MIN_CHOICES = 48; // CSS px: a row of choices, the rest scrolled to
 const PAD = 8; // CSS px kept clear under the last thing that must be seen
@@ -72,7 +72,7 @@ export function fitBoard(frame, svg, { height, zoom = null, readable = false }) 
   // font's rounded metrics), so a little more scale may not move it; a few looks make sure.
   for (let look = 0; readable && look < 8; look++) {
     const least = smallestFigure(svg);
-    if (least === null || least >= SMALLEST_FIGURE) break;
+    if (least === null || least >= SMALLEST_FIGURE + MARGIN) break;
     scale *= Math.max((SMALLEST_FIGURE + MARGIN) / least, 1.03);
     pans = draw();
   }
