@@ -16,9 +16,10 @@ function starPath(r) {
   return `M${points.join(" L")} Z`;
 }
 
-// Where the pips of 0..9 sit on a half, in thirds of its pip field: the layouts of a
-// double-nine set (7: two rows of three and the middle; 8: all but the middle).
-const PIP_SPOTS = {
+// Where the pips of 0..9 sit on a half (or 1..6 on a die's face), in thirds of its pip
+// field: the layouts of a double-nine set (7: two rows of three and the middle; 8: all but
+// the middle).
+export const PIP_SPOTS = {
   0: [],
   1: [[0, 0]],
   2: [[-1, -1], [1, 1]],
