@@ -115,6 +115,27 @@ def ours_spiel(name: str) -> Callable[[int], Iterator[int]]:
     return run
 
 
+BATCH = 64
+
+
+def ours_batched(name: str) -> Callable[[int], Iterator[int]]:
+    """`BatchedGames` with BATCH games, every seat through the batch: a step is one game's
+    decision, so each call counts BATCH. Each row's action is drawn as the other contenders
+    draw theirs (`pick`), so the figures compare the environments, not the policies."""
+
+    def run(seed: int) -> Iterator[int]:
+        from gamenight.envs.batched import BatchedGames
+
+        games = BatchedGames(name, BATCH, **CASES[name])
+        batch = games.reset(seed=seed)
+        rng = random.Random(seed)
+        while True:
+            batch = games.step([pick(row, rng) for row in batch.mask])
+            yield BATCH
+
+    return run
+
+
 def rules_alone(name: str) -> Callable[[int], Iterator[int]]:
     """The game's own states, random legal moves, no observation: the floor."""
 
@@ -170,6 +191,7 @@ def contenders(only: str | None) -> dict[str, Callable[[int], Iterator[int]]]:
         out[f"{name} pettingzoo"] = ours_pz(name)
         out[f"{name} openspiel"] = ours_spiel(name)
         out[f"{name} gymnasium"] = ours_gym(name)
+        out[f"{name} batched x{BATCH}"] = ours_batched(name)
     out["block dominoes shimmy-pettingzoo"] = shimmy_block_dominoes
     out["crazy_eights rl_environment (C++)"] = crazy_eights_rl_environment
     if only:

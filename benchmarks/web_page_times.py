@@ -30,11 +30,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tests.web.browsing import chromium, free_port
 from tests.web.crashing import ServerProcess
 
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 
-def seat_two(browser: Any, base: str) -> tuple[Any, Any]:
-    """Ann's table (Wildfire, two seats), Bob joined by the invite link: both pages open on it."""
-    ann = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800}).new_page()
-    bob = browser.new_context(base_url=base, viewport={"width": 390, "height": 844}).new_page()
+
+def seat_two(browser: Any, base: str, script: str | None = None) -> tuple[Any, Any]:
+    """Ann's table (Wildfire, two seats), Bob joined by the invite link: both pages open on it
+    (`script`: run in each page before its own, web_move_latency.py's clock)."""
+    contexts = [browser.new_context(base_url=base, viewport=size) for size in (DESKTOP, PHONE)]
+    for context in contexts:
+        if script:
+            context.add_init_script(script)
+    ann, bob = (context.new_page() for context in contexts)
     form = {"name": "Ann", "game": "wildfire", "seat_2": "open", "wildfire:players": "2", "wildfire:rounds": "1"}
     response = ann.context.request.post("/tables", form=form)
     ann.goto(response.url)

@@ -87,6 +87,9 @@ UNLIMITED = Limits(
 )
 """The tests' server lets a client make any number of tables, with bots at full speed, and
 sync from the start as often as it likes; the tests of those limits set their own."""
+TEST_DEFAULTS: dict[str, Any] = {"bot_pace": 0.0, "limits": UNLIMITED, "round_pause": 0.0}
+"""A test's server, unless it says otherwise: bots at full speed, no limits, and a round's end
+that deals on at once (the tests of the pause between rounds set one)."""
 
 
 class Server:
@@ -95,7 +98,7 @@ class Server:
     def __init__(self, data_dir: Path, database_url: str | None = None, **app_options: Any) -> None:
         """`app_options`: create_app's keywords (message_rate, seed, ...) beyond bot pace 0."""
         url = database_url or os.environ.get(TEST_DATABASE)
-        self.app = create_app(url, data_dir, **{"bot_pace": 0.0, "limits": UNLIMITED, **app_options})
+        self.app = create_app(url, data_dir, **{**TEST_DEFAULTS, **app_options})
         self.loop_client = TestClient(self.app, follow_redirects=False)
 
     def __enter__(self) -> Server:
@@ -147,8 +150,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 @contextlib.contextmanager
 def real_server(folder: Path, **options: Any) -> Iterator[str]:
     """The real server in-process (uvicorn in a thread, on a free port), SQLite in `folder`, bots
-    at pace 0 and the serving limits lifted unless `options` say otherwise: its URL."""
-    with serving(create_app(None, folder / "data", **{"bot_pace": 0.0, "limits": UNLIMITED, **options})) as url:
+    at pace 0, the serving limits lifted and no pause after a round unless `options` say
+    otherwise: its URL."""
+    with serving(create_app(None, folder / "data", **{**TEST_DEFAULTS, **options})) as url:
         yield url
 
 

@@ -214,7 +214,7 @@ def create_tables(port: int, count: int, seed: int, games: list[tuple[str, dict[
         with httpx.Client(base_url=f"http://127.0.0.1:{port}") as client:
             form = {"name": f"P{index}", "game": game, **options}
             form.update({f"seat_{seat}": rng.choice(["easy", "medium"]) for seat in range(2, bots + 2)})
-            created = client.post("/tables", data={**form, "bot_pace": "0.03"})
+            created = client.post("/tables", data={**form, "bot_pace": "0.03", "round_pause": "0"})
             assert created.status_code == 303, created.text
             table_id = created.headers["location"].removeprefix("/t/")
             assert client.post(f"/t/{table_id}/start", data=host_form(client, table_id)).status_code == 303

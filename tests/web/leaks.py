@@ -97,6 +97,8 @@ class Leak:
 class Checked:
     messages: int = 0
     pages: int = 0
+    round_ends: int = 0
+    """State messages that showed a round's end before the game's (the table paused there)."""
     leaks: list[Leak] = field(default_factory=list)
 
 
@@ -105,13 +107,18 @@ class Replay:
 
     def __init__(self, record: Record) -> None:
         game = make_game(record.game, record.options)
-        table = Table(game, record.seats, seed=record.seed, windows=True)
+        # Paused at each round's end, as the server's table is: a state may be sent there.
+        table = Table(game, record.seats, seed=record.seed, windows=True, pauses=True)
         self.seed = record.seed
         self.truths: dict[int, Truth] = {}
         self._snapshot(table)
         for index, step in enumerate(record.steps):
             if index < table.number:
                 continue  # a chance step the table played by itself
+            if table.paused:
+                table.deal_on()
+                self._snapshot(table)
+                continue
             assert step.seat != CHANCE, f"step {index + 1}: a chance step the table did not play"
             table.submit(step.seat, step.text)
             self._snapshot(table)
@@ -130,7 +137,9 @@ class Replay:
             pending = table.pending_for(seat)
             choices[seat] = [c.notation for c in pending.choices] if pending else []
         public_view = {k: v for k, v in dict(table.view(None)).items() if k not in INFERENCES}
-        public = "\n".join([*strings(public_view), *strings(table.events_for(None, 0))])
+        # At a round's end its leftover tiles lie face up (the rules): exactly the table's own.
+        ended = table.round_end if table.paused else None
+        public = "\n".join([*strings(public_view), *strings(table.events_for(None, 0)), *strings(ended)])
         self.truths[table.number] = Truth(
             hands,
             hidden,
@@ -203,6 +212,7 @@ def check_messages(
             continue
         number = message["last"]
         over = message.get("result") is not None
+        checked.round_ends += message.get("round_end") is not None and not over
         if number not in replay.truths:
             checked.leaks.append(Leak(who, seat, number, "a state at no decision point", "last"))
             continue
@@ -244,15 +254,26 @@ def check_page(replay: Replay, who: str, page: str, number: int, checked: Checke
 
 
 def play_and_record(
-    server: Any, game: str, seats: Sequence[str], seed: int, checked: Checked, options: dict[str, Any] | None = None
+    server: Any,
+    game: str,
+    seats: Sequence[str],
+    seed: int,
+    checked: Checked,
+    options: dict[str, Any] | None = None,
+    round_pause: float = 0.0,
 ) -> Replay:
     """One game of `game` with `seats` ("person" or a bot level; seat 1 is always a person, the
-    host), dealt from `seed`, every person and a spectator connected; its messages checked."""
+    host), dealt from `seed`, every person and a spectator connected; its messages checked.
+    With a `round_pause`, each round's end waits for every person to press "Next round"."""
     assert seats[0] == "person"
     chosen = {**SHORT[game], **(options or {}), "players": len(seats)}
     clients = [server.browser()]
     table_id = create_table(
-        clients[0], game=game, seats=[("open" if s == "person" else s) for s in seats[1:]], options=chosen
+        clients[0],
+        game=game,
+        seats=[("open" if s == "person" else s) for s in seats[1:]],
+        options=chosen,
+        round_pause=f"{round_pause:g}",
     )
     invite = invite_path(clients[0], table_id)
     people = [0]
@@ -298,8 +319,20 @@ def play_and_record(
                 pass
             latest.append(state)
         moved_at = [-1] * len(opened)
+        pressed = [-1] * len(opened)  # the pause each person last pressed "Next round" at
         looked = False
         while not any(s["result"] for s in latest):
+            pausing = [
+                i
+                for i, s in enumerate(latest)
+                if people[i] in ((s["table"].get("pause") or {}).get("waiting") or ()) and s["last"] != pressed[i]
+            ]
+            if pausing:
+                i = pausing[0]
+                opened[i].send_json({"type": "next"})
+                pressed[i] = latest[i]["last"]
+                latest[i] = recv(i)
+                continue
             ready = [
                 i
                 for i, s in enumerate(latest)
@@ -327,6 +360,9 @@ def play_and_record(
                 continue
             to_act = live.table.to_act()  # the server's, read across threads: only to choose whom to wait on
             i = people.index(to_act) if to_act in people else 0
+            if live.table.paused:  # a round's end: wait on a person yet to press "Next round"
+                number = live.table.number
+                i = next((i for i in range(len(opened)) if pressed[i] != number), 0)
             latest[i] = recv(i)
         # Everyone hears the end.
         for i in range(len(opened)):

@@ -25,8 +25,8 @@ import random
 import re
 import threading
 import time
-from pathlib import Path
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -72,7 +72,7 @@ def open_table(
     """(table id, host's cookie, guest's cookie): made and started on A, joined through B."""
     with httpx.Client(base_url=f"http://127.0.0.1:{a.port}") as host:
         form = {"name": "Ann", "game": "highrise", "highrise:players": "4", "seat_3": "easy", "seat_4": "easy"}
-        form.update(game or {})
+        form.update({"round_pause": "0", **(game or {})})
         created = host.post("/tables", data={**form, "bot_pace": "0.05", "zombie_timeout": str(zombie_timeout)})
         assert created.status_code == 303, created.text
         table_id = created.headers["location"].removeprefix("/t/")
@@ -550,6 +550,64 @@ def test_a_process_that_missed_news_catches_up_before_answering_a_sync(tmp_path:
         assert seen["cut"] == 1
         assert seen["told"]["type"] == "state", seen["told"]
         assert seen["told"]["since"] == seen["moved"]
+    finally:
+        a.stop()
+        b.stop()
+
+
+async def next_round_through_two_processes(
+    table_id: str, cookies: tuple[str, str], ports: tuple[int, int]
+) -> dict[str, Any]:
+    """The host (on A, the owner) and the guest (on B) play to the first hand's end; the host
+    presses Next round; the guest waits to see that press told through B, then presses too: the
+    deal comes. What each saw."""
+    seen: dict[str, Any] = {}
+
+    async def player(seat: int, port: int, cookie: str) -> None:
+        url = f"ws://127.0.0.1:{port}/ws/t/{table_id}"
+        async with websockets.connect(url, additional_headers={"Cookie": cookie}, open_timeout=5) as ws:
+            await ws.send(json.dumps({"type": "sync", "since": 0}))
+            moved_at, pressed_at = -1, -1
+            while True:
+                state = await states(ws, lambda m: True)
+                pause, last = state["table"]["pause"], state["last"]
+                if pressed_at >= 0 and last > pressed_at:
+                    seen[f"dealt {seat}"] = state
+                    return
+                if pause and seat in pause["waiting"] and pressed_at < 0:
+                    if seat == GUEST and HOST not in pause["ready"]:
+                        continue  # the host's press, made through A, is yet to be told here
+                    seen[f"paused {seat}"] = state
+                    await ws.send(json.dumps({"type": "next"}))
+                    pressed_at = last
+                pending = state["pending"]
+                if pending and pending["seat"] == seat and pending["choices"] and last != moved_at:
+                    move = pending["choices"][0]["notation"]
+                    await ws.send(json.dumps({"type": "move", "move": move, "after": last}))
+                    moved_at = last
+
+    host_cookie, guest_cookie = cookies
+    await asyncio.wait_for(
+        asyncio.gather(player(HOST, ports[0], host_cookie), player(GUEST, ports[1], guest_cookie)), 90
+    )
+    return seen
+
+
+def test_next_round_pressed_through_both_processes_deals_on(tmp_path: Path, postgres_url: str) -> None:
+    """Issue 28, item 1: the host's delay is ten minutes, so only the presses end the pause: the
+    guest, on B, is told of the host's press on A, and the guest's press reaches A, the owner,
+    which deals on."""
+    url, a, b = two_servers(tmp_path, postgres_url, "next_round")
+    try:
+        game = {"highrise:players": "2", "highrise:hands": "2", "round_pause": "600"}
+        table_id, host_cookie, guest_cookie = open_table(a, b, url, game=game)
+        seen = asyncio.run(next_round_through_two_processes(table_id, (host_cookie, guest_cookie), (a.port, b.port)))
+        at = seen["paused 0"]["last"]
+        assert seen["paused 1"]["last"] == at and seen["paused 1"]["round_end"] == seen["paused 0"]["round_end"]
+        assert seen["paused 1"]["table"]["pause"]["ready"] == [HOST]
+        for seat in (HOST, GUEST):
+            dealt = seen[f"dealt {seat}"]
+            assert dealt["table"]["pause"] is None and dealt["view"]["hand_number"] == 2
     finally:
         a.stop()
         b.stop()

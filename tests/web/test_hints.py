@@ -4,6 +4,10 @@ worked out in a thread, never for a spectator or a table without hints."""
 
 from __future__ import annotations
 
+import dataclasses
+import time
+
+from .conftest import UNLIMITED, Server
 from .support import create_table, receive, start, sync, wait_for
 
 
@@ -36,3 +40,49 @@ def test_no_hint_at_a_table_without_hints_nor_for_a_spectator(make_client) -> No
         sync(ws)
         ws.send_json({"type": "hint"})
         assert receive(ws, "error")["reason"] == "a hint is for a seat with a decision to make"
+
+
+def _my_decision(ws) -> dict:
+    state = sync(ws)
+    if not (state["pending"] and state["pending"]["choices"]):
+        state = wait_for(ws, lambda st: bool(st["pending"] and st["pending"]["choices"]))
+    return state
+
+
+def test_the_server_works_out_at_most_hints_at_once_and_none_when_it_is_0(data_dir) -> None:
+    """`gamenight serve --hints-at-once N`: a hint asked while N are being worked out is told to
+    ask again, and answered once one is done; with 0, the server gives none."""
+    limits = dataclasses.replace(UNLIMITED, hints_at_once=1, hint_seconds=2.0)
+    with Server(data_dir / "one", limits=limits) as server:
+        ann, bob = server.browser(), server.browser()
+        tables = [
+            create_table(who, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
+            for who in (ann, bob)
+        ]
+        for who, table_id in zip((ann, bob), tables, strict=True):
+            start(who, table_id)
+        hub = server.app.state.hub
+        with (
+            ann.websocket_connect(f"/t/{tables[0]}/ws") as ann_ws,
+            bob.websocket_connect(f"/t/{tables[1]}/ws") as bob_ws,
+        ):
+            _my_decision(ann_ws)
+            state = _my_decision(bob_ws)
+            ann_ws.send_json({"type": "hint"})
+            deadline = time.monotonic() + 30
+            while hub.hints_running == 0 and time.monotonic() < deadline:  # Ann's is being worked out
+                time.sleep(0.01)
+            assert hub.hints_running == 1
+            bob_ws.send_json({"type": "hint"})
+            assert receive(bob_ws, "error")["reason"] == "hints are being worked out: ask again in a moment"
+            assert receive(ann_ws, "hint")["move"]
+            bob_ws.send_json({"type": "hint"})
+            assert receive(bob_ws, "hint")["move"] in [c["notation"] for c in state["pending"]["choices"]]
+    with Server(data_dir / "none", limits=dataclasses.replace(UNLIMITED, hints_at_once=0)) as server:
+        ann = server.browser()
+        table_id = create_table(ann, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
+        start(ann, table_id)
+        with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
+            _my_decision(ws)
+            ws.send_json({"type": "hint"})
+            assert receive(ws, "error")["reason"] == "this server gives no hints"

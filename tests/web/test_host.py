@@ -55,6 +55,8 @@ def test_options_from_the_form_reach_the_game(client, server) -> None:
         ({"seat_2": "robot"}, "seat 2: open for a person or a bot"),
         ({"zombie_timeout": "soon"}, "Zombie timeout: give a number of seconds"),
         ({"bot_pace": "99"}, "Bot pace: at most 10 seconds"),
+        ({"timeouts_before_away": "0"}, "Timeouts before away: a whole number from 1 to 20, not '0'"),
+        ({"timeouts_before_away": "2.5"}, "Timeouts before away: a whole number from 1 to 20, not '2.5'"),
     ],
 )
 def test_a_bad_form_says_what_is_wrong_and_creates_nothing(client, server, form, message) -> None:
@@ -140,6 +142,29 @@ def test_the_turn_timer_lets_a_bot_move_for_a_person_who_waits(client, server) -
         # (From 0: no state the table sends by itself starts there, so this is the answer.)
         assert not sync(ws, 0)["table"]["seats"][0]["away"]
     assert any(step.seat == 0 for step in live.table.record.steps)
+
+
+def test_the_host_chooses_how_many_timeouts_in_a_row_make_a_seat_away(client, server) -> None:
+    """Issue 28, item 3: the host's number (here 2, the default 3), stored with the table and
+    carried into the rematch. Ann is there and lets her timer run out: the first time a bot
+    makes that one move for her and the seat stays hers; the second, her seat is away."""
+    assert 'name="timeouts_before_away"' in client.get("/").text
+    table_id = create_table(
+        client, seats=("medium",), options={"players": 2, "rounds": 1}, turn_timer="0.3", timeouts_before_away="2"
+    )
+    assert server.app.state.store.load(table_id).timeouts_before_away == 2
+    assert server.app.state.store.load(create_table(client, seats=("medium",))).timeouts_before_away == 3  # the default
+    start(client, table_id)
+    live = server.app.state.hub.tables[table_id]
+    with client.websocket_connect(f"/t/{table_id}/ws") as ws:
+        assert not sync(ws)["table"]["seats"][0]["away"]
+        wait_for(ws, lambda st: st["table"]["seats"][0]["away"])
+        # Away once out of time twice in a row: one move was made for her while the seat was hers.
+        assert live.seats[0].timeouts == 1
+        wait_for(ws, lambda st: st["result"] is not None)  # the bot plays her seat to the end
+    response = client.post(f"/t/{table_id}/rematch", data=host_form(client, table_id))
+    assert response.status_code == 303
+    assert server.app.state.store.load(response.headers["location"].removeprefix("/t/")).timeouts_before_away == 2
 
 
 def test_the_host_ends_the_table(make_client, server) -> None:

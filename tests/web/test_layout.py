@@ -135,7 +135,7 @@ UNMARKED = """() => {
     for (const area of areas) {
         const walker = document.createTreeWalker(document.querySelector(area), NodeFilter.SHOW_TEXT);
         for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-            if (n.parentElement.closest('.who, li.by > b')) continue;
+            if (n.parentElement.closest('.named, li.by > b')) continue;
             out.push(n.textContent);
         }
     }
@@ -143,7 +143,7 @@ UNMARKED = """() => {
 }"""
 
 MARKS = """() => [...document.querySelectorAll(
-        '#log .who, #prompt .who, #choices .who, #summary .who, #turn .who')].map((span) => ({
+        '#log .named, #prompt .named, #choices .named, #summary .named, #turn .named')].map((span) => ({
     name: span.textContent, cls: span.className, dot: getComputedStyle(span, '::before').backgroundColor }))"""
 
 

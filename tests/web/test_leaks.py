@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from gamenight.engine.table import Event, Table
+from gamenight.interfaces.web.live import LiveTable
 
 from .conftest import Server
 from .leaks import Checked, play_and_record
@@ -94,3 +95,37 @@ def test_the_checker_finds_a_deliberate_leak(server, monkeypatch: pytest.MonkeyP
     play_and_record(server, "wildfire", ("person", "easy"), 7, checked)
     assert checked.leaks, f"the checker missed {leak.__name__}"
     assert any(leak.seat == 0 for leak in checked.leaks)
+
+
+TWO_ROUNDS = {"wildfire": {"rounds": 2}, "wildstar": {"hands": 2}, "highrise": {"hands": 2}}
+
+
+@pytest.mark.parametrize("game", list(TWO_ROUNDS))
+def test_a_rounds_end_is_told_once_it_has_ended(server, game: str) -> None:
+    """Issue 28, item 1: at a round's end every seat's leftover tiles are turned face up (the
+    rules make them public then), and the table waits for everyone's "Next round". No message
+    names a tile before that, and what is shown then is exactly the round's (the replay's own
+    `round_end`: anything else would be a secret named)."""
+    checked = Checked()
+    replay = play_and_record(server, game, ("person", "person", "easy"), 77003, checked, TWO_ROUNDS[game], 60)
+    assert not checked.leaks, checked.leaks[:5]
+    assert checked.round_ends, "no state was sent at a round's end"
+    assert replay.events
+
+
+def test_the_checker_finds_leftovers_told_before_the_round_ends(server, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server that tells every hand as a round's end before the round has ended: the checker
+    must report it."""
+    honest = LiveTable.state_message
+
+    def early(self: LiveTable, connection: Any) -> dict[str, Any]:
+        message = honest(self, connection)
+        if self.table is not None and not self.table.is_over():
+            hands = [self.table.view(s)["hand"] for s in range(self.table.state.num_players)]
+            message["round_end"] = {"seats": [{"tiles": hand} for hand in hands]}
+        return message
+
+    monkeypatch.setattr(LiveTable, "state_message", early)
+    checked = Checked()
+    play_and_record(server, "wildfire", ("person", "easy"), 7, checked)
+    assert any(leak.seat == 0 for leak in checked.leaks), "the checker missed hands told early"

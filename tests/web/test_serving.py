@@ -79,6 +79,8 @@ def test_bad_serving_options_are_said_in_one_line(tmp_path: Path) -> None:
         (["--forwarded-allow-ips", "10.0.0.1,proxy"], "'proxy' is not an address or a network"),
         (["--max-header-bytes", "0"], "--max-header-bytes 0: give a positive number"),
         (["--tables-per-hour", "-1"], "--tables-per-hour -1: give 0 or a positive number"),
+        (["--hints-at-once", "-1"], "--hints-at-once -1: give 0 or a positive number"),
+        (["--hint-seconds", "0"], "--hint-seconds 0: give a number of seconds above 0, up to 60"),
     ):
         refused = serve(tmp_path / "data", *option)
         assert refused.returncode == 2, refused.stderr

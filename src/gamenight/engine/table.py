@@ -17,6 +17,13 @@ have answered. The rules still take the answers one by one in their order (a `Wi
 answer given ahead of its turn is held and played when its turn comes, and while the window
 is open nobody is told anything of it (`visible`): who passed, and when, is nobody's business.
 
+A table people play at may pause at the end of a round (`pauses`): the step that ends a round
+is played, and the next deal waits until the caller says (`deal_on`), so that everyone sees
+the round's end (`round_end`: the final board, the tiles each seat was left holding, the
+scores). The pause is not a step: the record is the same with or without it, and the deal,
+drawn later, draws the same tiles from the same generator. A table resumed from a record
+that stops at a round's end stands paused there again.
+
 A table resumes from its record exactly where it stopped: the record's chance steps are
 drawn again from the seed and checked, so the generator stands where it stood, and the
 chance outcomes to come are those the game would have had without the stop. A restart can
@@ -125,6 +132,7 @@ class Table:
         state: State | None = None,
         auto_chance: bool = True,
         windows: bool = False,
+        pauses: bool = False,
     ) -> None:
         """A new table for `game` with one name per seat. Without a seed, one is drawn from
         `secrets`: nobody can predict the chance steps. `state` starts from a position
@@ -132,7 +140,8 @@ class Table:
         caller plays each chance step with `play_chance_step` (Match does, to show every
         step's state as it happens). With `windows`, a card window is asked of all its seats
         at once (`Window`: a table people play at); without, one seat at a time, as bots and
-        simulations ask it, at no cost."""
+        simulations ask it, at no cost. With `pauses`, the next deal waits after a round's end
+        until `deal_on` (a table people play at)."""
         self.game = game
         self.story = game.story()
         self.state = state if state is not None else game.new_state()
@@ -156,12 +165,25 @@ class Table:
         self.window: Window | None = None
         self.windows = windows
         self.auto_chance = auto_chance
+        self._pausing(pauses)
         self._open_window()
         if auto_chance:
             self._play_chance()
 
+    def _pausing(self, pauses: bool) -> None:
+        self.pauses = pauses and hasattr(self.story, "round_end")
+        self.paused = False
+        """A round has ended and the next deal waits for `deal_on`."""
+        self.round_end: dict[str, Any] | None = None
+        """The last round's end as the game's story tells it (`round_end`), with its `plays`."""
+        self.plays: list[list[int]] = []
+        """This round's decisions that scored at once (Highrise's plays): [event, seat, points]."""
+        self.rounds: list[dict[str, Any]] = []
+        """Every round ended so far, for a score sheet: its number, who went out, its plays that
+        scored (`plays`, and the last: `last_play`) and what its end scored."""
+
     @classmethod
-    def resume(cls, record: Record, auto_chance: bool = True, windows: bool = False) -> Table:
+    def resume(cls, record: Record, auto_chance: bool = True, windows: bool = False, pauses: bool = False) -> Table:
         """The table a record stopped at: every step replayed and checked (RecordError at the
         first that does not verify), chance drawn again from the seed."""
         game = record_game(record)
@@ -180,6 +202,7 @@ class Table:
         table.window = None
         table.windows = windows
         table.auto_chance = auto_chance
+        table._pausing(pauses)
         table._open_window()
         table.catch_up(record.steps)
         return table
@@ -212,7 +235,7 @@ class Table:
 
     def pending(self) -> Pending | None:
         seat = self.state.to_act()
-        if seat is None:
+        if seat is None or self.paused:
             return None
         return Pending(seat, self._choices(self.state))
 
@@ -275,6 +298,8 @@ class Table:
         to_act = state.to_act()
         if to_act is None:
             raise IllegalMoveError("the game is over")
+        if self.paused:
+            raise NotYourTurnError("the round is over: the next deal comes when everyone has pressed Next round")
         window = self.window
         if window is not None and seat != to_act and seat in window.seats:
             return self._hold(window, seat, move)
@@ -309,6 +334,18 @@ class Table:
             self._decide(seat, move)
             if self.auto_chance:
                 self._play_chance()
+
+    def deal_on(self) -> list[Event]:
+        """End the pause at a round's end: the next deal, and every chance step up to the next
+        decision. The new events (none if the table was not paused)."""
+        if not self.paused:
+            return []
+        first = len(self.events)
+        self.paused = False
+        if self.auto_chance:
+            self._play_chance()
+        self._play_held()
+        return self.events[first:]
 
     def play_chance_step(self) -> Event:
         """Draw and play the chance step that is next (with `auto_chance` off)."""
@@ -369,8 +406,13 @@ class Table:
         state = self.state
         text = state.move_notation(move)
         told, unsigned = told_of(self.story, state, move)
+        before = state.clone() if self.pauses else None
         state.apply(move)
         self._log(seat, text, told, told, frozenset(), unsigned)
+        if before is not None and not self._ended(before, lambda s: s.apply(move)):
+            gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
+            if gained:
+                self.plays.append([len(self.events), seat, gained])
         window = self.window
         if window is not None:
             # The window goes on while its seats pass in their order; anything else closes it.
@@ -394,13 +436,30 @@ class Table:
         state = self.state
         text = state.outcome_notation(outcome)
         public, private, owners = self.story.describe_outcome(state, outcome)
+        self.paused = False  # a chance step played (or replayed) after a round's end: the pause is over
+        before = state.clone() if self.pauses else None
         state.apply_chance(outcome)
         self.window = None  # a window never waits on chance: it has closed
         self._log(CHANCE, text, public, private, owners)
+        if before is not None:
+            self._ended(before, lambda s: s.apply_chance(outcome))
         self._open_window()
 
+    def _ended(self, before: State, step: Any) -> bool:
+        """Whether `step`, just played on `before`, ended a round: if so, the round's end is
+        kept (`round_end`) and, if another deal follows, the table pauses before it."""
+        ended = self.story.round_end(before, self.state, step)  # type: ignore[attr-defined]
+        if ended is None:
+            return False
+        self.round_end = {**ended, "plays": self.plays}
+        sheet = ("round", "out", "plays", "last_play", "scored")
+        self.rounds.append({key: self.round_end[key] for key in sheet if key in self.round_end})
+        self.plays = []
+        self.paused = self.state.to_act() == CHANCE
+        return True
+
     def _play_chance(self) -> None:
-        while self.state.to_act() == CHANCE:
+        while self.state.to_act() == CHANCE and not self.paused:
             self._chance(sample(self.state.chance_outcomes(), self.rng))
 
     def _log(

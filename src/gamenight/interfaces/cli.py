@@ -1132,6 +1132,14 @@ def serve(
         float | None,
         typer.Option(help=r"Seconds between two full syncs (from far back) on one WebSocket \[default: 2]"),
     ] = None,
+    hint_seconds: Annotated[
+        float | None,
+        typer.Option(help=r"Seconds of the hard bot's search for one hint, at tables that allow hints \[default: 1]"),
+    ] = None,
+    hints_at_once: Annotated[
+        int | None,
+        typer.Option(help=r"Hints worked out at once in this process, each a thread's CPU; 0: none \[default: 2]"),
+    ] = None,
     waiting_hours: Annotated[
         float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
     ] = 24.0,
@@ -1174,11 +1182,16 @@ def serve(
         "min_bot_pace": min_bot_pace,
         "min_zombie_timeout": min_zombie_timeout,
         "full_sync_seconds": full_sync_seconds,
+        "hints_at_once": hints_at_once,
     }
     for name, value in counts.items():
         if value is not None and not 0 <= value <= 10**6:
             _fail(f"--{name.replace('_', '-')} {value:g}: give 0 or a positive number")
     given.update(counts)
+    if hint_seconds is not None:
+        if not 0 < hint_seconds <= 60:
+            _fail(f"--hint-seconds {hint_seconds:g}: give a number of seconds above 0, up to 60")
+        given["hint_seconds"] = hint_seconds
     proxies = tuple(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
     for proxy in proxies:
         if proxy != "*" and not is_network(proxy):

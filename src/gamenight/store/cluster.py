@@ -34,9 +34,10 @@ from sqlalchemy.engine import make_url
 log = logging.getLogger("gamenight.store.cluster")
 
 CHANNEL = "gamenight"
-STEPS, TABLE, SEEN, AWAY = "steps", "table", "seen", "away"
+STEPS, TABLE, SEEN, AWAY, READY = "steps", "table", "seen", "away", "ready"
 """What a notice says changed: a table's stored steps, the rest of its stored row and seats,
-the seats whose persons are connected to the sender, a seat played by a bot for its person."""
+the seats whose persons are connected to the sender, a seat played by a bot for its person,
+a seat's person pressed "Next round" at a round's end."""
 RECONNECT_AFTER = 1.0
 """Seconds between attempts to reach the database again."""
 

@@ -56,7 +56,14 @@ OPEN, PERSON, BOT = "open", "person", "bot"
 
 SECRET_KEY = "secret_key"
 
+DEFAULT_TIMEOUTS_BEFORE_AWAY = 3
+"""Turns in a row a connected person may let the turn timer run out before their seat is away,
+unless the host chose otherwise (each of those turns is one move by a bot for them)."""
+MAX_TIMEOUTS_BEFORE_AWAY = 20
 
+
+DEFAULT_ROUND_PAUSE = 10.0
+"""Seconds a round's end stays on the table, by default, before the next deal."""
 MAX_NEWS = 7000
 """Characters in a notice, at most (PostgreSQL's limit is 8000 bytes)."""
 
@@ -95,6 +102,11 @@ class TableRow(Base):
     turn_timer: Mapped[float | None] = mapped_column(Float, nullable=True)
     hints: Mapped[bool] = mapped_column(Boolean, default=False)
     """The host allowed hints (what the hard bot would play) at this table."""
+    timeouts_before_away: Mapped[int] = mapped_column(Integer, default=DEFAULT_TIMEOUTS_BEFORE_AWAY)
+    """Turns in a row a person there may let the turn timer run out before their seat is away."""
+    round_pause: Mapped[float] = mapped_column(Float, default=DEFAULT_ROUND_PAUSE)
+    """Seconds the end of a round stays on the table before the next deal, unless everyone
+    present has pressed "Next round" before."""
     seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
     seat_names: Mapped[list[str] | None] = mapped_column(JSON, nullable=True)
     """The record's seats, fixed when the game starts."""
@@ -168,6 +180,11 @@ class TableData:
     seats: list[SeatData]
     hints: bool = False
     """The host allowed hints: a player may ask what the hard bot would play (issue 30)."""
+    timeouts_before_away: int = DEFAULT_TIMEOUTS_BEFORE_AWAY
+    """The host's choice: turns in a row a connected person's timer may run out (a bot moving
+    for them each time, the seat theirs) before their seat counts as away (issue 28, item 3)."""
+    round_pause: float = 10.0
+    """Seconds a round's end stays before the next deal (unless everyone present is ready)."""
 
 
 @dataclass(frozen=True)
@@ -306,6 +323,8 @@ class Store:
         lineage: str | None = None,
         nonces: Sequence[str | None] = (),
         hints: bool = False,
+        timeouts_before_away: int = DEFAULT_TIMEOUTS_BEFORE_AWAY,
+        round_pause: float | None = None,
     ) -> TableData:
         """A new waiting table; `seats` are (kind, level, name); `nonces` carry persons'
         seat tokens over from a finished table (a rematch)."""
@@ -323,6 +342,8 @@ class Store:
             zombie_timeout=zombie_timeout,
             turn_timer=turn_timer,
             hints=hints,
+            timeouts_before_away=timeouts_before_away,
+            round_pause=DEFAULT_ROUND_PAUSE if round_pause is None else round_pause,
             seed=None,
             seat_names=None,
             rematch_id=None,
@@ -387,13 +408,20 @@ class Store:
                 raise Stale(f"seat {index + 1} at table {table_id} changed meanwhile")
             self._notify(session, table_id, TABLE)
 
-    def set_settings(self, table_id: str, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
+    def set_settings(
+        self,
+        table_id: str,
+        bot_pace: float,
+        zombie_timeout: float,
+        turn_timer: float | None,
+        round_pause: float | None = None,
+    ) -> None:
+        """The host's settings (`round_pause` None: as it was)."""
+        values: dict[str, Any] = {"bot_pace": bot_pace, "zombie_timeout": zombie_timeout, "turn_timer": turn_timer}
+        if round_pause is not None:
+            values["round_pause"] = round_pause
         with self.session() as session:
-            session.execute(
-                update(TableRow)
-                .where(TableRow.id == table_id)
-                .values(bot_pace=bot_pace, zombie_timeout=zombie_timeout, turn_timer=turn_timer)
-            )
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
             self._notify(session, table_id, TABLE)
 
     def set_status(self, table_id: str, status: str) -> None:
@@ -542,4 +570,6 @@ def _table_data(row: TableRow) -> TableData:
         rematch_id=row.rematch_id,
         seats=[SeatData(s.index, s.kind, s.level, s.name, s.nonce, s.autopass) for s in row.seats],
         hints=row.hints,
+        timeouts_before_away=row.timeouts_before_away,
+        round_pause=row.round_pause,
     )

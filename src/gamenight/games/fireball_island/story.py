@@ -347,7 +347,12 @@ def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str
     parts = []
     for seat in hit:
         space = state.pos[seat]
-        goes = "into the water" if BOARD.spaces[space].is_bridge else f"into smolder pit {BOARD.pit_of(space)}"
+        bridge = BOARD.spaces[space].is_bridge
+        goes = "into the water" if bridge else f"into smolder pit {BOARD.pit_of(space)}"
+        if seat == state.owner:  # R-FI GETTING FIREBALLED: the jewel is left behind
+            letter = BOARD.pit_of(space)
+            drop = space if bridge or letter is None else (BOARD.rock_chip_of(letter) or space)
+            goes += f"; the jewel is left on {drop}"
         parts.append(f"hits {_p(seat)} on {space} ({goes})")
     if spared:
         parts.append("misses " + ", ".join(f"{_p(s)} on {state.pos[s]}" for s in spared))

@@ -3,11 +3,15 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
 from gamenight.games.highrise.state import HighriseState, Phase
-from gamenight.games.highrise.tiles import TILES
+from gamenight.games.highrise.tiles import HALVES, HAND_HALF_POINTS, TILES, WILD, hand_points
 from gamenight.games.highrise.tower import Tower
 
 
@@ -104,3 +108,44 @@ def play_score(tower: Tower, move: Move) -> tuple[int, int]:
     """A play's level and the points it scores (R-HR SCORING), said before it is made;
     `tower` is the tower before the play."""
     return rules.level_of(tower, move), rules.play_points(tower, move)
+
+
+def _count_parts(hand: list[int]) -> list[list[Any]]:
+    """A hand's leftover points as R-HR counts them: pips, and "Wild halves count seven points"."""
+    halves = [half for tile in hand for half in HALVES[tile]]
+    wilds = halves.count(WILD)
+    parts: list[list[Any]] = [["pips", sum(HAND_HALF_POINTS[h] for h in halves if h != WILD)]]
+    if wilds:
+        parts.append([f"{wilds} Wild half{'s' if wilds > 1 else ''} at 7", 7 * wilds])
+    return parts
+
+
+def round_end(
+    before: HighriseState, after: HighriseState, step: Callable[[HighriseState], None]
+) -> dict[str, Any] | None:
+    """If `step` (played on `before`, giving `after`) ended a hand: the tower as it ended (as a
+    spectator sees it), every seat's tiles turned face up, and what the hand's end did to each
+    total (the engine's: R-HR, who goes out "scores all the unplayed points in the opponents'
+    hands"; if nobody does, each "must subtract the points remaining in their hand"). None if
+    the hand goes on."""
+    if after.hand_number == before.hand_number and not (after.phase == Phase.OVER != before.phase):
+        return None
+    final = final_position(before, step, "_end_hand")
+    out = out_seat(final)
+    left = sum(hand_points(hand) for hand in final.hands)
+    if out is None:
+        says = "Nobody went out and nobody can play: each subtracts what is left in their hand (pips; a Wild half 7)."
+    else:
+        says = f"P{out + 1} went out and scores the {left} points left in the others' hands (pips; a Wild half 7)"
+        says += ", which they subtract." if after.game.options.opponents_subtract_on_out else "."
+    return told_end(
+        final,
+        after,
+        number=before.hand_number,
+        says=says + " The highest total wins.",
+        name=TILES.name,
+        parts=_count_parts,
+        scored=[a - b for a, b in zip(after.totals, final.totals, strict=True)],
+        over=after.phase == Phase.OVER,
+        last_play=[a - b for a, b in zip(final.totals, before.totals, strict=True)],
+    )

@@ -3,6 +3,10 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildfire.layout import (
     DOUBLE_WILD_ONE,
     DOUBLE_WILDFIRE,
@@ -14,7 +18,17 @@ from gamenight.games.wildfire.layout import (
 from gamenight.games.wildfire.moves import DRAW, HUB, PASS, Move, move_notation
 from gamenight.games.wildfire.options import WildfireOptions
 from gamenight.games.wildfire.state import HAND_SIZE, Phase, WildfireState
-from gamenight.games.wildfire.tiles import ALL_TILES, POINTS, STARTING_DOUBLES, TILES
+from gamenight.games.wildfire.tiles import (
+    ALL_TILES,
+    DOUBLE_FLAME,
+    HALF_POINTS,
+    NUMBERS,
+    POINTS,
+    STARTING_DOUBLES,
+    TILES,
+    TRIPLE_FLAME,
+    WILD,
+)
 
 # What a play that opens an obligation binds the next players to, in the rulebook's words.
 OPENS = {
@@ -143,3 +157,46 @@ def _first_double(state: WildfireState, seat: int, outcome: int) -> str:
             if double in hand or (holder == seat and double == outcome):
                 return f"; P{holder + 1} holds the highest double and places {TILES.name(double)} in the hub"
     return "; nobody holds a double, so each player draws another domino"
+
+
+_FLAMES = ((WILD, "Wild One flame"), (DOUBLE_FLAME, "Double Wildfire"), (TRIPLE_FLAME, "Triple Wildfire"))
+
+
+def _count_parts(hand: list[int]) -> list[list[Any]]:
+    """A hand's count as R-WF SCORING reaches it: its pips, then each flame (HALF_POINTS)."""
+    halves = [half for tile in hand for half in TILES.halves[tile]]
+    parts: list[list[Any]] = [["pips", sum(HALF_POINTS[h] for h in halves if h in NUMBERS)]]
+    for flame, words in _FLAMES:
+        count = halves.count(flame)
+        if count:
+            each = HALF_POINTS[flame]
+            parts.append([f"{count} {words}{'s' if count > 1 else ''} at {each}", count * each])
+    return parts
+
+
+def round_end(
+    before: WildfireState, after: WildfireState, step: Callable[[WildfireState], None]
+) -> dict[str, Any] | None:
+    """If `step` (played on `before`, giving `after`) ended a round: the table as it ended
+    (the final layout as a spectator sees it, every seat's tiles turned face up) and how it
+    was scored (R-WF SCORING: who goes out scores 0, the others count their hands; blocked,
+    everyone counts theirs). None if the round goes on."""
+    if len(after.sheet) == len(before.sheet):
+        return None
+    final = final_position(before, step, "_end_round")
+    out = out_seat(final)
+    count = "pips, +10 a Wild One flame, +20 a Double Wildfire, +30 a Triple Wildfire"
+    if out is None:
+        says = f"Blocked: nobody can play and the pile is out, so everyone counts their own hand ({count})."
+    else:
+        says = f"P{out + 1} went out and scores 0; the others count the tiles left in their hands ({count})."
+    return told_end(
+        final,
+        after,
+        number=len(after.sheet),
+        says=says + " The lowest total wins.",
+        name=TILES.name,
+        parts=_count_parts,
+        scored=list(after.sheet[-1]),
+        over=after.phase == Phase.OVER,
+    )

@@ -3,10 +3,14 @@ the options in words (`summary`) and who wins (`goal`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
 from gamenight.games.wildstar.state import Phase, WildstarState, hand_size
-from gamenight.games.wildstar.tiles import DOUBLE_STAR, NAMES, POINTS
+from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, NAMES, POINTS, SINGLE_STAR
 
 
 def rules_summary(options: WildstarOptions) -> list[str]:
@@ -108,3 +112,51 @@ def _centre_setter(state: WildstarState, seat: int, outcome: int) -> str:
         if double in hand or (holder == seat and outcome == double):
             return f"; P{holder + 1} holds {NAMES[double]} and sets it in the star centre"
     return f"; nobody holds the hand's double, so P{state.shuffler + 1} draws for it first"
+
+
+def _count_parts(hand: list[int]) -> list[list[Any]]:
+    """A hand's count as R-WS reaches it: "Each dot on a domino counts 1 point ... Each wildstar
+    counts 20 points. 0-0 counts 30 points." (POINTS)"""
+    stars = sum(1 for t in hand if t in (SINGLE_STAR, DOUBLE_STAR))
+    blanks = sum(1 for t in hand if HALVES[t] == (0, 0))
+    pips = sum(POINTS[t] for t in hand if t not in (SINGLE_STAR, DOUBLE_STAR) and HALVES[t] != (0, 0))
+    parts: list[list[Any]] = [["pips", pips]]
+    if stars:
+        parts.append([f"{stars} wildstar{'s' if stars > 1 else ''} at 20", 20 * stars])
+    if blanks:
+        parts.append(["0-0 at 30", 30])
+    return parts
+
+
+def round_end(
+    before: WildstarState, after: WildstarState, step: Callable[[WildstarState], None]
+) -> dict[str, Any] | None:
+    """If `step` (played on `before`, giving `after`) ended a hand: the star as it ended (as a
+    spectator sees it), every seat's tiles turned face up, and what each side scored (the
+    engine's sheet row: R-WS / D-WS-5, partners and winner_collects included). None if the
+    hand goes on."""
+    if len(after.sheet) == len(before.sheet):
+        return None
+    final = final_position(before, step, "_end_hand")
+    out = out_seat(final)
+    options = after.game.options
+    count = "each dot 1, each wildstar 20, the 0-0 30"
+    who = "team" if options.partners else "player"
+    if options.winner_collects:
+        says = "the hand's winner collects the others' counts" if out is not None else "the lowest count collects"
+        says = f"{'P' + str(out + 1) + ' went out' if out is not None else 'Blocked'}: {says} ({count})."
+    elif out is None:
+        says = f"Blocked: no player can play, so each {who} adds their own count ({count})."
+    else:
+        says = f"P{out + 1} went out: that {who} scores 0, and each other {who} adds their count ({count})."
+    return told_end(
+        final,
+        after,
+        number=len(after.sheet),
+        says=says + " The lowest total wins.",
+        name=lambda t: NAMES[t],
+        parts=_count_parts,
+        scored=list(after.sheet[-1]),
+        over=after.phase == Phase.OVER,
+        sides=[after.members(side) for side in range(after.sides)],
+    )

@@ -46,7 +46,20 @@ from gamenight.interfaces.web.live import (
 from gamenight.interfaces.web.outage import RETRY_AFTER, STORAGE_FAULTS, Outage
 from gamenight.interfaces.web.security import Guard
 from gamenight.interfaces.web.tokens import MAX_AGE, TokenError, Tokens, cookie_name
-from gamenight.store.database import BOT, ENDED, OPEN, OVER, PERSON, PLAYING, WAITING, Store, sqlite_url
+from gamenight.store.database import (
+    BOT,
+    DEFAULT_ROUND_PAUSE,
+    DEFAULT_TIMEOUTS_BEFORE_AWAY,
+    ENDED,
+    MAX_TIMEOUTS_BEFORE_AWAY,
+    OPEN,
+    OVER,
+    PERSON,
+    PLAYING,
+    WAITING,
+    Store,
+    sqlite_url,
+)
 from gamenight.store.folder import private_database
 
 HERE = Path(__file__).resolve().parent
@@ -58,6 +71,8 @@ POSING = re.compile(r"\b(bot|host|you)\W*$|[(\[{]\W*(bot|host|you)\b", re.IGNORE
 DEFAULT_ZOMBIE_TIMEOUT = 60.0
 MAX_SECONDS = 24 * 3600.0
 MAX_PACE = 10.0
+MAX_ROUND_PAUSE = 600.0
+"""Seconds a round's end may stay on the table, at most, when not everyone presses "Next round"."""
 
 
 class Forbidden(Exception):
@@ -80,6 +95,7 @@ def create_app(
     limits: Limits | None = None,
     public_url: str | None = None,
     waiting_lifetime: float = WAITING_LIFETIME,
+    round_pause: float = DEFAULT_ROUND_PAUSE,
 ) -> FastAPI:
     """The app on `database_url` (default: SQLite in `data_dir`, default `data/`).
     `bot_pace` is a new table's default pause between bot moves, in seconds; `message_rate`
@@ -87,7 +103,8 @@ def create_app(
     `seed` (tests only, never from a client): every table started here deals from it.
     `limits`: what one client may take (limits.py); `public_url`: the address people use,
     for links and the origin check, when the server is behind a reverse proxy.
-    `waiting_lifetime`: seconds before a table nobody started is ended."""
+    `waiting_lifetime`: seconds before a table nobody started is ended. `round_pause`: a new
+    table's default seconds between a round's end and the next deal (unless all are ready)."""
     limits = Limits() if limits is None else limits
     public_url = None if public_url is None else public_url.rstrip("/")
     data_dir = Path("data") if data_dir is None else data_dir
@@ -104,10 +121,12 @@ def create_app(
             message_rate=message_rate,
             message_burst=message_burst,
             waiting_lifetime=waiting_lifetime,
+            default_round_pause=round_pause,
         )
         hub.seed = seed
         hub.outage = outage
         hub.full_sync_every = limits.full_sync_seconds
+        hub.hint_seconds, hub.hints_at_once = limits.hint_seconds, limits.hints_at_once
         await hub.db(store.migrate)
         await hub.start()
         app.state.tokens = Tokens(await hub.db(store.secret_key))
@@ -279,6 +298,9 @@ def create_app(
             "error": error,
             "zombie_timeout": DEFAULT_ZOMBIE_TIMEOUT,
             "bot_pace": hub_of(request).default_bot_pace,
+            "timeouts_before_away": DEFAULT_TIMEOUTS_BEFORE_AWAY,
+            "max_timeouts_before_away": MAX_TIMEOUTS_BEFORE_AWAY,
+            "round_pause": hub_of(request).default_round_pause,
         }
         return page(request, "lobby.html", context, status)
 
@@ -314,6 +336,8 @@ def create_app(
                 else:
                     raise ConfigError(f"seat {index + 1}: open for a person or a bot ({', '.join(BOT_LEVELS)})")
             pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace, limits)
+            timeouts = timeouts_before_away(form)
+            pause = round_pause_setting(form, hub_of(request).default_round_pause)
             title = " ".join(form.get("title", "").split())[:80] or f"{name}'s {game.spec.title}"
             if not title.isprintable():  # a control character is nobody's title (and PostgreSQL refuses NUL)
                 raise ConfigError("a table's title is letters, digits, spaces and punctuation")
@@ -334,6 +358,8 @@ def create_app(
                 zombie_timeout=zombie,
                 turn_timer=timer,
                 hints=form.get("hints") not in (None, "", "0", "off"),
+                timeouts_before_away=timeouts,
+                round_pause=pause,
             )
         )
         quotas.made_table(address, data.id, with_bots)
@@ -460,7 +486,7 @@ def create_app(
         live = await hosted_table(request, table_id)
         form = {key: value for key, value in (await request.form()).items() if isinstance(value, str)}
         pace, zombie, timer = table_settings(form, live.data.bot_pace, limits)
-        await live.settings(pace, zombie, timer)
+        await live.settings(pace, zombie, timer, round_pause_setting(form, live.data.round_pause))
         return to_table(table_id)
 
     @app.post("/t/{table_id}/end")
@@ -490,6 +516,8 @@ def create_app(
                 lineage=data.lineage,
                 nonces=[s.nonce if s.kind == PERSON else None for s in live.seats],
                 hints=data.hints,
+                timeouts_before_away=data.timeouts_before_away,
+                round_pause=data.round_pause,
             )
         )
         return await follow_rematch(request, table_id)
@@ -617,6 +645,24 @@ def table_settings(form: dict[str, str], default_pace: float, limits: Limits) ->
     timer_text = (form.get("turn_timer") or "").strip()
     timer = _seconds(timer_text, "Turn timer", 0.0, MAX_SECONDS) if timer_text else 0.0
     return pace, zombie, timer or None
+
+
+def timeouts_before_away(form: dict[str, str]) -> int:
+    """The turns in a row a person there may let the turn timer run out before their seat is
+    away (each time a bot makes that one move for them): a whole number from 1 to
+    MAX_TIMEOUTS_BEFORE_AWAY; an empty field is the default. ConfigError for anything else."""
+    text = (form.get("timeouts_before_away") or "").strip()
+    if not text:
+        return DEFAULT_TIMEOUTS_BEFORE_AWAY
+    if not re.fullmatch(r"\d{1,3}", text) or not 1 <= int(text) <= MAX_TIMEOUTS_BEFORE_AWAY:
+        most = MAX_TIMEOUTS_BEFORE_AWAY
+        raise ConfigError(f"Timeouts before away: a whole number from 1 to {most}, not {text[:20]!r}")
+    return int(text)
+
+
+def round_pause_setting(form: dict[str, str], default: float) -> float:
+    """The seconds a round's end stays before the next deal (empty: `default`); ConfigError if bad."""
+    return _seconds(form.get("round_pause"), "Pause after a round", default, MAX_ROUND_PAUSE)
 
 
 def _seconds(text: str | None, what: str, default: float, most: float) -> float:

@@ -39,6 +39,10 @@ DEFAULT_BOT_TABLES_PER_ADDRESS = 4
 DEFAULT_MIN_BOT_PACE = 0.25
 DEFAULT_MIN_ZOMBIE_TIMEOUT = 10.0
 DEFAULT_FULL_SYNC_SECONDS = 2.0
+DEFAULT_HINT_SECONDS = 1.0
+"""The hard bot's search for one hint: its own budget for a move."""
+DEFAULT_HINTS_AT_ONCE = 2
+"""Each hint being worked out holds a thread's CPU for its seconds."""
 
 
 @dataclass(frozen=True)
@@ -62,6 +66,10 @@ class Limits:
     """The shortest zombie timeout a client may ask for, other than 0 (never)."""
     full_sync_seconds: float = DEFAULT_FULL_SYNC_SECONDS
     """Seconds between two syncs from far back (a full state) on one WebSocket."""
+    hint_seconds: float = DEFAULT_HINT_SECONDS
+    """The search for one hint, in seconds of a thread's CPU."""
+    hints_at_once: int = DEFAULT_HINTS_AT_ONCE
+    """Hints worked out at once in the whole process (0: none is given)."""
 
 
 def is_network(text: str) -> bool:

@@ -15,14 +15,22 @@ loop (`asyncio.to_thread`) at the table's pace and submits it through the same d
 person's. The same driver plays a person's seat with a medium bot once the person has
 been gone longer than the host's zombie timeout (the seat shows `away` until its person is
 back). When the turn timer runs out on a person who is there, a medium bot makes that one
-move for them and the seat stays theirs; only after TIMEOUTS_BEFORE_AWAY such turns in a row
-is the seat away, until the person says something (the page's "Take my seat back").
+move for them and the seat stays theirs; only after the host's number of such turns in a row
+(`TableData.timeouts_before_away`) is the seat away, until the person says something (the page's "Take my seat back").
 
 On PostgreSQL several server processes may serve one set of tables (`store/cluster.py`):
 each table is loaded wherever someone connects to it, one process (its owner) runs its
 bots and clocks, and each hears the others' changes by notice and catches up from the
 database (`LiveTable.catch_up`, `LiveTable.refresh`). Who is connected, and which seats a
 bot is playing for their person, travel by notice too (`Hub.on_notice`).
+
+At the end of a round the table pauses (`Table.pauses`): the final board, the tiles each seat
+was left holding and the round's scoring stay in view (`round_end`), and nothing is dealt, nor
+does any bot move, until every person present has pressed "Next round" (a `next` message) or
+the host's delay (`round_pause`) has run out. The pause is not a game step: the record is the
+same as without it. Only the owner deals on; a press through another process reaches it by
+notice (READY). The delay runs from when this process saw the round end, so after a restart it
+starts again, and a resumed table is never left waiting.
 
 A move may say `after`, the last event its client had: a move chosen against an older
 position is refused, so a replayed or doubled message is never played twice. Each
@@ -54,13 +62,15 @@ from gamenight.bots import hints as bot_hints
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.match import Agent
-from gamenight.engine.protocol import Move
+from gamenight.engine.protocol import CHANCE, Move
 from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
-from gamenight.store.cluster import AWAY, SEEN, STEPS, TABLE, Cluster, Notice
+from gamenight.interfaces.web.limits import DEFAULT_HINT_SECONDS, DEFAULT_HINTS_AT_ONCE
+from gamenight.store.cluster import AWAY, READY, SEEN, STEPS, TABLE, Cluster, Notice
 from gamenight.store.database import (
     BOT,
+    DEFAULT_ROUND_PAUSE,
     ENDED,
     OPEN,
     OVER,
@@ -79,9 +89,6 @@ log = logging.getLogger("gamenight.interfaces.web")
 BOT_LEVELS = ("easy", "medium", "hard")
 ZOMBIE_LEVEL = "medium"
 """The bot that plays for a person who is away, or whose turn timer ran out."""
-TIMEOUTS_BEFORE_AWAY = 3
-"""Turns in a row a connected person lets the timer run out before their seat counts as away
-(each of those turns is one move by a bot for them; the seat stays theirs)."""
 MAX_MESSAGE = 4096
 """A client's message is a sync or a move: a few dozen characters."""
 MAX_NOTATION = 200
@@ -111,10 +118,6 @@ CLAIM_EVERY = 1.0
 SEEN_EVERY = 5.0
 """Seconds between a process's reminders of which seats' persons are connected to it..."""
 SEEN_LAPSES = 3 * SEEN_EVERY
-HINT_SECONDS = 1.0
-"""The hard bot's search for one hint (its own budget for a move)."""
-HINTS_AT_ONCE = 2
-"""Hints worked out at once in one process: each takes a thread's CPU for HINT_SECONDS."""
 """...and after which, without one, they count as gone (the process died)."""
 WAITING_LIFETIME = 24 * 3600.0
 """Seconds a table nobody starts waits before it is ended (`gamenight serve --waiting-hours`)."""
@@ -243,9 +246,11 @@ class Hub:
         message_rate: float = RATE,
         message_burst: float = BURST,
         waiting_lifetime: float = WAITING_LIFETIME,
+        default_round_pause: float = DEFAULT_ROUND_PAUSE,
     ) -> None:
         self.store = store
         self.default_bot_pace = default_bot_pace
+        self.default_round_pause = default_round_pause
         self.waiting_lifetime = waiting_lifetime
         self.message_rate, self.message_burst = message_rate, message_burst
         self.seed: int | None = None
@@ -265,7 +270,10 @@ class Hub:
         """The tables whose bots and clocks run here (all of them without a cluster)."""
         self.chores: set[asyncio.Task[Any]] = set()
         self.hints_running = 0
-        """Hints being worked out in this process's threads (at most HINTS_AT_ONCE)."""
+        """Hints being worked out in this process's threads (at most hints_at_once)."""
+        self.hint_seconds = DEFAULT_HINT_SECONDS
+        self.hints_at_once = DEFAULT_HINTS_AT_ONCE
+        """Limits.hint_seconds and Limits.hints_at_once."""
         self.full_sync_every = 2.0
         """Seconds between two syncs from far back on one connection (Limits.full_sync_seconds)."""
         self.outage: Any = None
@@ -352,6 +360,8 @@ class Hub:
             live.seen_elsewhere(notice.origin, notice.data.get("seats"))
         elif notice.kind == AWAY:
             live.away_elsewhere(notice.origin, notice.data.get("seat"), notice.data.get("away"))
+        elif notice.kind == READY:
+            live.ready_elsewhere(notice.data.get("seat"), notice.data.get("n"))
         elif notice.kind == STEPS:
             self._chore(live.catch_up_and_tell(notice.data))
         elif notice.kind == TABLE:
@@ -463,6 +473,14 @@ class LiveTable:
         self.turn_started = now
         self.told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any] | None]] = {}
         self.told_seen: set[int] = set()
+        self.ready: set[tuple[int, int]] = set()
+        """(event number, seat): the person at the seat pressed "Next round" at the round's end the
+        table paused at after that event (kept by number: a press told by another process may
+        come before its steps do)..."""
+        self.paused_at: int | None = None
+        """...which is this event number (None: not paused)..."""
+        self.pause_started = now
+        """...seen here at this monotonic time: the host's delay runs from it."""
         self.seat_changes: list[dict[str, Any]] = []
         """Seats that changed hands mid-game, told to every seat in the log (meta's seat_changes):
         nobody takes a seat's hand unseen. (Kept by this process, while it runs.)"""
@@ -491,7 +509,8 @@ class LiveTable:
         try:
             if record is None:
                 raise RecordError("the table has no stored game")
-            self.table = await asyncio.to_thread(Table.resume, record, True, True)  # auto chance, windows
+            # auto chance, windows, and a pause at a round's end
+            self.table = await asyncio.to_thread(Table.resume, record, True, True, True)
         except RulesError as exc:
             log.error("table %s does not resume: %s", self.id, exc)
             self.broken = f"this table's stored game does not replay ({exc})"
@@ -531,6 +550,8 @@ class LiveTable:
                 if seat.kind == PERSON and seat.connections == 0:
                     seat.disconnected_since = time.monotonic()
             seat.autopass = stored.autopass
+        if data.round_pause != self.data.round_pause:
+            self.wake.set()  # the pause's end moves with the host's delay
         settings_changed = (data.bot_pace, data.zombie_timeout, data.turn_timer) != (
             self.data.bot_pace,
             self.data.zombie_timeout,
@@ -728,10 +749,15 @@ class LiveTable:
             state.autopass = on
             self._changed()
 
-    async def settings(self, bot_pace: float, zombie_timeout: float, turn_timer: float | None) -> None:
+    async def settings(
+        self, bot_pace: float, zombie_timeout: float, turn_timer: float | None, round_pause: float | None = None
+    ) -> None:
         async with self.lock:
-            await self.hub.db(self.hub.store.set_settings, self.id, bot_pace, zombie_timeout, turn_timer)
+            store = self.hub.store
+            await self.hub.db(store.set_settings, self.id, bot_pace, zombie_timeout, turn_timer, round_pause)
             self.data.bot_pace, self.data.zombie_timeout, self.data.turn_timer = bot_pace, zombie_timeout, turn_timer
+            if round_pause is not None:
+                self.data.round_pause = round_pause
             self.turn_started = time.monotonic()
             self._changed()
 
@@ -745,7 +771,7 @@ class LiveTable:
             if any(s.kind == OPEN for s in self.seats):
                 raise Refused("every seat must be filled, by a person or a bot, before the game starts")
             game = make_game(self.data.game, self.data.options)
-            table = Table(game, [s.name for s in self.seats], seed=self.hub.seed, windows=True)
+            table = Table(game, [s.name for s in self.seats], seed=self.hub.seed, windows=True, pauses=True)
             try:
                 await self.hub.db(self.hub.store.start, self.id, table.record)
             except Stale:  # started through another process a moment ago
@@ -812,6 +838,13 @@ class LiveTable:
             table.submit(seat, move)
         except RulesError as exc:
             raise Refused(str(exc)) from None
+        await self._store(first)
+
+    async def _store(self, first: int) -> None:
+        """Store the table's steps from number `first` on (the lock held), then tell everyone;
+        Refused if they could not be, the table back as stored."""
+        table = self.table
+        assert table is not None
         steps = table.record.steps[first - 1 :]
         if not steps:  # an answer to a card window ahead of its turn: held until then
             self._changed()
@@ -921,6 +954,9 @@ class LiveTable:
         if message["type"] == "hint":
             await self._hint(connection)
             return
+        if message["type"] == "next":
+            await self.next_round(connection)
+            return
         if message["type"] == "autopass":
             on = message.get("on")
             if not isinstance(on, bool):
@@ -953,8 +989,8 @@ class LiveTable:
 
     async def _hint(self, connection: Connection) -> None:
         """What the hard bot would play for the connection's seat, and why (issue 30): searched
-        from that seat's view only, in a thread, HINT_SECONDS long, one at a time per connection
-        and HINTS_AT_ONCE in the whole process, so a hint never holds the table up."""
+        from that seat's view only, in a thread, Hub.hint_seconds long, one at a time per connection
+        and Hub.hints_at_once in the whole process, so a hint never holds the table up."""
         seat = connection.seat
         if not self.data.hints:
             connection.push({"type": "error", "reason": "the host has not allowed hints at this table"})
@@ -962,7 +998,10 @@ class LiveTable:
         if seat is None:
             connection.push({"type": "error", "reason": "a hint is for a seat with a decision to make"})
             return
-        if connection.hinting or self.hub.hints_running >= HINTS_AT_ONCE:
+        if self.hub.hints_at_once == 0:
+            connection.push({"type": "error", "reason": "this server gives no hints"})
+            return
+        if connection.hinting or self.hub.hints_running >= self.hub.hints_at_once:
             connection.push({"type": "error", "reason": "hints are being worked out: ask again in a moment"})
             return
         async with self.lock:
@@ -977,7 +1016,7 @@ class LiveTable:
         self.hub.hints_running += 1
         try:
             rng = random.Random(secrets.randbits(64))  # a hint draws nothing from the table's own generators
-            found = await asyncio.to_thread(bot_hints.hint, table.game, view, list(words), rng, HINT_SECONDS)
+            found = await asyncio.to_thread(bot_hints.hint, table.game, view, list(words), rng, self.hub.hint_seconds)
         finally:
             connection.hinting = False
             self.hub.hints_running -= 1
@@ -1013,6 +1052,7 @@ class LiveTable:
 
     def _changed(self) -> None:
         """Something everyone sees changed: every connection gets a state, the driver re-plans."""
+        self._note_pause()
         for connection in self.connections:
             connection.want_state()
         self.wake.set()
@@ -1022,7 +1062,11 @@ class LiveTable:
     def meta(self) -> dict[str, Any]:
         table = self.table
         # While a card window is open, whose answer the rules are at is nobody's business.
-        to_act = None if table is None or self.status != PLAYING or table.window is not None else table.to_act()
+        to_act = (
+            None
+            if table is None or self.status != PLAYING or table.window is not None or table.paused
+            else table.to_act()
+        )
         now = time.monotonic()
         return {
             "id": self.id,
@@ -1046,6 +1090,8 @@ class LiveTable:
             "rematch_url": f"/t/{self.id}/rematch" if self.data.rematch_id else None,
             "hints": self.data.hints,
             "seat_changes": self.seat_changes,
+            "round_pause": self.data.round_pause,
+            "pause": self._pause_meta(),
         }
 
     def _changed_hands(self, index: int, text: str) -> None:
@@ -1058,9 +1104,15 @@ class LiveTable:
         seat = connection.seat
         table = self.table
         since = connection.last_sent
+        self._note_pause()
+        round_end, scoring = None, None
         if table is None:
             view, pending, events, last, result = None, None, [], 0, None
         else:
+            # A round's end is public by the rules once it has ended, and only then.
+            round_end = table.round_end if table.paused or table.is_over() else None
+            # The score sheet line by line (public: each play's points, each round's end).
+            scoring = {"rounds": table.rounds, "plays": table.plays} if table.pauses else None
             last = table.visible  # a card window is told when it closes
             since = min(since, last)
             events = table.events_for(seat, since, until=last)
@@ -1077,6 +1129,8 @@ class LiveTable:
             "since": since,
             "last": last,
             "result": result,
+            "round_end": round_end,
+            "scoring": scoring,
         }
 
     def _told(self, table: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
@@ -1098,7 +1152,7 @@ class LiveTable:
         assert self.table is not None
         table = self.table
         to_act = table.to_act()
-        if to_act is None:
+        if to_act is None or table.paused:
             return None
         if seat is not None and self._passes_for(self.seats[seat]):
             mine = None  # passed for them at once: never shown a decision whose only choice is pass
@@ -1167,6 +1221,9 @@ class LiveTable:
         table = self.table
         if table is None or self.status != PLAYING or self.broken:
             return None
+        if table.paused:
+            self._note_pause()
+            return self._pause_left(), CHANCE
         now = time.monotonic()
         plan: tuple[float, int] | None = None
         for index in table.asked():
@@ -1193,12 +1250,98 @@ class LiveTable:
                 except TimeoutError:
                     pass
             try:
-                await self._bot_move(seat)
+                await (self._deal_on() if seat == CHANCE else self._bot_move(seat))
             except Exception:  # a bot's bug must not stop the table's clock for good
                 log.exception("table %s: the bot for seat %d failed", self.id, seat + 1)
                 await asyncio.sleep(1.0)
         self.driver = None
         await self.hub.release(self.id)
+
+    # -- the end of a round -----------------------------------------------------------------
+
+    def _note_pause(self) -> None:
+        """The host's delay starts when this process sees the table paused at a round's end;
+        the presses for earlier pauses are forgotten."""
+        table = self.table
+        at = table.number if table is not None and table.paused and self.status == PLAYING else None
+        if at != self.paused_at:
+            self.paused_at = at
+            self.pause_started = time.monotonic()
+            self.ready = {(n, seat) for n, seat in self.ready if at is not None and n >= at}
+
+    def _ready_seats(self) -> set[int]:
+        return {seat for n, seat in self.ready if n == self.paused_at}
+
+    def _awaited(self, now: float) -> list[SeatState]:
+        """The persons the round's end waits for: seated, present and playing for themselves."""
+        return [s for s in self.seats if s.kind == PERSON and not s.away and s.present(now)]
+
+    def _pause_left(self) -> float:
+        """Seconds before the paused table deals on: none once every person present has pressed
+        "Next round", or at a table of bots nobody watches; else what is left of the host's
+        delay (a person seated but gone, as after a restart, may be back to see it)."""
+        now = time.monotonic()
+        awaited = self._awaited(now)
+        ready = self._ready_seats()
+        if awaited and all(s.index in ready for s in awaited):
+            return 0.0
+        if not (awaited or self.connections or self.person_seated()):
+            return 0.0
+        return max(0.0, self.pause_started + self.data.round_pause - now)
+
+    def _pause_meta(self) -> dict[str, Any] | None:
+        """Who has pressed "Next round", who is waited for, and the seconds left (None: no pause)."""
+        if self.paused_at is None:
+            return None
+        ready = self._ready_seats()
+        awaited = [s.index for s in self._awaited(time.monotonic())]
+        return {
+            "ready": sorted(ready),
+            "waiting": [seat for seat in awaited if seat not in ready],
+            "seconds": round(self._pause_left(), 1),
+        }
+
+    async def _deal_on(self) -> None:
+        """The pause is over: the next deal is played and stored (the owner's driver does it)."""
+        async with self.lock:
+            table = self.table
+            if table is None or self.status != PLAYING or not table.paused or self._pause_left() > 0:
+                return
+            first = table.number + 1
+            table.deal_on()
+            try:
+                await self._store(first)
+                return
+            except Refused as exc:  # the table is back as stored, paused: the driver tries again
+                log.warning("table %s: the next deal was not stored: %s", self.id, exc)
+        await asyncio.sleep(1.0)  # not at once: the database may be away a while
+
+    async def next_round(self, connection: Connection) -> None:
+        """The connection's person has seen the round's end and presses "Next round"."""
+        seat, nonce = connection.seat, connection.nonce
+        if seat is None or nonce is None:
+            connection.push({"type": "error", "reason": "spectators do not say when the next round starts"})
+            return
+        async with self.lock:
+            if not self.seat_holds(seat, nonce):
+                connection.push({"type": "error", "reason": "your seat token was revoked"})
+                return
+            self._returns(self.seats[seat])
+            self._note_pause()
+            if self.paused_at is None or (self.paused_at, seat) in self.ready:
+                return  # the next round has begun already, or this press was counted
+            self.ready.add((self.paused_at, seat))
+            if self.hub.cluster is not None:
+                self.hub._chore(self.hub.cluster.announce(self.id, READY, seat=seat, n=self.paused_at))
+            self._changed()
+
+    def ready_elsewhere(self, seat: Any, number: Any) -> None:
+        """Another process says the person at `seat` pressed "Next round" at the pause after event `number`."""
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats) or not isinstance(number, int):
+            return
+        if (number, seat) not in self.ready and (self.paused_at is None or number >= self.paused_at):
+            self.ready.add((number, seat))
+            self._changed()
 
     def _passes_for(self, seat: SeatState) -> bool:
         """Whether the seat's person has auto-pass on, and passing is all they may do now."""
@@ -1233,7 +1376,7 @@ class LiveTable:
                 # Away: gone past the zombie timeout, or out of time too many turns in a row.
                 zombie = self.data.zombie_timeout > 0 and gone_since is not None
                 zombie = zombie and gone_since is not None and gone_since + self.data.zombie_timeout <= now
-                if zombie or state.timeouts + 1 >= TIMEOUTS_BEFORE_AWAY:
+                if zombie or state.timeouts + 1 >= self.data.timeouts_before_away:
                     state.away = True
                     self._tell_away(state)
                     self._changed()
@@ -1292,6 +1435,6 @@ def _parse(text: str) -> dict[str, Any] | str:
         message = json.loads(text)
     except (ValueError, RecursionError):
         return 'not JSON: send {"type": "sync", "since": N} or {"type": "move", "move": "<notation>"}'
-    if not isinstance(message, dict) or message.get("type") not in ("sync", "move", "autopass", "hint"):
+    if not isinstance(message, dict) or message.get("type") not in ("sync", "move", "autopass", "hint", "next"):
         return 'unknown message: send {"type": "sync", "since": N} or {"type": "move", "move": "<notation>"}'
     return message

@@ -54,7 +54,7 @@ export function nameSeatsShown(text, seatName, mySeat) {
 }
 
 function shownName(seat, name) {
-  return h("span", { class: `who seat-colour-${seat}`, text: name });
+  return h("span", { class: `named seat-colour-${seat}`, text: name });
 }
 
 const DEALT = /^P([1-8]) (?:is dealt|takes) (.+?)(?:; (.*))?$/; // Highrise: "takes a domino"

@@ -61,13 +61,16 @@ export function renderResult(panel, { board, view, seatName }, result, rematch) 
     panel.append(h("p", { text: `Scores: ${result.scores.map((score, i) => `${side(i)} ${score}`).join(", ")}` }));
   }
   if (result.record_url) {
-    panel.append(h("a", { id: "record", href: result.record_url, download: "", text: "Download the record" }));
+    panel.append(h("a", { id: "record", class: "button", href: result.record_url, download: "", text: "Download the record" }));
   }
-  if (rematch && rematch.url) panel.append(" ", h("a", { id: "rematch", href: rematch.url, text: "Go to the rematch" }));
+  if (rematch && rematch.url) panel.append(" ", h("a", { id: "rematch", class: "button", href: rematch.url, text: "Go to the rematch" }));
   else if (rematch && rematch.make) {
     panel.append(
       hostForm(rematch.make, h("button", { type: "submit", id: "rematch-button", text: "Rematch: same seats, new game" })),
     );
+  } else if (rematch && rematch.waiting) {
+    // Everyone's: it becomes the rematch's link the moment the host makes one.
+    panel.append(" ", h("button", { type: "button", id: "rematch-waiting", disabled: true, text: "Rematch: the host starts it" }));
   }
 }
 

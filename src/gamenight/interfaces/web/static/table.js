@@ -12,6 +12,8 @@ import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } 
 import { nameSeats, nameSeatsShown } from "./names.js";
 import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
 import { boardHeight, fitBoard } from "./fit.js";
+import { Motion } from "./motion.js";
+import { playSheet, renderRoundEnd } from "./ends.js";
 
 const root = document.getElementById("table");
 const game = root.dataset.game;
@@ -22,6 +24,8 @@ const page = {
   view: null,
   pending: null,
   result: null,
+  roundEnd: null, // the server's round_end: the round just ended, shown until the next deal
+  jewel: [], // Fireball Island: the log's lines of the jewel's way, told again at the game's end
   choices: [], // [{notation, description, keys}]: keys from the board module's parseMove
   selection: { hand: null, target: null },
   partial: null, // a board's half-made pick (Highrise's first cell)
@@ -29,6 +33,7 @@ const page = {
   assets: null,
   connection: null,
   awaiting: false, // false, or the last event number when a move was sent and not yet answered
+  motion: new Motion(game), // each move animated as it comes, and every seat's last one marked
 };
 
 // -- the page's frame ------------------------------------------------------------------
@@ -75,6 +80,8 @@ const el = {
   logArea: h("section", { id: "log-area", class: "panel" }),
   sheetArea: h("section", { id: "sheet-area", class: "panel" }),
   result: h("section", { id: "result", class: "panel result", hidden: true }),
+  // A round's end: the leftover tiles face up, the counts, the scores, and "Next round".
+  roundEnd: h("section", { id: "round-end", class: "panel round-end", hidden: true, "aria-labelledby": "round-end-title" }),
   // Focusable, so a keyboard can scroll it.
   log: h("ol", { id: "log", class: "log", tabindex: "0", "aria-label": "Log" }),
   // What a screen reader is told as it happens: moves and the reader's own prompts, not the
@@ -175,10 +182,12 @@ function buildFrame() {
   // decision): one above the other on a tall screen, side by side on a wide one.
   el.stage.append(el.board, el.description, h("div", { class: "board-tools" }, el.summary, el.numeralsLabel, el.zoom));
   el.play.append(
+    el.result, // the game's end, first: who won, the final sheet, the record and the rematch
     el.stage,
     h(
       "div",
       { class: "controls" },
+      el.roundEnd,
       el.handArea,
       h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
     ),
@@ -199,7 +208,6 @@ function buildFrame() {
         "aside",
         { class: "side" },
         h("section", { class: "panel" }, h("h2", { text: "Players" }), el.seats),
-        el.result,
         rules(),
         el.logArea,
         el.sheetArea,
@@ -226,8 +234,8 @@ function named(text) {
   return nameSeats(text, seatName, mySeat);
 }
 
-/** The same, to show: each name in its seat's colour (nodes and strings, to append). */
-function shown(text) {
+/** The same, to show: each name marked with its seat's colour (nodes and strings, to append). */
+function marked(text) {
   return nameSeatsShown(text, seatName, mySeat);
 }
 
@@ -342,8 +350,12 @@ function render() {
     pickTarget,
     setPartial,
   };
+  // At a round's end the board stays as the round ended (the state has gathered the tiles in
+  // for the next deal): drawn from the round's end, with nothing to pick on it.
+  const ended = page.roundEnd;
+  const shown = ended ? { ...ctx, view: ended.view, myTurn: false, choices: [], targets: new Set(), playable: new Set() } : ctx;
   const scroll = [el.board.scrollLeft, el.board.scrollTop];
-  const drawn = page.board.drawBoard(ctx);
+  const drawn = page.board.drawBoard(shown);
   describeTargets(drawn, live);
   clear(el.board).append(drawn);
   // A board too detailed for a narrow screen (the island on a phone) starts zoomed in.
@@ -351,18 +363,46 @@ function render() {
     page.zoomChosen = true;
     if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) return toggleZoom();
   }
-  clear(el.summary).append(...shown(page.board.summary(ctx).join(" · ")));
-  el.description.textContent = named(page.board.describe ? page.board.describe(ctx) : page.board.summary(ctx).join(". "));
+  clear(el.summary).append(...marked(page.board.summary(shown).join(" · ")));
+  el.description.textContent = named(page.board.describe ? page.board.describe(shown) : page.board.summary(shown).join(". "));
   drawn.setAttribute("aria-describedby", "board-description");
-  const hand = mySeat === null ? null : page.board.drawHand(ctx);
+  // Every hand is face up in the round's end: the reader's own is there too.
+  const hand = mySeat === null || ended ? null : page.board.drawHand(ctx);
   el.handArea.hidden = !hand;
   if (hand) clear(el.hand).append(hand);
+  page.motion.dress(drawn, hand, shown); // marked on the board drawn: the round's end while paused
   renderTurn(myTurn);
   renderChoices(myTurn);
   const sides = { board: page.board, view, seatName };
   renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
   renderResult(el.result, sides, page.result, rematch());
-  renderSheet(el.sheet, el.sheetTitle, page.board, ctx);
+  // Highrise scores as it goes: its sheet lists each play's points and each hand's end.
+  const lines = playSheet(game, page.scoring, view, ctx.names);
+  const sheetBoard = lines ? { ...page.board, sheet: () => lines } : page.board;
+  renderSheet(el.sheet, el.sheetTitle, sheetBoard, ctx);
+  if (page.result) {
+    // The final sheet in the result itself, where everyone looks at the end.
+    const title = h("h3");
+    const box = h("div", { id: "final-sheet", class: "sheet" });
+    renderSheet(box, title, sheetBoard, ctx);
+    if (box.firstChild) el.result.append(title, box);
+    if (game === "fireball-island" && page.jewel.length) {
+      const who = (e) => (e.seat === null || e.seat === undefined ? "" : `${e.seat === mySeat ? "You" : seatName(e.seat)}: `);
+      el.result.append(
+        h("h3", { text: "How the jewel came home" }),
+        h("ol", { id: "jewel-way", class: "jewel-way" }, page.jewel.map((e) => h("li", { "data-n": e.n, text: who(e) + named(e.text) }))),
+      );
+    }
+  }
+  renderRoundEnd(el.roundEnd, {
+    game,
+    end: ended,
+    pause: page.meta ? page.meta.pause : null,
+    mySeat,
+    names: seatName,
+    named,
+    onNext: nextRound,
+  });
   // Last, once the hand and the choices have their size: the board takes what they leave.
   const zoomed = el.board.classList.contains("zoomed");
   const pans = fitBoard(el.board, drawn, {
@@ -405,11 +445,20 @@ function levels() {
   return (root.dataset.levels || "").split(",").filter(Boolean);
 }
 
-/** Once over: the rematch for everyone when there is one, else the host's button to make it. */
+/** Once over: the rematch for everyone when there is one, else the host's button to make it,
+ * and for everyone else a button that becomes the rematch's link when the host makes it. */
 function rematch() {
   const meta = page.meta || {};
   if (meta.rematch_url) return { url: meta.rematch_url };
-  return mySeat === HOST && meta.status === "over" ? { make: `/t/${root.dataset.tableId}/rematch` } : null;
+  if (meta.status !== "over") return null;
+  return mySeat === HOST ? { make: `/t/${root.dataset.tableId}/rematch` } : { waiting: true };
+}
+
+/** "Next round": this person has seen the round's end (the button waits for the server's word). */
+function nextRound() {
+  if (!page.connection || !page.connection.send({ type: "next" })) return;
+  const button = document.getElementById("next-round");
+  if (button) button.disabled = true;
 }
 
 /** The handles a target is drawn with: itself, or for a pair of cells, each of them. */
@@ -455,7 +504,7 @@ function renderTurn(myTurn) {
   else if (page.pending && page.pending.window) text = windowWaiting(page.pending.window);
   else if (page.pending) text = `P${page.pending.seat + 1} to play.`; // named below, in the seat's colour
   else text = "";
-  clear(el.turn).append(...shown(text), el.clock);
+  clear(el.turn).append(...marked(text), el.clock);
   tick();
   el.turn.className = myTurn ? "your-turn" : "";
   el.title.textContent = meta.title || game;
@@ -495,13 +544,13 @@ function renderChoices(myTurn) {
   el.hint.textContent = "";
   if (!myTurn) {
     if (page.pending && page.pending.window) el.prompt.textContent = windowWaiting(page.pending.window);
-    else clear(el.prompt).append(...(page.pending ? shown(`Waiting for P${page.pending.seat + 1}…`) : ["Nothing to decide."]));
+    else clear(el.prompt).append(...(page.pending ? marked(`Waiting for P${page.pending.seat + 1}…`) : ["Nothing to decide."]));
     el.notation.disabled = !page.pending || mySeat === null;
     return;
   }
   el.notation.disabled = false;
   const words = page.board.prompt ? page.board.prompt(page.view) : null;
-  clear(el.prompt).append(...(words ? shown(words) : ["Your move"]));
+  clear(el.prompt).append(...(words ? marked(words) : ["Your move"]));
   const { hand, target } = page.selection;
   const narrowed = hand !== null || target !== null;
   const left = candidates();
@@ -530,7 +579,7 @@ function renderChoices(myTurn) {
           onblur: () => hint(choice, false),
         },
         h("code", { text: choice.notation }),
-        h("span", { class: "desc" }, shown(choice.description)),
+        h("span", { class: "desc" }, marked(choice.description)),
       ),
     );
   }
@@ -552,9 +601,13 @@ function onState(msg, fresh) {
   el.takeBack.hidden = !(mine && mine.away);
   const seconds = msg.table && msg.table.deadline_seconds;
   deadline = typeof seconds === "number" && msg.pending ? Date.now() + seconds * 1000 : null; // the server knows best whose seat this is
+  // What moved is read from the view before and the view after, with the new events.
+  page.motion.news(fresh, page.view, msg.view, { seat: mySeat, assets: page.assets, hand: el.hand });
   page.view = msg.view;
   page.pending = msg.pending;
   page.result = msg.result;
+  page.roundEnd = msg.view ? msg.round_end || null : null;
+  page.scoring = msg.scoring || null;
   const choices = (msg.pending && msg.pending.choices) || [];
   page.choices = msg.view ? choices.map((c) => ({ ...c, keys: page.board.parseMove(c.notation, msg.view) || {} })) : [];
   // A new decision starts with nothing picked; a repeat of the same keeps the picking.
@@ -566,7 +619,8 @@ function onState(msg, fresh) {
   }
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
-    appendLog(el.log, fresh, seatName, mySeat, shown);
+    page.jewel.push(...jewelLines(fresh));
+    appendLog(el.log, fresh, seatName, mySeat, marked);
     announce(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
   }
@@ -575,6 +629,12 @@ function onState(msg, fresh) {
     page.seatChangesShown = appendSeatChanges(el.log, page.meta.seat_changes, changesShown);
   }
   render();
+}
+
+/** Fireball Island's log lines that move the jewel: captured, picked up, stolen, kept with FAKE
+ * JEWEL, left behind by a Fireball, brought to the Dock. */
+function jewelLines(events) {
+  return events.filter((e) => e.text && /\bjewel\b/.test(e.text) && !/without the jewel/.test(e.text));
 }
 
 /** The live region: the newest moves (by seats, not chance), then the reader's prompt. */

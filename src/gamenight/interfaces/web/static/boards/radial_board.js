@@ -76,6 +76,7 @@ export function drawRadial(ctx, options) {
     // The tile laid last stands out, so that whoever looks up sees what just happened.
     const cls = `${options.nodeClass(id, ctx)}${id === entries.length - 1 ? " newest" : ""}`;
     const g = tileShape(entry.halves, { x: p.x, y: p.y, angle: p.angle + (crosswise ? 90 : 0), u: U, cls });
+    g.setAttribute("data-entry", id); // which tile it is, for the animations and the last moves' marks
     g.append(tip(`e${id}: ${view.layout[id]}`));
     if (open.has(id)) asTarget(g, id, `end e${id}`);
     tiles.append(g);

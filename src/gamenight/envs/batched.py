@@ -1,0 +1,203 @@
+"""N games stepped in one call, with NumPy arrays in and out: for learners that batch.
+
+    games = BatchedGames("highrise", 64, players=2)
+    batch = games.reset(seed=0)
+    while training:
+        actions = policy(batch.obs, batch.mask)          # int[N], one per game
+        batch = games.step(actions)                      # batch.rewards, batch.dones ...
+
+Every row is one game, and at every step each game's seat to decide is the row's `seat`:
+the observation is that seat's view encoded (as PettingZoo's `observation`), the mask its
+legal action ids (int8). So one policy plays every seat (self-play), as AlphaZero-style
+learners do; with `opponents=` the seats other than `learner` are played by gamenight bots
+inside `step`, and every row's seat is the learner's (one seat learning, as the Gymnasium
+environment does). `rewards[i, s]` is what seat s of game i earned on this step (the
+game's returns at its end, or with `reward="margin"` points as they are scored), so
+a learner adds each seat's rewards to that seat's trajectory.
+
+A game that ends on a step is reset at once (Gymnasium's "same step" autoreset): its
+row's `dones` is True, its `rewards` hold the final payout, `final_returns` the game's
+returns, and its observation and mask already belong to the next game's first decision.
+Each new game's seed is drawn from the generator `reset(seed)` seeds, so a batch replays
+exactly. `forced` and `candidates` are the environments' options (docs/rl.md,
+"Learning faster"); with `candidates=K`, `features` holds each row's candidates.
+
+Arrays are reused between steps (the next call overwrites them): copy what you keep.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from gamenight.bots.registry import make_bot
+from gamenight.engine.match import Agent
+from gamenight.envs.core import CANDIDATE_FEATURES, ILLEGAL, Core
+from gamenight.envs.gymnasium import LazyView
+
+MAX_GAMES = 1_000_000
+"""More games at once than any machine's memory holds: a typing slip."""
+
+
+@dataclass
+class Batch:
+    """One step of every game (row i is game i); the arrays are the environment's own."""
+
+    obs: npt.NDArray[np.float32]
+    """float32[N, observation size]: the view of the row's seat to decide, encoded."""
+    mask: npt.NDArray[np.int8]
+    """int8[N, actions]: 1 for each legal action of the row's decision."""
+    seat: npt.NDArray[np.int64]
+    """int64[N]: the seat deciding in each row."""
+    rewards: npt.NDArray[np.float32]
+    """float32[N, players]: what each seat earned on this step."""
+    dones: npt.NDArray[np.bool_]
+    """bool[N]: the row's game ended on this step (the row now holds the next game)."""
+    final_returns: npt.NDArray[np.float32]
+    """float32[N, players]: where `dones`, the ended game's returns; 0 elsewhere."""
+    features: npt.NDArray[np.float32] | None
+    """With `candidates=K`: float32[N, K, len(CANDIDATE_FEATURES)]; else None."""
+
+
+class BatchedGames:
+    def __init__(
+        self,
+        game: str,
+        n: int,
+        *,
+        reward: str = "returns",
+        illegal_action: str = "raise",
+        forced: bool = False,
+        candidates: int | None = None,
+        opponents: str | Sequence[str] | None = None,
+        learner: int = 0,
+        **options: Any,
+    ) -> None:
+        """`n` games of `game` with `options` (as PettingZoo's and Gymnasium's environments
+        take them). `opponents`: None (every seat decides through the batch) or bot names
+        (one for all, or one per other seat) for every seat but `learner`."""
+        if type(n) is not int or not 1 <= n <= MAX_GAMES:
+            raise ValueError(f"n must be a number of games from 1 to {MAX_GAMES:,}, not {n!r}")
+        if illegal_action not in ILLEGAL:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
+        self.cores = [Core(game, options, reward, forced=forced, candidates=candidates) for _ in range(n)]
+        first = self.cores[0]
+        self.players = first.players
+        self.actions = first.size
+        self.illegal_action = illegal_action
+        self.learner = learner
+        self.bots: list[Agent | None] = [None] * self.players
+        if opponents is not None:
+            if not 0 <= learner < self.players:
+                raise ValueError(f"learner must be a seat from 0 to {self.players - 1}, not {learner!r}")
+            names = [opponents] * (self.players - 1) if isinstance(opponents, str) else list(opponents)
+            if len(names) == 1:
+                names *= self.players - 1
+            if len(names) != self.players - 1:
+                raise ValueError(
+                    f"{self.players} players need {self.players - 1} opponents (or one name), not {len(names)}"
+                )
+            others = [s for s in range(self.players) if s != learner]
+            for seat, name in zip(others, names, strict=True):
+                self.bots[seat] = make_bot(name, first.game)
+        k = first.candidates
+        self._obs = np.zeros((n, *first.encoder.shape), dtype=np.float32)
+        self._mask = np.zeros((n, self.actions), dtype=np.int8)
+        self._seat = np.zeros(n, dtype=np.int64)
+        self._rewards = np.zeros((n, self.players), dtype=np.float32)
+        self._dones = np.zeros(n, dtype=bool)
+        self._final = np.zeros((n, self.players), dtype=np.float32)
+        self._features = np.zeros((n, k or 0, len(CANDIDATE_FEATURES)), dtype=np.float32) if k else None
+        self._marked: list[list[int]] = [[] for _ in range(n)]  # each row's mask entries set to 1
+        self._seeds = random.Random()
+        self._bot_rng = random.Random()
+        self._started = False
+
+    def __len__(self) -> int:
+        return len(self.cores)
+
+    def reset(self, seed: int | None = None) -> Batch:
+        """Every game new, each from a seed drawn from `seed`'s generator."""
+        self._seeds = random.Random(seed)
+        self._bot_rng = random.Random(self._seeds.getrandbits(64))
+        self._rewards.fill(0.0)
+        self._dones.fill(False)
+        self._final.fill(0.0)
+        for row in range(len(self.cores)):
+            self._new_game(row)
+            self._show(row)
+        self._started = True
+        return self._batch()
+
+    def step(self, actions: Sequence[int] | npt.NDArray[np.integer[Any]]) -> Batch:
+        """Each row's action played in its game (an illegal one raises IllegalActionError
+        naming the row, before any game moves; or with illegal_action="substitute" becomes a
+        random legal move), the bots and chance played on to the next decision."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        chosen = np.asarray(actions).reshape(-1)
+        if len(chosen) != len(self.cores):
+            raise ValueError(f"give one action per game: {len(self.cores)}, not {len(chosen)}")
+        if self.illegal_action == "raise":
+            for row, core in enumerate(self.cores):
+                if not core.is_legal(int(chosen[row])):
+                    core.move(int(chosen[row]), "raise")  # raises, naming the legal actions
+        self._rewards.fill(0.0)
+        self._dones.fill(False)
+        self._final.fill(0.0)
+        for row, core in enumerate(self.cores):
+            move, _ = core.move(int(chosen[row]), self.illegal_action)
+            core.play(move)
+            self._play_on(core)
+            self._rewards[row] = core.payout()
+            if core.to_act() is None:
+                self._dones[row] = True
+                self._final[row] = core.state.returns()
+                self._new_game(row)
+            self._show(row)
+        return self._batch()
+
+    def _new_game(self, row: int) -> None:
+        core = self.cores[row]
+        core.reset(self._seeds.getrandbits(63))
+        self._play_on(core)
+
+    def _play_on(self, core: Core) -> None:
+        """Forced decisions (with `forced`) and the bots' moves, until a seat of the batch
+        decides; a game that ends there is left for `step` to start anew."""
+        while True:
+            core.play_forced()
+            who = core.to_act()
+            if who is None:
+                return
+            bot = self.bots[who]
+            if bot is None:
+                return
+            core.play(bot.choose(LazyView(core.state, who), core.state.legal_moves(), self._bot_rng))
+
+    def _show(self, row: int) -> None:
+        """The row's arrays for its game's decision at hand."""
+        core = self.cores[row]
+        seat = core.to_act()
+        assert seat is not None  # a game over is started anew before it is shown
+        self._seat[row] = seat
+        obs = self._obs[row]
+        obs.fill(0.0)  # the encoders write only what is there
+        core.encoder.fill_state(obs, core.state, seat)
+        marks = self._mask[row]
+        for action in self._marked[row]:  # only the last decision's entries: a row of Wildfire is 14,311 wide
+            marks[action] = 0
+        legal = list(range(len(core.ranked()))) if core.candidates else core.legal_ids()
+        for action in legal:
+            marks[action] = 1
+        self._marked[row] = legal
+        if self._features is not None:
+            self._features[row] = core.candidate_features()
+
+    def _batch(self) -> Batch:
+        return Batch(self._obs, self._mask, self._seat, self._rewards, self._dones, self._final, self._features)

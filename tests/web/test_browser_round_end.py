@@ -1,0 +1,198 @@
+"""The end of a round, and of the game, on the table page (issue 28, item 1), in Chromium
+against the real server, on a desktop and a phone.
+
+Ann plays Wildfire (two rounds) against a bot. When the first round ends the page keeps its
+last board, turns every seat's leftover tiles face up, and shows each count, how it was
+reached and what each scored; the next deal waits for her "Next round" (the host's delay is
+ten minutes here, so the press is what deals on). At the game's end the result comes first:
+the winner, the final sheet, the record and the rematch. Everything the page said is then
+checked against the record, replayed apart from the server (round_truth.py): the tiles shown
+are exactly those each seat held, the counts and scores the engine's."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamenight.engine.record import Record
+from tests.web.conftest import real_server
+from tests.web.round_truth import round_truths
+from tests.web.test_browser import watchdog  # noqa: F401 - a whole game in a browser keeps its own time
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with real_server(tmp_path_factory.mktemp("ends"), seed=4) as url:
+        yield url
+
+
+def _shown(page: Any) -> dict[str, Any]:
+    """The round's end as the page shows it: per seat, the tiles face up, the count, the score."""
+    rows = page.locator("#round-scores tbody tr")
+    seats = []
+    for i in range(rows.count()):
+        row = rows.nth(i)
+        seats.append(
+            {
+                "tiles": [t.get_attribute("data-tile") for t in row.locator(".left-tile").all()],
+                "count": int(row.locator("td.count").get_attribute("data-count")),
+                "scored": int(row.locator("td.scored").get_attribute("data-scored")),
+                "total": int(row.locator("td.total").get_attribute("data-total")),
+                "how": row.locator("td.count").inner_text(),
+            }
+        )
+    return {"last": int(page.locator("#table").get_attribute("data-last")), "seats": seats}
+
+
+def _started(
+    browser: Any, base_url: str, viewport: Any, game: str, options: dict[str, str]
+) -> tuple[Any, Any, list[str]]:
+    """(context, page, its errors): Ann's table of `game` with `options` against a bot, a round's
+    end waiting ten minutes for her Next round, started."""
+    context = browser.new_context(base_url=base_url, viewport=viewport)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    form = {"name": "Ann", "game": game, "seat_2": "medium", "bot_pace": "0", "round_pause": "600"}
+    form.update({f"{game}:{key}": value for key, value in options.items()})
+    response = context.request.post("/tables", form=form)
+    assert response.ok, response.text()
+    page.goto(response.url)
+    page.click("#start")
+    page.wait_for_selector("#board svg")
+    return context, page, errors
+
+
+def _play_until(page: Any, selector: str) -> None:
+    """Ann plays her first choice at each turn until `selector` is on the page."""
+    for _ in range(600):
+        if page.locator(selector).count():
+            return
+        if page.locator("#choices:not(.sent) button[data-move]").count():
+            page.locator("#choices button[data-move]").first.click()
+        page.wait_for_function(
+            "(sel) => document.querySelector('#choices:not(.sent) button[data-move]') || document.querySelector(sel)",
+            arg=selector,
+        )
+    raise AssertionError(f"{selector} never came")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_url: str, viewport: Any) -> None:
+    context, page, errors = _started(browser, base_url, viewport, "wildfire", {"players": "2", "rounds": "2"})
+
+    # The first round's end: it stays until Ann presses Next round.
+    _play_until(page, "#round-end:not([hidden])")
+    assert "Round 1 is over" in page.locator("#round-end-title").text_content()
+    assert page.locator("#board svg .tile").count() > 1, "the last board stays"
+    assert page.locator("#hand-area").is_hidden()
+    assert page.locator("#choices button[data-move]").count() == 0
+    status = page.locator("#pause-status").text_content()
+    assert status.startswith("Waiting for you to press Next round; the next deal comes in"), status
+    first = _shown(page)
+    assert len(first["seats"]) == 2 and sum(len(s["tiles"]) for s in first["seats"]) > 0
+    assert page.locator("#round-scores td.tiles svg.tile-icon").count() == sum(len(s["tiles"]) for s in first["seats"])
+    # The whole score table is in view, the phone's too: nothing cut off to the side.
+    fits = "() => { const s = document.querySelector('#round-end .scroll'); return s.scrollWidth <= s.clientWidth; }"
+    assert page.evaluate(fits)
+    panel_box = page.locator("#round-end").bounding_box()
+    assert panel_box["x"] >= 0 and panel_box["x"] + panel_box["width"] <= viewport["width"]
+    if viewport is DESKTOP:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "round-end-desktop.png"), full_page=True)
+    else:
+        page.locator("#round-end").scroll_into_view_if_needed()
+        page.screenshot(path=str(SCREENSHOTS / "round-end-phone.png"))
+    # Still the same round's end: nothing was dealt while Ann read it.
+    assert int(page.locator("#table").get_attribute("data-last")) == first["last"]
+    page.click("#next-round")
+    page.wait_for_selector("#round-end", state="hidden")
+    page.wait_for_selector("#hand-area:not([hidden])")
+    assert "round 2" in page.locator("#board-description").text_content()
+
+    # The game's end: the result first, with the final sheet, the record and the rematch.
+    _play_until(page, "#result:not([hidden])")
+    page.wait_for_selector("#round-end:not([hidden])")
+    assert "Round 2, the last, is over" in page.locator("#round-end-title").text_content()
+    assert page.locator("#next-round").count() == 0
+    last = _shown(page)
+    result = page.locator("#result")
+    assert "Won by" in result.locator(".winners").inner_text()
+    assert result.locator("#final-sheet table tbody tr").count() == 2
+    assert result.locator("#record").is_visible() and result.locator("#rematch-button").is_visible()
+    result_box, board_box = result.bounding_box(), page.locator("#board").bounding_box()
+    assert result_box["y"] < board_box["y"], "the result comes first"
+    if viewport is DESKTOP:
+        page.screenshot(path=str(SCREENSHOTS / "game-end-desktop.png"), full_page=True)
+    else:
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENSHOTS / "game-end-phone.png"))
+
+    # What the page said is true: the record, replayed apart from the server.
+    record = Record.from_json(context.request.get(result.locator("#record").get_attribute("href")).json())
+    truths = round_truths(record)
+    assert [t.number for t in truths] == [first["last"], last["last"]]
+    for shown, truth in zip([first, last], truths, strict=True):
+        assert [s["tiles"] for s in shown["seats"]] == truth.hands
+        assert [s["count"] for s in shown["seats"]] == truth.counts
+        assert [s["scored"] for s in shown["seats"]] == truth.scored
+        assert [s["total"] for s in shown["seats"]] == truth.totals
+        for seat in shown["seats"]:
+            assert seat["how"].startswith(str(seat["count"]))
+    sheet = [row.inner_text().split("\t") for row in result.locator("#final-sheet table tbody tr").all()]
+    assert [[int(x) for x in row[1:]] for row in sheet] == [t.scored for t in truths]
+    assert not errors, errors
+    context.close()
+
+
+def _signed(points: int) -> str:
+    return f"+{points}" if points > 0 else str(points)
+
+
+def _plays_text(points: list[int]) -> str:
+    if not points:
+        return "—"
+    return f"{' + '.join(map(str, points))} = {sum(points)}" if len(points) > 1 else str(points[0])
+
+
+def test_highrises_sheet_shows_each_play_the_going_out_and_the_leftovers(browser: Any, base_url: str) -> None:
+    """Highrise scores each play as it is made: the hand's end lists each seat's plays, then
+    what the end did (the going-out bonus, or the leftovers taken off), and so does the score
+    sheet, hand by hand, all of it the engine's."""
+    context, page, errors = _started(browser, base_url, PHONE, "highrise", {"players": "2", "hands": "2"})
+    _play_until(page, "#round-end:not([hidden])")
+    assert "Hand 1 is over" in page.locator("#round-end-title").text_content()
+    first_plays = [c.text_content() for c in page.locator("#round-scores td.plays").all()]
+    first = _shown(page)
+    page.click("#next-round")
+    page.wait_for_selector("#round-end", state="hidden")
+    _play_until(page, "#result:not([hidden])")
+    page.wait_for_selector("#round-end:not([hidden])")
+    last_plays = [c.text_content() for c in page.locator("#round-scores td.plays").all()]
+    last = _shown(page)
+    record = Record.from_json(context.request.get(page.locator("#record").get_attribute("href")).json())
+    truths = round_truths(record)
+    assert [t.number for t in truths] == [first["last"], last["last"]]
+    for shown, plays, truth in zip([first, last], [first_plays, last_plays], truths, strict=True):
+        assert [s["tiles"] for s in shown["seats"]] == truth.hands
+        assert [s["count"] for s in shown["seats"]] == truth.counts
+        assert [s["scored"] for s in shown["seats"]] == truth.scored
+        assert [s["total"] for s in shown["seats"]] == truth.totals
+        assert plays == [_plays_text(p).replace("—", "0") for p in truth.plays]
+    sheet = [[c.text_content() for c in row.locator("th, td").all()] for row in page.locator("#sheet tbody tr").all()]
+    expected = []
+    for hand, truth in enumerate(truths, 1):
+        expected.append([f"Hand {hand}: plays", *map(_plays_text, truth.plays)])
+        expected.append([*sheet[len(expected)][:1], *map(_signed, truth.scored)])
+    assert sheet == expected
+    assert page.locator("#sheet tfoot th").all_text_contents()[1:] == [str(t) for t in truths[-1].totals]
+    assert page.locator("#final-sheet tbody tr").count() == 4
+    assert not errors, errors
+    context.close()
