@@ -140,11 +140,16 @@ function buildFrame() {
     });
   };
   window.addEventListener("resize", resize);
+  // A width that keeps changing with each drawing (a layout the board's own size sways) is
+  // left be after a few tries, rather than redrawn for ever.
   let stageWidth = 0;
+  let tries = { at: 0, count: 0 };
   new ResizeObserver(() => {
     if (Math.abs(el.stage.clientWidth - stageWidth) < 1) return;
     stageWidth = el.stage.clientWidth;
-    resize();
+    const now = performance.now();
+    tries = now - tries.at < 1000 ? { at: tries.at, count: tries.count + 1 } : { at: now, count: 1 };
+    if (tries.count <= 3) resize();
   }).observe(el.stage);
   el.takeBack.addEventListener("click", () => page.connection && page.connection.sync());
   // Escape puts back whatever was picked (a tile, a card, a first cell).
@@ -184,10 +189,10 @@ function buildFrame() {
   el.play.append(
     el.result, // the game's end, first: who won, the final sheet, the record and the rematch
     el.stage,
+    el.roundEnd, // under the board, across the page: its table of scores wants the width
     h(
       "div",
       { class: "controls" },
-      el.roundEnd,
       el.handArea,
       h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
     ),
