@@ -410,8 +410,11 @@ function render() {
   });
   // Last, once the hand and the choices have their size: the board takes what they leave.
   const zoomed = el.board.classList.contains("zoomed");
+  // At a round's end there is no hand and nothing to choose: the last board keeps some height
+  // above the scores.
+  const height = boardHeight(el.board, el.stage, el.choices);
   const pans = fitBoard(el.board, drawn, {
-    height: boardHeight(el.board, el.stage, el.choices),
+    height: ended ? Math.max(height, window.innerHeight * 0.45) : height,
     zoom: zoomed ? page.board.zoomScale || ZOOM : null,
     readable: Boolean(page.board.keepFiguresReadable),
   });
