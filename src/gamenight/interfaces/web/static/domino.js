@@ -1,6 +1,6 @@
-// Domino tiles as SVG, shared by Wildfire, Wildstar and Highrise. Halves are drawn as the
-// notation writes them (digits, W, D, T, S) so that what a player reads on a tile is what
-// the move list and the log say; the wild halves get a shape as well as a letter.
+// Domino tiles as SVG, shared by Wildfire, Wildstar and Highrise. A number's half is drawn
+// as pips, as on the real tiles, or (a setting of the page, kept in localStorage) as the
+// digit the notation writes; the wild halves (W, D, T, S) get a shape as well as a letter.
 
 import { h, s, round } from "./dom.js";
 
@@ -16,6 +16,48 @@ function starPath(r) {
   return `M${points.join(" L")} Z`;
 }
 
+// Where the pips of 0..9 sit on a half (or 1..6 on a die's face), in thirds of its pip
+// field: the layouts of a double-nine set (7: two rows of three and the middle; 8: all but
+// the middle).
+export const PIP_SPOTS = {
+  0: [],
+  1: [[0, 0]],
+  2: [[-1, -1], [1, 1]],
+  3: [[-1, -1], [0, 0], [1, 1]],
+  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
+  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
+  7: [[-1, -1], [1, -1], [-1, 0], [0, 0], [1, 0], [-1, 1], [1, 1]],
+  8: [[-1, -1], [0, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [0, 1], [1, 1]],
+  9: [[-1, -1], [0, -1], [1, -1], [-1, 0], [0, 0], [1, 0], [-1, 1], [0, 1], [1, 1]],
+};
+
+export const HALVES_KEY = "gamenight.halves";
+let numerals = readNumerals();
+
+function readNumerals() {
+  try {
+    return localStorage.getItem(HALVES_KEY) === "numerals";
+  } catch {
+    return false; // storage refused (a private window): pips, the default
+  }
+}
+
+/** Are numbers' halves drawn as digits (true) or as pips (false, the default)? */
+export function drawsNumerals() {
+  return numerals;
+}
+
+/** Draw numbers' halves as digits or as pips from now on, and remember the choice. */
+export function setNumerals(on) {
+  numerals = Boolean(on);
+  try {
+    localStorage.setItem(HALVES_KEY, numerals ? "numerals" : "pips");
+  } catch {
+    // Not remembered, but still drawn so on this page.
+  }
+}
+
 /** One half's face, centred on (0, 0), `u` wide. */
 export function halfFace(symbol, u) {
   const g = s("g", { class: `half half-${symbol}` });
@@ -23,9 +65,16 @@ export function halfFace(symbol, u) {
   if (symbol === "W" || symbol === "D" || symbol === "T") {
     // A flame: the Wild One (W), the Double (D) and Triple (T) Wildfires.
     g.append(s("path", { d: FLAME, class: "flame", transform: `scale(${round(u * 0.38)})` }));
-    g.append(s("text", { class: "flame-letter", "font-size": round(u * 0.4), y: round(u * 0.2), text: symbol }));
+    g.append(s("text", { class: "flame-letter", "font-size": round(u * 0.5), y: round(u * 0.22), text: symbol }));
   } else if (symbol === "S") {
     g.append(s("path", { d: starPath(u * 0.4), class: "star" }));
+  } else if (!numerals && PIP_SPOTS[symbol]) {
+    // The pips' field is most of the half, each pip a sixth of it across.
+    g.setAttribute("data-pips", symbol);
+    const step = u * 0.27;
+    for (const [dx, dy] of PIP_SPOTS[symbol]) {
+      g.append(s("circle", { class: "pip", cx: round(dx * step), cy: round(dy * step), r: round(u * 0.085) }));
+    }
   } else {
     g.append(s("text", { class: "pips", "font-size": round(size), y: round(size * 0.36), text: symbol }));
   }

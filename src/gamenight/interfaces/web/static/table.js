@@ -9,8 +9,9 @@
 import { h, s, clear, nameWithText } from "./dom.js";
 import { Connection } from "./connection.js";
 import { appendLog, appendSeatChanges, renderResult, renderSeats, renderSheet } from "./panels.js";
-import { nameSeats } from "./names.js";
+import { nameSeats, nameSeatsShown } from "./names.js";
 import { confirmForms, copyButtons, hostControls, renderHost } from "./host.js";
+import { boardHeight, fitBoard } from "./fit.js";
 import { Motion } from "./motion.js";
 import { playSheet, renderRoundEnd } from "./ends.js";
 
@@ -45,12 +46,16 @@ const el = {
   takeBack: h("button", { type: "button", id: "take-back", hidden: true, text: "Take my seat back" }),
   banner: h("div", { id: "banner", class: "banner", role: "status", hidden: true, text: "reconnecting…" }),
   message: h("div", { id: "message", class: "message", role: "alert", hidden: true }),
-  board: h("div", { id: "board", class: "board" }),
+  board: h("div", { id: "board", class: "board", role: "region", "aria-label": "Board" }),
   // The board in words (the board module's `describe`, else its summary), for screen readers.
   description: h("p", { id: "board-description", class: "visually-hidden" }),
   summary: h("p", { id: "summary", class: "summary" }),
   clock: h("span", { id: "clock", class: "clock" }),
   zoom: h("button", { type: "button", id: "zoom", class: "zoom", "aria-pressed": "false", text: "Zoom in" }),
+  // Dominoes' halves as pips (the default, as on the tiles) or as the notation's digits.
+  numerals: h("input", { type: "checkbox", id: "numerals" }),
+  numeralsLabel: h("label", { for: "numerals", class: "numerals", hidden: true }),
+  stage: h("div", { class: "stage" }),
   handArea: h("section", { id: "hand-area", class: "panel", hidden: true }),
   hand: h("div", { id: "hand", class: "hand" }),
   prompt: h("h2", { id: "prompt", class: "prompt" }),
@@ -87,7 +92,8 @@ const el = {
 };
 
 // A long layout or the whole island on a phone draws small: zoomed, the board keeps its
-// natural size and scrolls inside its frame instead of shrinking to fit.
+// natural size and scrolls inside its frame instead of shrinking to fit (fit.js: a domino
+// board pans by itself once fitting would draw its figures too small to read).
 const ZOOM = 1.4; // CSS pixels per SVG unit when zoomed, unless the board says otherwise
 
 function toggleZoom() {
@@ -98,21 +104,53 @@ function toggleZoom() {
   render();
 }
 
-/** Zoomed in, bring a legal target into the frame when none is in sight (or, on first
- * zooming, the seat's own piece). */
+/** Zoomed in or panning, bring a legal target into the frame when none is in sight; on
+ * first zooming or panning, centre the frame on the targets (or the seat's own piece, or
+ * the open ends of a layout). */
 function showSomeTarget(first) {
   const frame = el.board.getBoundingClientRect();
   let targets = [...el.board.querySelectorAll("[data-target]")];
   if (!targets.length && first && mySeat !== null) targets = [...el.board.querySelectorAll(`[data-piece="${mySeat}"]`)];
+  if (!targets.length && first) targets = [...el.board.querySelectorAll(".place, .newest")];
   const inside = (r) => r.left >= frame.left && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom;
-  if (!targets.length || targets.some((t) => inside(t.getBoundingClientRect()))) return;
-  const r = targets[0].getBoundingClientRect();
-  el.board.scrollLeft += r.left + r.width / 2 - (frame.left + frame.width / 2);
-  el.board.scrollTop += r.top + r.height / 2 - (frame.top + frame.height / 2);
+  if (!targets.length || (!first && targets.some((t) => inside(t.getBoundingClientRect())))) return;
+  const rects = (first ? targets : targets.slice(0, 1)).map((t) => t.getBoundingClientRect());
+  const x = (Math.min(...rects.map((r) => r.left)) + Math.max(...rects.map((r) => r.right))) / 2;
+  const y = (Math.min(...rects.map((r) => r.top)) + Math.max(...rects.map((r) => r.bottom))) / 2;
+  el.board.scrollLeft += x - (frame.left + frame.width / 2);
+  el.board.scrollTop += y - (frame.top + frame.height / 2);
 }
 
 function buildFrame() {
   el.zoom.addEventListener("click", toggleZoom);
+  el.numeralsLabel.append(el.numerals, " Numerals");
+  el.numerals.addEventListener("change", () => {
+    if (page.board && page.board.setNumerals) page.board.setNumerals(el.numerals.checked);
+    render();
+  });
+  // The board's size follows the window's (a phone turned, a zoom changed) and its column's
+  // width (a scroll bar come or gone once the page grew).
+  let resizing = false;
+  const resize = () => {
+    if (resizing) return;
+    resizing = true;
+    requestAnimationFrame(() => {
+      resizing = false;
+      render();
+    });
+  };
+  window.addEventListener("resize", resize);
+  // A width that keeps changing with each drawing (a layout the board's own size sways) is
+  // left be after a few tries, rather than redrawn for ever.
+  let stageWidth = 0;
+  let tries = { at: 0, count: 0 };
+  new ResizeObserver(() => {
+    if (Math.abs(el.stage.clientWidth - stageWidth) < 1) return;
+    stageWidth = el.stage.clientWidth;
+    const now = performance.now();
+    tries = now - tries.at < 1000 ? { at: tries.at, count: tries.count + 1 } : { at: now, count: 1 };
+    if (tries.count <= 3) resize();
+  }).observe(el.stage);
   el.takeBack.addEventListener("click", () => page.connection && page.connection.sync());
   // Escape puts back whatever was picked (a tile, a card, a first cell).
   document.addEventListener("keydown", (event) => {
@@ -145,14 +183,19 @@ function buildFrame() {
   el.autopass.addEventListener("change", () => {
     if (page.connection) page.connection.send({ type: "autopass", on: el.autopass.checked });
   });
+  // The stage (the board, and its line under it) and the controls (the hand and the
+  // decision): one above the other on a tall screen, side by side on a wide one.
+  el.stage.append(el.board, el.description, h("div", { class: "board-tools" }, el.summary, el.numeralsLabel, el.zoom));
   el.play.append(
     el.result, // the game's end, first: who won, the final sheet, the record and the rematch
-    el.board,
-    el.description,
-    h("div", { class: "board-tools" }, el.summary, el.zoom),
-    el.roundEnd,
-    el.handArea,
-    h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
+    el.stage,
+    el.roundEnd, // under the board, across the page: its table of scores wants the width
+    h(
+      "div",
+      { class: "controls" },
+      el.handArea,
+      h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
+    ),
   );
   el.logArea.append(h("h2", { text: "Log" }), el.log);
   el.sheetArea.append(el.sheetTitle, el.sheet);
@@ -194,6 +237,11 @@ function seatName(seat) {
 /** A story's text, with each seat's name (and "you" for the reader) for its P1..P8. */
 function named(text) {
   return nameSeats(text, seatName, mySeat);
+}
+
+/** The same, to show: each name marked with its seat's colour (nodes and strings, to append). */
+function marked(text) {
+  return nameSeatsShown(text, seatName, mySeat);
 }
 
 function showMessage(text, kind) {
@@ -315,19 +363,12 @@ function render() {
   const drawn = page.board.drawBoard(shown);
   describeTargets(drawn, live);
   clear(el.board).append(drawn);
-  if (el.board.classList.contains("zoomed") && drawn.viewBox) {
-    const scale = page.board.zoomScale || ZOOM;
-    drawn.style.width = `${Math.max(drawn.viewBox.baseVal.width * scale, el.board.clientWidth)}px`;
-    [el.board.scrollLeft, el.board.scrollTop] = scroll;
-    showSomeTarget(page.zoomedNow);
-    page.zoomedNow = false;
-  }
   // A board too detailed for a narrow screen (the island on a phone) starts zoomed in.
   if (!page.zoomChosen) {
     page.zoomChosen = true;
-    if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) toggleZoom();
+    if (el.board.clientWidth < (page.board.zoomBelowWidth || 0)) return toggleZoom();
   }
-  el.summary.textContent = named(page.board.summary(shown).join(" · "));
+  clear(el.summary).append(...marked(page.board.summary(shown).join(" · ")));
   el.description.textContent = named(page.board.describe ? page.board.describe(shown) : page.board.summary(shown).join(". "));
   drawn.setAttribute("aria-describedby", "board-description");
   // Every hand is face up in the round's end: the reader's own is there too.
@@ -367,6 +408,22 @@ function render() {
     named,
     onNext: nextRound,
   });
+  // Last, once the hand and the choices have their size: the board takes what they leave.
+  const zoomed = el.board.classList.contains("zoomed");
+  // At a round's end there is no hand and nothing to choose: the last board keeps some height
+  // above the scores.
+  const height = boardHeight(el.board, el.stage, el.choices);
+  const pans = fitBoard(el.board, drawn, {
+    height: ended ? Math.max(height, window.innerHeight * 0.45) : height,
+    zoom: zoomed ? page.board.zoomScale || ZOOM : null,
+    readable: Boolean(page.board.keepFiguresReadable),
+  });
+  if (pans) {
+    [el.board.scrollLeft, el.board.scrollTop] = scroll;
+    showSomeTarget(page.zoomedNow || !page.panned);
+  }
+  page.panned = pans;
+  page.zoomedNow = false;
 }
 
 const HOST = 0; // the host sits in seat 1
@@ -453,10 +510,9 @@ function renderTurn(myTurn) {
   else if (meta.status === "waiting") text = waitingWords(meta);
   else if (myTurn) text = page.pending.window ? "Your answer: play a card, or pass." : "Your turn.";
   else if (page.pending && page.pending.window) text = windowWaiting(page.pending.window);
-  else if (page.pending) text = `${seatName(page.pending.seat)} to play.`;
+  else if (page.pending) text = `P${page.pending.seat + 1} to play.`; // named below, in the seat's colour
   else text = "";
-  el.turn.textContent = text;
-  el.turn.append(el.clock);
+  clear(el.turn).append(...marked(text), el.clock);
   tick();
   el.turn.className = myTurn ? "your-turn" : "";
   el.title.textContent = meta.title || game;
@@ -496,13 +552,13 @@ function renderChoices(myTurn) {
   el.hint.textContent = "";
   if (!myTurn) {
     if (page.pending && page.pending.window) el.prompt.textContent = windowWaiting(page.pending.window);
-    else el.prompt.textContent = page.pending ? `Waiting for ${seatName(page.pending.seat)}…` : "Nothing to decide.";
+    else clear(el.prompt).append(...(page.pending ? marked(`Waiting for P${page.pending.seat + 1}…`) : ["Nothing to decide."]));
     el.notation.disabled = !page.pending || mySeat === null;
     return;
   }
   el.notation.disabled = false;
   const words = page.board.prompt ? page.board.prompt(page.view) : null;
-  el.prompt.textContent = named(words) || "Your move";
+  clear(el.prompt).append(...(words ? marked(words) : ["Your move"]));
   const { hand, target } = page.selection;
   const narrowed = hand !== null || target !== null;
   const left = candidates();
@@ -531,7 +587,7 @@ function renderChoices(myTurn) {
           onblur: () => hint(choice, false),
         },
         h("code", { text: choice.notation }),
-        h("span", { class: "desc", text: named(choice.description) }),
+        h("span", { class: "desc" }, marked(choice.description)),
       ),
     );
   }
@@ -572,7 +628,7 @@ function onState(msg, fresh) {
   root.dataset.last = String(page.connection ? page.connection.last : msg.last);
   if (fresh.length) {
     page.jewel.push(...jewelLines(fresh));
-    appendLog(el.log, fresh, seatName, mySeat, named);
+    appendLog(el.log, fresh, seatName, mySeat, marked);
     announce(fresh);
     if (!el.message.classList.contains("refused")) hideMessage();
   }
@@ -651,6 +707,8 @@ async function start() {
     ]);
     page.board = board;
     page.assets = assets;
+    el.numeralsLabel.hidden = !board.setNumerals;
+    el.numerals.checked = Boolean(board.drawsNumerals && board.drawsNumerals());
     if (board.legend) el.logArea.before(board.legend(assets)); // a map's key, beside the board
   } catch (err) {
     showMessage(`This page cannot draw ${game}: ${err}`, "error");

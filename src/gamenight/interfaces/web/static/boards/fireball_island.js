@@ -8,6 +8,7 @@
 // trail space it leaves by.
 
 import { h, s, svgRoot, clickable, tip, round } from "../dom.js";
+import { PIP_SPOTS } from "../domino.js";
 
 // Zoomed in, the island at its own size: a space is a finger wide. A frame narrower than
 // 700 pixels starts zoomed in: the whole island there is too small to read.
@@ -252,22 +253,13 @@ function drawPieces(ctx, spaces) {
   return g;
 }
 
-const PIPS = {
-  1: [[0, 0]],
-  2: [[-1, -1], [1, 1]],
-  3: [[-1, -1], [0, 0], [1, 1]],
-  4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
-  5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]],
-  6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]],
-};
-
 /** This turn's roll as a die in the sea's top corner; a doubled roll shows the die and "×2". */
 function drawDie(view, assets) {
   const g = s("g", { class: "die", transform: `translate(${assets.width - 70},${70})` });
   if (!view.roll) return g;
   const face = view.was_doubled ? view.roll / 2 : view.roll;
   g.append(s("rect", { x: -24, y: -24, width: 48, height: 48, rx: 9 }), tip(`rolled ${view.roll}${view.was_doubled ? " (doubled)" : ""}`));
-  for (const [dx, dy] of PIPS[face] || []) g.append(s("circle", { class: "pip", cx: dx * 12, cy: dy * 12, r: 4.5 }));
+  for (const [dx, dy] of PIP_SPOTS[face] || []) g.append(s("circle", { class: "pip", cx: dx * 12, cy: dy * 12, r: 4.5 }));
   if (view.was_doubled) g.append(s("text", { class: "die-times", x: 0, y: 44, text: "×2" }));
   if (view.rolling === "cave") g.append(s("text", { class: "die-times", x: 0, y: view.was_doubled ? 62 : 44, text: "for a cave" }));
   return g;

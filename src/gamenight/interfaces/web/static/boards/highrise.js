@@ -11,6 +11,10 @@ import { drawDominoHand, tileKey, halfFace } from "../domino.js";
 const C = 64; // a cell, in SVG units
 const GAP = 6;
 
+// Dominoes: the page offers pips or numerals, and keeps every figure readable (fit.js).
+export { drawsNumerals, setNumerals } from "../domino.js";
+export const keepFiguresReadable = true;
+
 export function parseMove(notation) {
   const text = notation.trim();
   const m = /^([0-6W])-([0-6W])\s*@\s*([a-h]\d)(\^?)\s*,\s*([a-h]\d)(\^?)$/i.exec(text);

@@ -91,7 +91,7 @@ export function drawRadial(ctx, options) {
     g.append(
       s("rect", { class: "place-outline", x: -U, y: -U / 2, width: 2 * U, height: U, rx: U * 0.2, transform: `rotate(${round(ghost.angle)})` }),
       s("text", { class: "place-value", y: U * 0.05, text: options.valueText(value) }),
-      s("text", { class: "place-end", y: U * 0.95, text: `e${ghost.end}` }),
+      s("text", { class: "place-end", y: U * 1.1, text: `e${ghost.end}` }),
       tip(`open end e${ghost.end}: ${options.valueWords(value)}`),
     );
     asTarget(g, ghost.end, `end e${ghost.end}`);

@@ -9,6 +9,10 @@ import { drawRadial, parsePlay, sheetTable, U } from "./radial_board.js";
 
 const HUB_RADIUS = 46;
 
+// Dominoes: the page offers pips or numerals, and keeps every figure readable (fit.js).
+export { drawsNumerals, setNumerals } from "../domino.js";
+export const keepFiguresReadable = true;
+
 export function parseMove(notation) {
   const text = notation.trim().toLowerCase();
   if (text === "draw") return { target: "draw" };
@@ -23,17 +27,17 @@ const numberText = (value) => (value < 0 ? "?" : value === 1 ? "W" : String(valu
 function drawHub(g, ctx, centre) {
   const { view } = ctx;
   const lit = view.obligation ? view.obligation.hub : null;
-  g.append(s("circle", { class: "hub", r: HUB_RADIUS }), s("circle", { class: "hub-inner", r: HUB_RADIUS - 13 }));
+  g.append(s("circle", { class: "hub", r: HUB_RADIUS }), s("circle", { class: "hub-inner", r: HUB_RADIUS - 17 }));
   for (let n = 1; n <= 9; n++) {
     const angle = -Math.PI / 2 + ((n - 1) * 2 * Math.PI) / 9;
-    const x = Math.cos(angle) * (HUB_RADIUS - 6.5);
-    const y = Math.sin(angle) * (HUB_RADIUS - 6.5);
+    const x = Math.cos(angle) * (HUB_RADIUS - 8.5);
+    const y = Math.sin(angle) * (HUB_RADIUS - 8.5);
     const key = `hub ${n}`;
     const number = s(
       "g",
       { class: `hub-number${n === lit ? " lit" : ""}`, transform: `translate(${round(x)},${round(y)})` },
-      s("circle", { r: 6 }),
-      s("text", { y: 2.6, text: n === 1 ? "W" : String(n) }),
+      s("circle", { r: 8.5 }),
+      s("text", { y: 4, text: n === 1 ? "W" : String(n) }),
     );
     if (ctx.targets.has(key)) {
       number.classList.add("target");
@@ -42,7 +46,7 @@ function drawHub(g, ctx, centre) {
     }
     g.append(number);
   }
-  if (centre) g.append(tileShape(centre.halves, { angle: 90, u: U * 0.8, cls: "centre-tile" }));
+  if (centre) g.append(tileShape(centre.halves, { angle: 90, u: U * 0.95, cls: "centre-tile" }));
   g.append(tip("the hub (e0)"));
 }
 

@@ -9,6 +9,10 @@ import { drawRadial, parsePlay, sheetTable, U } from "./radial_board.js";
 
 const STAR_RADIUS = 44;
 
+// Dominoes: the page offers pips or numerals, and keeps every figure readable (fit.js).
+export { drawsNumerals, setNumerals } from "../domino.js";
+export const keepFiguresReadable = true;
+
 export function parseMove(notation) {
   if (notation.trim().toLowerCase() === "draw") return { target: "draw" };
   return parsePlay(notation);
@@ -29,7 +33,7 @@ function starPoints(outer, inner, points) {
 function drawStar(g, ctx, centre) {
   const { view } = ctx;
   g.append(s("polygon", { class: "star-piece", points: starPoints(STAR_RADIUS, STAR_RADIUS * 0.5, 5) }));
-  if (centre) g.append(tileShape(centre.halves, { angle: 90, u: U * 0.75, cls: "centre-tile" }));
+  if (centre) g.append(tileShape(centre.halves, { angle: 90, u: U, cls: "centre-tile" }));
   g.append(tip(`the star centre (e0): ${view.arms} of ${view.arms_needed} arms out`));
 }
 
