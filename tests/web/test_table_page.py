@@ -219,9 +219,7 @@ def test_a_timeout_plays_one_move_and_the_seat_stays_the_persons(browser: Any, b
     ann.wait_for_selector("#choices button[data-move]")
     watcher.wait_for_function("() => /\\d+ s left/.test(document.getElementById('clock')?.textContent)")
     # Ann does nothing: the first move made for her leaves her seat hers, with no "away".
-    ann.wait_for_selector(
-        "#log li.seat-colour-0[data-n]:not([hidden])", timeout=60_000
-    )  # guards: a loaded machine is slow
+    ann.wait_for_selector("#log li.seat-colour-0[data-n]:not([hidden])", timeout=60_000)  # a guard only
     assert "away" not in ann.locator(ann_seat).inner_text()
     assert ann.locator("#take-back").is_hidden()
     # Out of time three turns in a row: away, and a way back.
