@@ -11,14 +11,20 @@ from .conftest import UNLIMITED, Server
 from .support import create_table, receive, start, sync, wait_for
 
 
+def _my_decision(ws) -> dict:
+    """The state once the seat has a decision with choices."""
+    state = sync(ws)
+    if not (state["pending"] and state["pending"]["choices"]):
+        state = wait_for(ws, lambda st: bool(st["pending"] and st["pending"]["choices"]))
+    return state
+
+
 def test_a_seat_asks_for_a_hint_and_gets_one_of_its_own_moves(make_client) -> None:
     ann = make_client()
     table_id = create_table(ann, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
     start(ann, table_id)
     with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
-        state = sync(ws)
-        if not (state["pending"] and state["pending"]["choices"]):
-            state = wait_for(ws, lambda st: bool(st["pending"] and st["pending"]["choices"]))
+        state = _my_decision(ws)
         assert state["table"]["hints"] is True
         ws.send_json({"type": "hint"})
         answer = receive(ws, "hint")
@@ -40,13 +46,6 @@ def test_no_hint_at_a_table_without_hints_nor_for_a_spectator(make_client) -> No
         sync(ws)
         ws.send_json({"type": "hint"})
         assert receive(ws, "error")["reason"] == "a hint is for a seat with a decision to make"
-
-
-def _my_decision(ws) -> dict:
-    state = sync(ws)
-    if not (state["pending"] and state["pending"]["choices"]):
-        state = wait_for(ws, lambda st: bool(st["pending"] and st["pending"]["choices"]))
-    return state
 
 
 def test_the_server_works_out_at_most_hints_at_once_and_none_when_it_is_0(data_dir) -> None:
