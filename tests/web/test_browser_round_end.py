@@ -11,6 +11,7 @@ are exactly those each seat held, the counts and scores the engine's."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,8 +19,10 @@ from typing import Any
 import pytest
 
 from gamenight.engine.record import Record
+from gamenight.engine.table import Table
 from tests.web.conftest import real_server
 from tests.web.round_truth import round_truths
+from tests.web.support import CSRF
 from tests.web.test_browser import watchdog  # noqa: F401 - a whole game in a browser keeps its own time
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -196,3 +199,48 @@ def test_highrises_sheet_shows_each_play_the_going_out_and_the_leftovers(browser
     assert page.locator("#final-sheet tbody tr").count() == 4
     assert not errors, errors
     context.close()
+
+
+ISLAND_SEED = 8
+"""A deal whose 2-player game, the bot playing for Ann once she is gone, brings the jewel home
+within the turn limit after it changed hands (the jewel's way has several lines)."""
+
+
+@pytest.fixture(scope="module")
+def island_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with real_server(tmp_path_factory.mktemp("island"), seed=ISLAND_SEED) as url:
+        yield url
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_fireball_islands_end_shows_how_the_jewel_came_home(browser: Any, island_url: str, viewport: Any) -> None:
+    """Issue 28, item 1: at Fireball Island's end the result lists the log's lines that moved the
+    jewel, in order, the last its arrival at the Dock; the same lines the table told, found
+    again by replaying the record apart from the server."""
+    context = browser.new_context(base_url=island_url, viewport=viewport)
+    try:
+        form = {"name": "Ann", "game": "fireball-island", "seat_2": "medium", "bot_pace": "0", "zombie_timeout": "0.1"}
+        form.update({"fireball-island:players": "2", "fireball-island:turn_limit": "80"})
+        created = context.request.post("/tables", form=form)
+        assert created.ok, created.text()
+        table = created.url.rsplit("/", 1)[1]
+        token = CSRF.search(context.request.get(f"/t/{table}").text())
+        assert token is not None
+        assert context.request.post(f"/t/{table}/start", form={"csrf": token.group(1)}).ok
+        # Ann is gone (no page open): a bot plays for her, and the game goes to its end alone.
+        deadline = time.monotonic() + 120  # a guard only
+        while (record := context.request.get(f"/t/{table}/record")).status != 200:
+            assert time.monotonic() < deadline, "the game did not end"
+            time.sleep(0.1)
+        told = Table.resume(Record.from_json(record.json())).events_for(None, 0)
+        way = [e for e in told if "jewel" in e["text"] and "without the jewel" not in e["text"]]
+        assert len(way) >= 3 and "reaches the Dock with the jewel and wins" in way[-1]["text"]
+        page = context.new_page()
+        page.goto(f"/t/{table}")
+        page.wait_for_selector("#jewel-way li")
+        assert page.locator("h3", has_text="How the jewel came home").is_visible()
+        shown = page.locator("#jewel-way li")
+        assert [int(n) for n in shown.evaluate_all("items => items.map(i => i.dataset.n)")] == [e["n"] for e in way]
+        assert "reaches the Dock with the jewel and wins" in shown.last.inner_text()
+    finally:
+        context.close()
