@@ -10,9 +10,10 @@
 import { h, s, svgRoot, clickable, tip, round } from "../dom.js";
 import { PIP_SPOTS } from "../domino.js";
 
-// Zoomed in, the island at its own size: a space is a finger wide. A frame narrower than
+// Zoomed in, the island a little larger than its own size: a space is a finger wide and its
+// code is never drawn under 12 CSS px (tests/web/test_layout.py). A frame narrower than
 // 700 pixels starts zoomed in: the whole island there is too small to read.
-export const zoomScale = 1.0;
+export const zoomScale = 1.3;
 export const zoomBelowWidth = 700;
 
 export const SEAT_COLOURS = ["#e63946", "#1d70b8", "#2a9d3f", "#f4a300", "#8e44ad", "#00a6a6", "#d35400", "#5d6d7e"];
