@@ -77,3 +77,13 @@ def play_first_choices(page: Any, most: int = 400) -> None:
             "!document.getElementById('result').hidden"
         )
     page.wait_for_selector("#result:not([hidden])")
+
+
+def start_table(page: Any, form: dict[str, str]) -> None:
+    """The lobby's form posted by `page`'s person (the host), the table opened and started:
+    the board is drawn."""
+    response = page.context.request.post("/tables", form=form)
+    assert response.ok, response.text()
+    page.goto(response.url)
+    page.click("#start")
+    page.wait_for_selector("#board svg")

@@ -10,6 +10,8 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.web.browsing import start_table
+
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "laptop 1280x800": {"viewport": {"width": 1280, "height": 800}},
     "laptop 1366x768": {"viewport": {"width": 1366, "height": 768}},
@@ -104,11 +106,7 @@ def open_table(
     levels = [*bots, *["medium"] * int(options["players"])]
     form.update({f"seat_{i}": levels[i - 2] for i in range(2, int(options["players"]) + 1)})
     form.update({f"{game}:{key}": value for key, value in options.items()})
-    response = page.context.request.post("/tables", form=form)
-    assert response.ok, response.text()
-    page.goto(response.url)
-    page.click("#start")
-    page.wait_for_selector("#board svg")
+    start_table(page, form)
     return page
 
 

@@ -25,9 +25,9 @@ import random
 import re
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -45,6 +45,16 @@ from tests.web.crashing import Person, ServerProcess, create_tables, play, verif
 from tests.web.support import host_form
 
 HOST, GUEST = 0, 1
+T = TypeVar("T")
+
+
+def stored(url: str, read: Callable[[Store], T]) -> T:
+    """What `read` finds in the database at `url`, through a store of its own, closed after."""
+    store = Store(url)
+    try:
+        return read(store)
+    finally:
+        store.close()
 
 
 def two_servers(
@@ -78,11 +88,7 @@ def open_table(
         table_id = created.headers["location"].removeprefix("/t/")
         assert host.get(created.headers["location"]).status_code == 200  # the host's page: loaded on A first
         host_cookie = f"{cookie_name(table_id)}={host.cookies[cookie_name(table_id)]}"
-        store = Store(url)
-        try:
-            data = store.load(table_id)
-        finally:
-            store.close()
+        data = stored(url, lambda store: store.load(table_id))
         assert data is not None
         with httpx.Client(base_url=f"http://127.0.0.1:{b.port}") as guest:
             joined = guest.post(f"/t/{table_id}/join/{data.invite_code}", data={"name": "Bea"})
@@ -207,11 +213,7 @@ def test_two_processes_share_a_table_live_one_owns_it_and_the_other_takes_over(
         assert both["guest_connected"], "the host's page on A shows the guest, connected to B"
         heard = both["heard"]
         assert sorted([heard["a"].count("refused"), heard["b"].count("refused")]) == [0, 1], heard
-        store = Store(url)
-        try:
-            record = store.record(table_id)
-        finally:
-            store.close()
+        record = stored(url, lambda store: store.record(table_id))
         assert record is not None
         assert [s.seat for s in record.steps[both["after"] :]].count(HOST) == 1  # played once, not twice
 
@@ -288,11 +290,7 @@ def test_a_card_window_is_answered_at_once_through_two_processes(tmp_path: Path,
         odd = [e for p in people for e in p.errors if "choose again" not in e]
         assert not odd, odd
         # The guest's answers are in the record (not in the host's log: passes are not told).
-        store = Store(url)
-        try:
-            record = store.record(table_id)
-        finally:
-            store.close()
+        record = stored(url, lambda store: store.record(table_id))
         assert record is not None
         assert [s for s in record.steps if s.seat == GUEST and s.text == "pass"], "the guest, on B, answered windows"
         lost, finished, matching, problems = verify(url, people)

@@ -11,6 +11,13 @@ from .conftest import UNLIMITED, Server
 from .support import create_table, receive, start, sync, wait_for
 
 
+def _hinted_table(client) -> str:
+    """A two-player Highrise table allowing hints, against a medium bot, started: its id."""
+    table_id = create_table(client, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
+    start(client, table_id)
+    return table_id
+
+
 def _my_decision(ws) -> dict:
     """The state once the seat has a decision with choices."""
     state = sync(ws)
@@ -21,8 +28,7 @@ def _my_decision(ws) -> dict:
 
 def test_a_seat_asks_for_a_hint_and_gets_one_of_its_own_moves(make_client) -> None:
     ann = make_client()
-    table_id = create_table(ann, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
-    start(ann, table_id)
+    table_id = _hinted_table(ann)
     with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
         state = _my_decision(ws)
         assert state["table"]["hints"] is True
@@ -40,8 +46,7 @@ def test_no_hint_at_a_table_without_hints_nor_for_a_spectator(make_client) -> No
         assert sync(ws)["table"]["hints"] is False
         ws.send_json({"type": "hint"})
         assert receive(ws, "error")["reason"] == "the host has not allowed hints at this table"
-    hinted = create_table(ann, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
-    start(ann, hinted)
+    hinted = _hinted_table(ann)
     with watcher.websocket_connect(f"/t/{hinted}/ws") as ws:
         sync(ws)
         ws.send_json({"type": "hint"})
@@ -54,12 +59,7 @@ def test_the_server_works_out_at_most_hints_at_once_and_none_when_it_is_0(data_d
     limits = dataclasses.replace(UNLIMITED, hints_at_once=1, hint_seconds=2.0)
     with Server(data_dir / "one", limits=limits) as server:
         ann, bob = server.browser(), server.browser()
-        tables = [
-            create_table(who, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
-            for who in (ann, bob)
-        ]
-        for who, table_id in zip((ann, bob), tables, strict=True):
-            start(who, table_id)
+        tables = [_hinted_table(who) for who in (ann, bob)]
         hub = server.app.state.hub
         with (
             ann.websocket_connect(f"/t/{tables[0]}/ws") as ann_ws,
@@ -79,8 +79,7 @@ def test_the_server_works_out_at_most_hints_at_once_and_none_when_it_is_0(data_d
             assert receive(bob_ws, "hint")["move"] in [c["notation"] for c in state["pending"]["choices"]]
     with Server(data_dir / "none", limits=dataclasses.replace(UNLIMITED, hints_at_once=0)) as server:
         ann = server.browser()
-        table_id = create_table(ann, game="highrise", seats=("medium",), options={"players": 2}, hints="on")
-        start(ann, table_id)
+        table_id = _hinted_table(ann)
         with ann.websocket_connect(f"/t/{table_id}/ws") as ws:
             _my_decision(ws)
             ws.send_json({"type": "hint"})

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.browsing import start_table
 from tests.web.conftest import real_server
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -103,11 +104,7 @@ def _start(page: Any, game: str, **options: str) -> None:
     """Ann's table of `game` with a medium bot in seat 2, started."""
     form = {"name": "Ann", "game": game, "seat_2": "medium", "bot_pace": "0", f"{game}:players": "2"}
     form.update({f"{game}:{key}": value for key, value in options.items()})
-    response = page.context.request.post("/tables", form=form)
-    assert response.ok, response.text()
-    page.goto(response.url)
-    page.click("#start")
-    page.wait_for_selector("#board svg")
+    start_table(page, form)
 
 
 MY_TURN = "() => document.querySelector('#choices:not(.sent) button[data-move]')"
