@@ -290,8 +290,10 @@ async def run_async(
     games: list[tuple[str, dict[str, str], int]],
 ) -> int:
     """Play while `kills` times a server is killed and started again. With one server the
-    tables wait for it; with several, the others carry on meanwhile, and once every table is
-    over before the kills are, new ones are opened (so that the kills land on games)."""
+    tables wait for it; with several, the others carry on meanwhile. Each kill waits until the
+    tables have moved on since the last start (a condition, not a moment: on a loaded machine
+    the games go slower), and once every table is over before the kills are, new ones are
+    opened, so that every kill lands on games in play."""
     rng = random.Random(seed)
     stop = asyncio.Event()
     ports = [server.port for server in servers]
@@ -303,18 +305,24 @@ async def run_async(
             order = ports[i % len(ports) :] + ports[: i % len(ports)]
             players.append(asyncio.create_task(play(person, order, random.Random(seed + i), stop)))
 
+    def told() -> int:
+        return sum(len(p.events) for p in people)
+
     seat(people)
     tables = len(people)
     killed = 0
     try:
-        while killed < kills:
-            await asyncio.sleep(rng.uniform(*gap))  # play between two kills
+        while killed < kills and time.monotonic() < deadline:
             if all(p.done for p in people):
-                if len(servers) == 1:
-                    break
                 more = await asyncio.to_thread(create_tables, ports[0], tables, seed + killed + 1, games)
                 people.extend(more)
                 seat(more)
+            since = told()
+            await asyncio.sleep(rng.uniform(*gap))  # play between two kills
+            while told() == since and not all(p.done for p in people) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            if all(p.done for p in people):
+                continue  # nothing in play to kill: open more first
             server = rng.choice(servers)
             await asyncio.to_thread(server.kill)
             killed += 1
@@ -355,7 +363,7 @@ def run(
         games = SHORT_GAMES if short else GAMES
         people = create_tables(servers[0].port, tables, seed, games)
         gap = (0.1, 0.4) if short else (0.2, 1.0)
-        deadline = time.monotonic() + 60 + 5 * kills
+        deadline = time.monotonic() + 120 + 10 * kills  # a guard, far beyond a loaded machine's pace
         killed = asyncio.run(run_async(servers, people, kills, seed, deadline, gap, games))
     finally:
         for server in servers:
