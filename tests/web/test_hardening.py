@@ -94,6 +94,8 @@ def test_what_one_address_may_start_is_bounded(data_dir) -> None:
         before = tables_stored(server)
         hourly = ann.post("/tables", data=people, headers=eve)
         assert hourly.status_code == 429 and "try again in 60 minutes" in hourly.text
+        assert hourly.headers["retry-after"] == "3600"  # and so does the header, for scripts
+        assert too_many_bots.headers["retry-after"] == "60"
         assert tables_stored(server) == before
         # Another address is not held back by Eve's.
         assert ann.post("/tables", data=bots, headers={"X-Forwarded-For": "10.0.0.7"}).status_code == 303

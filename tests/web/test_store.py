@@ -44,3 +44,50 @@ def test_the_signing_key_is_made_once_and_kept_across_restarts(data_dir: Path) -
     second.migrate()
     assert second.secret_key() == key
     second.close()
+
+
+def test_the_lobby_listing_is_read_once_and_dropped_by_every_write_that_changes_it(data_dir: Path) -> None:
+    """A flood's refusals each show the lobby: its listing costs one query until a table is
+    made, seated, started or ended, and then the next lobby shows the change at once."""
+    from sqlalchemy import event
+
+    from gamenight.store.database import OPEN, PERSON, SeatData
+
+    store = Store(database(data_dir))
+    store.migrate()
+    queries: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda *args: queries.append(args[2]))
+
+    def listed() -> list[tuple[str, str, int]]:
+        return [(t.id, t.status, t.open_seats) for t in store.public_tables()]
+
+    def made() -> str:
+        data = store.create_table(
+            game="wildfire",
+            options={},
+            title="t",
+            public=True,
+            seats=[(PERSON, None, "Ann"), (OPEN, None, "")],
+            bot_pace=0.5,
+            zombie_timeout=30,
+            turn_timer=None,
+        )
+        return data.id
+
+    assert listed() == []
+    first = made()
+    assert listed() == [(first, "waiting", 1)]
+    before = len(queries)
+    for _ in range(20):
+        assert listed() == [(first, "waiting", 1)]
+    assert len(queries) == before  # kept: no query
+    seat = store.load(first).seats[1]  # type: ignore[union-attr]
+    store.set_seat(first, SeatData(1, PERSON, None, "Bea", "n2", True), seat.nonce)
+    assert listed() == [(first, "waiting", 0)]
+    store.set_status(first, "playing")
+    assert listed() == [(first, "playing", 0)]
+    second = made()
+    assert [t[0] for t in listed()] == [second, first]
+    store.set_status(first, "ended")
+    assert [t[0] for t in listed()] == [second]
+    store.close()

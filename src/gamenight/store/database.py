@@ -18,6 +18,7 @@ Every function is synchronous; the live layer runs them on its database threads.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -240,6 +241,10 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+LISTING_SECONDS = 1.0
+"""How long the lobby's listing is kept when no write here changes it (see public_tables)."""
+
+
 class Vanished(Exception):
     """The SQLite file was deleted or moved while the server ran: a write now would go to a
     file nobody will open again, so none is made until the file is back."""
@@ -255,6 +260,9 @@ class Store:
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         self.reads = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """For single reads: no BEGIN and ROLLBACK around them (two round trips to PostgreSQL)."""
+        self.listing_version = 0
+        """Bumped around every write that changes what the lobby lists (see public_tables)."""
+        self._listing: tuple[int, int, float, list[Listing]] | None = None
         self.origin: str | None = None
         """Set by a server process that shares a PostgreSQL database with others: its writes
         then tell them (`_notify`), signed with this name."""
@@ -283,13 +291,24 @@ class Store:
         self.engine.dispose()
 
     @contextmanager
-    def session(self, writes: bool = True) -> Iterator[Session]:
+    def session(self, writes: bool = True, lists: bool = False) -> Iterator[Session]:
         """A transaction; one that `writes` is refused (Vanished) when the SQLite file is gone.
-        Reads go on: the process holds the file open, and what it reads is still true."""
+        Reads go on: the process holds the file open, and what it reads is still true. One
+        that `lists` changes what the lobby lists: the cached listing is dropped."""
         if writes:
             self._still_there()
-        with self.sessions() as session, session.begin():
-            yield session
+        try:
+            with self.sessions() as session, session.begin():
+                yield session
+        finally:
+            if lists:
+                self.listing_changed()
+
+    def listing_changed(self) -> None:
+        """The lobby's listing is out of date (a write here has committed, or another process
+        said a table changed). Bumped after the commit, so that a listing read while the write
+        was under way is not kept."""
+        self.listing_version += 1
 
     def _still_there(self) -> None:
         if self.file is not None and not self.file.exists():
@@ -355,7 +374,7 @@ class Store:
             row.seats.append(
                 SeatRow(index=index, kind=kind, level=level, name=name, nonce=nonce or new_nonce(), autopass=True)
             )
-        with self.session() as session:
+        with self.session(lists=public) as session:
             session.add(row)
             session.flush()
             return _table_data(row)
@@ -380,23 +399,30 @@ class Store:
             return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING, alone)))
 
     def public_tables(self, limit: int = 100) -> list[Listing]:
-        with self.session(writes=False) as session:
-            rows = session.scalars(
-                select(TableRow)
-                .where(TableRow.public, TableRow.status.in_((WAITING, PLAYING)))
-                .options(selectinload(TableRow.seats))
-                .order_by(TableRow.created_at.desc())
-                .limit(limit)
-            )
-            return [
-                Listing(r.id, r.title, r.game, r.status, len(r.seats), sum(s.kind == OPEN for s in r.seats))
-                for r in rows
-            ]
+        """The lobby's listing, newest first. Kept until a write changes it (listing_changed)
+        or LISTING_SECONDS pass (another process's tables): a lobby asked for many times a
+        second, as a flood's refusals are, costs one query (issue 29)."""
+        version, now = self.listing_version, time.monotonic()
+        kept = self._listing
+        if kept is not None and kept[:2] == (version, limit) and now - kept[2] < LISTING_SECONDS:
+            return kept[3]
+        seats = select(func.count()).where(SeatRow.table_id == TableRow.id).scalar_subquery()
+        open_seats = select(func.count()).where(SeatRow.table_id == TableRow.id, SeatRow.kind == OPEN).scalar_subquery()
+        query = (
+            select(TableRow.id, TableRow.title, TableRow.game, TableRow.status, seats, open_seats)
+            .where(TableRow.public, TableRow.status.in_((WAITING, PLAYING)))
+            .order_by(TableRow.created_at.desc())
+            .limit(limit)
+        )
+        with self.reads.connect() as connection:
+            listing = [Listing(*row) for row in connection.execute(query)]
+        self._listing = (version, limit, now, listing)
+        return listing
 
     def set_seat(self, table_id: str, seat: SeatData, was: str) -> None:
         """Seat `seat.index` becomes `seat`, if its nonce is still `was`; Stale otherwise (two
         people taking one open seat through two processes: the second is refused)."""
-        with self.session() as session:
+        with self.session(lists=True) as session:
             done = session.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.index == seat.index, SeatRow.nonce == was)
@@ -435,7 +461,7 @@ class Store:
             self._notify(session, table_id, TABLE)
 
     def set_status(self, table_id: str, status: str) -> None:
-        with self.session() as session:
+        with self.session(lists=True) as session:
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
             self._notify(session, table_id, TABLE)
 
@@ -450,7 +476,7 @@ class Store:
     def expire_waiting(self, created_before: datetime) -> list[str]:
         """End the tables still waiting for their start that were made before `created_before`
         (nobody started them); their ids."""
-        with self.session() as session:
+        with self.session(lists=True) as session:
             old = TableRow.status == WAITING, TableRow.created_at < created_before
             ids = list(session.scalars(select(TableRow.id).where(*old)))
             if ids:
@@ -469,7 +495,7 @@ class Store:
     def start(self, table_id: str, record: Record) -> None:
         """The game begins: its header (seed included) and the deal's steps, at once; Stale
         if it had already begun (the host's start, through two processes)."""
-        with self.session() as session:
+        with self.session(lists=True) as session:
             done = session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id, TableRow.status == WAITING)
@@ -499,37 +525,43 @@ class Store:
             {"table_id": table_id, "number": first + i, "seat": s.seat, "text": s.text} for i, s in enumerate(steps)
         ]
         self._still_there()
-        with self.engine.begin() as connection:
-            # The row's lock first, then the count in a statement of its own: a statement sees
-            # the database as it was when it began, so the count must begin once the lock is
-            # held. The notice rides on the lock's statement; a Stale rollback never sends it.
-            if self.engine.dialect.name == "postgresql":  # SQLite has one writer at a time anyway
-                lock = select(TableRow.id)
-                if rows and self._notifies():
-                    lock = lock.add_columns(func.pg_notify(CHANNEL, self._steps_news(table_id, first, steps)))
-                connection.execute(lock.where(TableRow.id == table_id).with_for_update())
-            stored = connection.execute(select(func.max(StepRow.number)).where(StepRow.table_id == table_id)).scalar()
-            if (stored or 0) != first - 1:
-                raise Stale(f"table {table_id} has {stored or 0} steps stored, not {first - 1}")
-            if rows:
-                connection.execute(insert(StepRow), rows)
-            if result is None:
-                return
-            lineage, names = connection.execute(
-                select(TableRow.lineage, TableRow.seat_names).where(TableRow.id == table_id)
-            ).one()
-            connection.execute(update(TableRow).where(TableRow.id == table_id).values(status=OVER))
-            scores, winners = result
-            connection.execute(
-                insert(ResultRow).values(
-                    table_id=table_id,
-                    lineage=lineage,
-                    seat_names=list(names or []),
-                    scores=scores,
-                    winners=winners,
-                    finished_at=datetime.now(UTC),
+        try:
+            with self.engine.begin() as connection:
+                # The row's lock first, then the count in a statement of its own: a statement sees
+                # the database as it was when it began, so the count must begin once the lock is
+                # held. The notice rides on the lock's statement; a Stale rollback never sends it.
+                if self.engine.dialect.name == "postgresql":  # SQLite has one writer at a time anyway
+                    lock = select(TableRow.id)
+                    if rows and self._notifies():
+                        lock = lock.add_columns(func.pg_notify(CHANNEL, self._steps_news(table_id, first, steps)))
+                    connection.execute(lock.where(TableRow.id == table_id).with_for_update())
+                stored = connection.execute(
+                    select(func.max(StepRow.number)).where(StepRow.table_id == table_id)
+                ).scalar()
+                if (stored or 0) != first - 1:
+                    raise Stale(f"table {table_id} has {stored or 0} steps stored, not {first - 1}")
+                if rows:
+                    connection.execute(insert(StepRow), rows)
+                if result is None:
+                    return
+                lineage, names = connection.execute(
+                    select(TableRow.lineage, TableRow.seat_names).where(TableRow.id == table_id)
+                ).one()
+                connection.execute(update(TableRow).where(TableRow.id == table_id).values(status=OVER))
+                scores, winners = result
+                connection.execute(
+                    insert(ResultRow).values(
+                        table_id=table_id,
+                        lineage=lineage,
+                        seat_names=list(names or []),
+                        scores=scores,
+                        winners=winners,
+                        finished_at=datetime.now(UTC),
+                    )
                 )
-            )
+        finally:
+            if result is not None:  # the table leaves the lobby's listing
+                self.listing_changed()
 
     def steps_after(self, table_id: str, number: int) -> list[Step]:
         """The stored steps numbered after `number`, in order (another process's moves)."""

@@ -354,7 +354,11 @@ def create_app(
         except ConfigError as exc:
             return await lobby_page(request, str(exc), 400, form)
         except TooMany as exc:
-            return await lobby_page(request, str(exc), 429, form)
+            # A plain page, not the lobby with the form: a flood is refused many times a second,
+            # and the lobby is the dearest page to draw (issue 29). The browser's Back keeps the form.
+            refused = error_page(request, 429, str(exc))
+            refused.headers["Retry-After"] = str(exc.retry_after)
+            return refused
         data = await hub_of(request).db(
             lambda: store.create_table(
                 game=game_name,

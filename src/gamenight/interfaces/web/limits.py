@@ -115,7 +115,8 @@ class Quotas:
             wait = int(made[0] - hour_ago) // 60 + 1
             raise TooMany(
                 f"you have made {len(made)} tables in the last hour, the most this server allows: "
-                f"try again in {wait} minute{'s' if wait > 1 else ''}"
+                f"try again in {wait} minute{'s' if wait > 1 else ''}",
+                retry_after=wait * 60,
             )
         if with_bots and self.limits.bot_tables_per_address:
             playing = [t for t in self.bot_tables[address] if still_playing(t)]
@@ -123,7 +124,8 @@ class Quotas:
             if len(playing) >= self.limits.bot_tables_per_address:
                 raise TooMany(
                     f"you already have {len(playing)} tables with bots waiting or playing, the most this "
-                    "server allows: finish or end one first"
+                    "server allows: finish or end one first",
+                    retry_after=60,
                 )
 
     def made_table(self, address: str, table_id: str, with_bots: bool) -> None:
@@ -134,6 +136,11 @@ class Quotas:
 
 class TooMany(Exception):
     """A limit on what one client may start was reached: the message says which, and when."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+        """Seconds until it may be tried again (the Retry-After header)."""
 
 
 REFUSED_CONNECTION = (

@@ -367,6 +367,8 @@ class Hub:
     def on_notice(self, notice: Notice) -> None:
         """News of a table from another process; nothing to do for tables not loaded here,
         unless this process owns it (and let it go idle): it is loaded to hear it."""
+        if notice.kind == TABLE:
+            self.store.listing_changed()  # the lobby lists it afresh
         live = self.tables.get(notice.table)
         if live is None:
             if notice.table in self.owned:
