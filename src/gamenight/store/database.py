@@ -384,11 +384,6 @@ class Store:
             row = session.get(TableRow, table_id, options=[selectinload(TableRow.seats)])
             return None if row is None else _table_data(row)
 
-    def unfinished(self) -> list[str]:
-        """The tables whose game was being played: a restart resumes each."""
-        with self.session(writes=False) as session:
-            return list(session.scalars(select(TableRow.id).where(TableRow.status == PLAYING)))
-
     def unattended(self) -> list[str]:
         """The tables being played whose game may go on with nobody there: a seat no person
         holds (a bot's, or one opened mid-game: a bot plays it), or a clock (a zombie timeout,
