@@ -102,6 +102,11 @@ def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_ur
     first = _shown(page)
     assert len(first["seats"]) == 2 and sum(len(s["tiles"]) for s in first["seats"]) > 0
     assert page.locator("#round-scores td.tiles svg.tile-icon").count() == sum(len(s["tiles"]) for s in first["seats"])
+    # The players panel agrees: the tiles each was left holding, and the totals after the round.
+    facts = page.locator("#seats li .facts").all_inner_texts()
+    held = [len(s["tiles"]) for s in first["seats"]]
+    assert [f.split(" · ")[0] for f in facts] == [f"{n} tile{'' if n == 1 else 's'}" for n in held], facts
+    assert [f.split(" · ")[-1] for f in facts] == [f"{s['total']} pts" for s in first["seats"]], facts
     # The whole score table is in view, the phone's too: nothing cut off to the side.
     fits = "() => { const s = document.querySelector('#round-end .scroll'); return s.scrollWidth <= s.clientWidth; }"
     assert page.evaluate(fits)

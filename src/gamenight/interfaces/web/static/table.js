@@ -379,7 +379,10 @@ function render() {
   renderTurn(myTurn);
   renderChoices(myTurn);
   const sides = { board: page.board, view, seatName };
-  renderSeats(el.seats, sides, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
+  // While a round's end is shown, the players count the tiles each was left holding (the state
+  // has gathered them in for the next deal), beside the scores after the round.
+  const seatsView = ended ? { ...view, hand_sizes: ended.view.hand_sizes } : view;
+  renderSeats(el.seats, { ...sides, view: seatsView }, page.meta, page.pending ? page.pending.seat : null, mySeat, controls());
   renderResult(el.result, sides, page.result, rematch());
   // Highrise scores as it goes: its sheet lists each play's points and each hand's end.
   const lines = playSheet(game, page.scoring, view, ctx.names);
