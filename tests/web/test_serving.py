@@ -81,7 +81,25 @@ def test_bad_serving_options_are_said_in_one_line(tmp_path: Path) -> None:
         (["--tables-per-hour", "-1"], "--tables-per-hour -1: give 0 or a positive number"),
         (["--hints-at-once", "-1"], "--hints-at-once -1: give 0 or a positive number"),
         (["--hint-seconds", "0"], "--hint-seconds 0: give a number of seconds above 0, up to 60"),
+        (["--round-pause", "601"], "--round-pause 601: give 0 to 600 seconds"),
     ):
         refused = serve(tmp_path / "data", *option)
         assert refused.returncode == 2, refused.stderr
         assert said in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_the_round_pause_a_new_table_gets_is_the_servers_option(tmp_path: Path) -> None:
+    """`--round-pause`: the lobby's form starts from it, and a table made without one gets it."""
+    import httpx
+
+    server = ServerProcess(tmp_path, free_port(), None, options=["--round-pause=3.5"])
+    server.start()
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{server.port}") as client:
+            field = 'name="round_pause" min="0" max="600" step="any" value="3.5"'
+            assert field in client.get("/").text
+            made = client.post("/tables", data={"name": "Ann", "game": "wildfire", "round_pause": ""})
+            assert made.status_code == 303
+            assert field in client.get(made.headers["location"]).text  # the host's settings
+    finally:
+        server.stop()

@@ -1236,6 +1236,13 @@ def serve(
             max=24 * 60 * 365,
         ),
     ] = 10.0,
+    round_pause: Annotated[
+        float,
+        typer.Option(
+            help="A new table's pause after a round, in seconds, before the next deal (sooner once everyone "
+            "present presses Next round); the host may change it. 0: none, up to 600.",
+        ),
+    ] = 10.0,
     review_seconds: Annotated[
         float, typer.Option(help="The hard bot's search per decision in a finished game's review, in seconds.")
     ] = REVIEW_SECONDS,
@@ -1288,6 +1295,8 @@ def serve(
         if value is not None and not 0 <= value <= 10**6:
             _fail(f"--{name.replace('_', '-')} {value:g}: give 0 or a positive number")
     given.update(counts)
+    if not 0 <= round_pause <= 600:  # the host's own setting's bounds (web/app.py MAX_ROUND_PAUSE)
+        _fail(f"--round-pause {round_pause:g}: give 0 to 600 seconds")
     if hint_seconds is not None:
         if not 0 < hint_seconds <= 60:
             _fail(f"--hint-seconds {hint_seconds:g}: give a number of seconds above 0, up to 60")
@@ -1318,6 +1327,7 @@ def serve(
             idle_lifetime=idle_minutes * 60,
             seed=seed,
             reviews=reviews,
+            round_pause=round_pause,
         )
     except OSError as exc:
         _fail(f"cannot use the data folder {data}: {exc.strerror or exc}")
