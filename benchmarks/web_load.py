@@ -198,6 +198,9 @@ JUNK = [
     '{"type": "sync", "since": 0, "pad": "' + "x" * 5000 + '"}',
 ]
 """What a hostile client sends, round and round."""
+JUNK_BURST = 400
+"""Messages a hostile client sends back to back: more than a connection's burst (100) and its
+strikes before it is closed (200) together (web/live.py)."""
 
 
 async def hostile(base: str, table_id: str, stats: Stats, rng: random.Random, stop: asyncio.Event) -> None:
@@ -215,9 +218,12 @@ async def hostile(base: str, table_id: str, stats: Stats, rng: random.Random, st
                 drain = asyncio.create_task(read_all())
                 try:
                     while not stop.is_set() and not drain.done():
-                        await ws.send(rng.choice(JUNK))
-                        stats.hostile_messages += 1
-                        await asyncio.sleep(0.002)
+                        # In bursts past the server's burst and strikes together, so that the
+                        # flood is one however slowly a loaded machine runs this client.
+                        for _ in range(JUNK_BURST):
+                            await ws.send(rng.choice(JUNK))
+                            stats.hostile_messages += 1
+                        await asyncio.sleep(0.05)
                 finally:
                     stats.hostile_closed += drain.done()
                     drain.cancel()
