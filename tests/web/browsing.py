@@ -23,6 +23,12 @@ CHROMIUM_FLAGS = [
 ]
 
 
+GUARD_MS = 120_000
+"""How long a browser test waits for a condition before it fails: a guard, never a moment
+(the condition decides when the wait ends). Playwright's own 30 s ran out on a machine with
+eight jobs a core, while a page was still being drawn."""
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -58,10 +64,28 @@ def chromium() -> Iterator[Any]:
     assert CHROMIUM.exists(), f"the browser tests need Debian's Chromium at {CHROMIUM}: apt-get install chromium"
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_FLAGS)
+        _guarded(browser)
         try:
             yield browser
         finally:
             browser.close()
+
+
+def _guarded(browser: Any) -> None:
+    """Every context and page the tests open waits up to GUARD_MS by default."""
+    new_context, new_page = browser.new_context, browser.new_page
+
+    def guarded_context(*args: Any, **kwargs: Any) -> Any:
+        context = new_context(*args, **kwargs)
+        context.set_default_timeout(GUARD_MS)
+        return context
+
+    def guarded_page(*args: Any, **kwargs: Any) -> Any:
+        page = new_page(*args, **kwargs)
+        page.set_default_timeout(GUARD_MS)
+        return page
+
+    browser.new_context, browser.new_page = guarded_context, guarded_page
 
 
 def play_first_choices(page: Any, most: int = 400) -> None:

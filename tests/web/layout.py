@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.web.browsing import start_table
+from tests.web.browsing import GUARD_MS, start_table
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "laptop 1280x800": {"viewport": {"width": 1280, "height": 800}},
@@ -120,7 +120,7 @@ def play_on(page: Any, moves: int = 0, tiles: int = 0) -> None:
     moves and the board holds `tiles` tiles, and it is her turn again."""
     made = 0
     while True:
-        page.wait_for_function(READY, timeout=30_000)
+        page.wait_for_function(READY, timeout=GUARD_MS)
         assert page.locator("#result[hidden]").count(), "the game ended before the position was reached"
         laid = page.locator("#board svg .tiles .tile").count()
         if made >= moves and laid >= tiles:
@@ -128,7 +128,7 @@ def play_on(page: Any, moves: int = 0, tiles: int = 0) -> None:
         notations = page.eval_on_selector_all("#choices button[data-move]", "bs => bs.map((b) => b.dataset.move)")
         plays = [n for n in notations if "@" in n] or notations
         page.click(f'#choices button[data-move="{plays[0]}"]')
-        page.wait_for_function("() => !document.querySelector('#choices.sent')", timeout=30_000)
+        page.wait_for_function("() => !document.querySelector('#choices.sent')", timeout=GUARD_MS)
         made += 1
 
 
@@ -147,6 +147,6 @@ def measure(page: Any, settle: bool | None = None) -> dict[str, Any]:
     page.evaluate("window.scrollTo(0, 0)")
     if settle is not None:
         with contextlib.suppress(PlaywrightTimeout):
-            page.wait_for_function(SETTLED, arg=settle, timeout=5_000)
+            page.wait_for_function(SETTLED, arg=settle, timeout=30_000)
     figures: dict[str, Any] = page.evaluate(MEASURE)
     return figures

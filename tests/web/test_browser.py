@@ -31,6 +31,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.browsing import GUARD_MS
 from tests.web.conftest import real_server
 
 SHORT: dict[str, dict[str, Any]] = {
@@ -113,7 +114,7 @@ def _seat_people(browser: Any, base_url: str, game: str) -> tuple[Person, Person
 
 def _wait_answered(person: Person) -> None:
     """Until the page has the server's answer to the move it sent: a new state or a refusal."""
-    person.page.wait_for_function("() => !document.querySelector('#choices.sent')", timeout=15_000)
+    person.page.wait_for_function("() => !document.querySelector('#choices.sent')", timeout=GUARD_MS)
 
 
 def _click_random(person: Person, selector: str, rng: random.Random) -> bool:

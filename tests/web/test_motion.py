@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsing import start_table
+from tests.web.browsing import GUARD_MS, start_table
 from tests.web.conftest import real_server
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -113,7 +113,7 @@ MY_TURN = "() => document.querySelector('#choices:not(.sent) button[data-move]')
 def _play(page: Any, prefer: str = "@") -> str:
     """Ann's next decision, once it is hers: a move holding `prefer` if there is one (a tile
     laid), else the first. The move sent."""
-    page.wait_for_function(MY_TURN, timeout=30_000)
+    page.wait_for_function(MY_TURN, timeout=GUARD_MS)
     moves = page.eval_on_selector_all("#choices button[data-move]", "bs => bs.map(b => b.dataset.move)")
     move = next((m for m in moves if prefer in m), moves[0])
     page.click(f"#choices button[data-move='{move}']")
@@ -129,7 +129,7 @@ def _play_until(page: Any, done: Callable[[], bool], why: str) -> None:
     saying `why` not if it never is."""
     for _ in range(40):
         _play(page)
-        page.wait_for_function(ANSWERED, timeout=30_000)
+        page.wait_for_function(ANSWERED, timeout=GUARD_MS)
         if done():
             return
     raise AssertionError(why)
@@ -247,7 +247,7 @@ def test_fireball_island_marks_where_a_pawn_came_from_and_the_fireballs_path(
     for _ in range(150):
         before = page.eval_on_selector("#board .pieces [data-piece='1'] > title", "t => t.textContent")
         _play(page, prefer="~")
-        page.wait_for_function(ANSWERED, timeout=30_000)
+        page.wait_for_function(ANSWERED, timeout=GUARD_MS)
         came = page.locator("#board .came-from[data-piece='1']")
         if not walked and page.evaluate(_moving("#board .pieces [data-piece='1']")) and came.count():
             walked = True

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.browsing import free_port, play_first_choices
+from tests.web.browsing import GUARD_MS, free_port, play_first_choices
 from tests.web.conftest import real_server
 from tests.web.crashing import ServerProcess
 
@@ -91,7 +91,7 @@ def test_a_join_and_the_start_reach_the_waiting_pages_at_once(browser: Any, base
     assert "Waiting for the host" in bob.locator("#turn").inner_text()
     _mark(bob)
     ann.click("#start")
-    bob.wait_for_selector("#board svg", timeout=5_000)
+    bob.wait_for_selector("#board svg", timeout=GUARD_MS)
     bob.wait_for_selector("#hand-area:not([hidden])")
     assert bob.evaluate(STAY), "Bob's page was reloaded to show the game"
     assert bob.locator("#status").inner_text() == "playing"
@@ -186,9 +186,9 @@ def test_after_a_kill_and_a_restart_the_page_is_back_with_short_waits(browser: A
         page.wait_for_selector("#conn.up")
         server.kill()
         # Down long enough for the old back-off to have reached its 8 s step.
-        page.wait_for_function("() => Number(document.getElementById('table').dataset.retries) >= 8", timeout=20_000)
+        page.wait_for_function("() => Number(document.getElementById('table').dataset.retries) >= 8", timeout=GUARD_MS)
         server.start()
-        page.wait_for_selector("#conn.up", timeout=10_000)
+        page.wait_for_selector("#conn.up", timeout=GUARD_MS)
         assert page.locator("#banner").is_hidden()
         assert int(page.locator("#table").get_attribute("data-longest-retry")) <= 1000
     finally:
@@ -219,11 +219,11 @@ def test_a_timeout_plays_one_move_and_the_seat_stays_the_persons(browser: Any, b
     ann.wait_for_selector("#choices button[data-move]")
     watcher.wait_for_function("() => /\\d+ s left/.test(document.getElementById('clock')?.textContent)")
     # Ann does nothing: the first move made for her leaves her seat hers, with no "away".
-    ann.wait_for_selector("#log li.seat-colour-0[data-n]:not([hidden])", timeout=60_000)  # a guard only
+    ann.wait_for_selector("#log li.seat-colour-0[data-n]:not([hidden])", timeout=GUARD_MS)  # a guard only
     assert "away" not in ann.locator(ann_seat).inner_text()
     assert ann.locator("#take-back").is_hidden()
     # Out of time three turns in a row: away, and a way back.
-    ann.wait_for_selector("#take-back:visible", timeout=90_000)
+    ann.wait_for_selector("#take-back:visible", timeout=GUARD_MS)
     assert "away" in ann.locator(ann_seat).inner_text()
     ann.click("#take-back")
     ann.wait_for_selector("#take-back", state="hidden")
@@ -322,7 +322,7 @@ def test_a_table_nobody_starts_expires(browser: Any, tmp_path: Path) -> None:
     with real_server(tmp_path, waiting_lifetime=1.0) as url:
         ann = _page(browser, url, PHONE)
         table = _create(ann, {"seat_2": "open"}, players=2)
-        ann.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=15_000)
+        ann.wait_for_function("() => document.getElementById('status').textContent === 'ended'", timeout=GUARD_MS)
         assert ann.locator("#host").is_hidden() and "ended" in ann.locator("#turn").inner_text()
         ann.goto("/")
         assert table.rsplit("/", 1)[1] not in ann.content()
