@@ -79,6 +79,7 @@ if TYPE_CHECKING:
 
 CAPTURE_TURNS: Final = 3  # R-FI: "Take 3 full turns in a row" (D-FI-5: 3 extra turns)
 DIE: Final = (1, 2, 3, 4, 5, 6)
+DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is never changed)
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
@@ -251,7 +252,7 @@ class FireballIslandState:
             return []
         task = self.tasks[-1]
         if type(task) is Roll or type(task) is First:
-            return uniform(DIE)
+            return DIE_ROLL
         if type(task) is Draw:
             return alike(sorted(self.pile.elements(), key=_ORDER.__getitem__))
         if type(task) is Take:
@@ -484,9 +485,11 @@ class FireballIslandState:
                     continue
                 return
             if type(task) is Fireball:
-                if not rules.targets(task.roller, self.pos):
+                aims = rules.targets(task.roller, self.pos)
+                if not aims:
                     tasks.pop()  # D-FI-2: nobody on any rollway, so nothing is rolled
                     continue
+                self._legal = [Move(AIM, path=(r,)) for r in aims]  # _legal_moves, found already
                 return
             if type(task) is Steal:
                 if self.blocked or not self.hands[task.owner]:
