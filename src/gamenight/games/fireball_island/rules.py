@@ -124,7 +124,11 @@ def walks(
             return None if push else True
         return space in BRIDGES and space not in occupied
 
-    def step(here: str, left: int, first: bool) -> Iterator[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+    keep = found.append
+
+    # Walked depth first into a list (a recursive generator re-yields every walk at every level).
+    def step(here: str, left: int, first: bool) -> None:
         options = way_out(here) if first else _TRAIL_NEXT[here]
         for space in options:
             if space in seen:
@@ -138,27 +142,28 @@ def walks(
                 continue
             path.append(space)
             if stop:
-                yield tuple(path)
+                keep(tuple(path))
             elif left <= 1:
                 if space in occupied and space not in CROWDABLE:
                     seen.add(space)
-                    yield from step(space, 0, False)  # move on to the next open space
+                    step(space, 0, False)  # move on to the next open space
                     seen.discard(space)
                 else:
-                    yield tuple(path)
+                    keep(tuple(path))
             else:
                 seen.add(space)
-                yield from step(space, left - 1, False)
+                step(space, left - 1, False)
                 seen.discard(space)
             path.pop()
         if not push and not way and left >= 1 and here in TRAILS:
             cave = _CAVE_BESIDE.get(here)
             if cave is not None and cave not in occupied and cave not in seen:
-                yield (*path, cave)
+                keep((*path, cave))
 
     if steps <= 0:
         return
-    yield from step(start, steps, True)
+    step(start, steps, True)
+    yield from found
 
 
 def walk_paths(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from gamenight.engine.chance import Uniform, alike, uniform
@@ -88,6 +89,12 @@ ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.D
 
 def sort_hand(hand: list[Card]) -> None:
     hand.sort(key=_ORDER.__getitem__)
+
+
+@lru_cache(maxsize=1 << 14)
+def _go(path: tuple[str, ...]) -> Move:
+    """The walk along `path`, made once while it is kept (walks are kept too: rules.walk_paths)."""
+    return Move(GO, path=path)
 
 
 class FireballIslandState:
@@ -420,7 +427,7 @@ class FireballIslandState:
                 )
             if key not in seen:
                 seen.add(key)
-                moves.append(Move(GO, path=path))
+                moves.append(_go(path))
         return moves
 
     def _why_illegal(self, move: Move) -> str:
