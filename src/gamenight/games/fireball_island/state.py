@@ -416,6 +416,8 @@ class FireballIslandState:
             # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
             steps -= 1
             paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
+        if len(paths) == 1:
+            return [_go(paths[0])]  # one walk: nothing to tell apart
         for path in paths:
             key: tuple[Any, ...] = (path[-1],)
             if not push:

@@ -74,7 +74,13 @@ def _roller(state: FireballIslandState) -> int:
 
 def asked(state: FireballIslandState, task: Window | Chain) -> int:
     """The seat a window or chain asks now."""
-    return window_order(state, task)[task.asked]
+    # window_order(state, task), inlined: every window's seat is asked this several times
+    if type(task) is Chain:
+        return _OTHERS[state.n][task.last][task.asked]
+    kind = task.kind
+    if kind == "end" or kind == "stand":
+        return (state.turn,)[task.asked]  # a window of one seat
+    return _ROUND[state.n][_roller(state) if kind == "talisman" else state.turn][task.asked]
 
 
 def _askable(state: FireballIslandState, seat: int, task: Window | Chain) -> bool:
