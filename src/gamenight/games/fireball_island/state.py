@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from gamenight.engine.chance import Uniform, alike, uniform
+from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
@@ -266,11 +266,25 @@ class FireballIslandState:
             return alike(self.hands[task.victim])
         return rules.hit_chances(self.aim, self.pos)  # hits
 
+    def _possible(self, outcome: Any) -> bool:
+        """Whether `outcome` is among `chance_outcomes()`, asked without listing them (a draw's
+        would sort the pile again): a die's face, a card in the pile or the victim's hand."""
+        if self.to_act() != CHANCE:
+            return False  # no chance step is due
+        task = self.tasks[-1]
+        try:
+            if type(task) is Roll or type(task) is First:
+                return outcome in DIE
+            if type(task) is Draw:
+                return outcome in self.pile  # (the pile keeps no card it has none of)
+            if type(task) is Take:
+                return outcome in self.hands[task.victim]
+        except TypeError:  # a value that cannot be a key is no card
+            return False
+        return outcome in [o for o, _ in self.chance_outcomes()]  # hits
+
     def apply_chance(self, outcome: Any) -> None:
-        outcomes = self.chance_outcomes()  # none unless a chance step is due
-        # The outcomes themselves; a Uniform's without listing (outcome, probability) pairs one by one.
-        possible = outcomes.items if isinstance(outcomes, Uniform) else [o for o, _ in outcomes]
-        if outcome not in possible:
+        if not self._possible(outcome):
             raise IllegalMoveError(f"{outcome!r} is not a possible outcome here")
         self._legal = None
         task = self.tasks.pop()
@@ -378,8 +392,9 @@ class FireballIslandState:
     # -- who is asked, and what they may do ------------------------------------------
 
     def _legal_moves(self) -> list[Move]:
-        if not self.tasks or self.to_act() == CHANCE:
+        if not self.tasks:
             return []
+        # The task on top says who decides (`to_act`): any other task is a chance step.
         task = self.tasks[-1]
         if type(task) is Window or type(task) is Chain or type(task) is Steal:
             return card_moves(self, task)
@@ -389,8 +404,9 @@ class FireballIslandState:
             return [CAVE_MOVE, EXIT_MOVE] if BOARD.cave_exit(self.pos[self.turn]) else [CAVE_MOVE]
         if type(task) is Fireball:
             return [Move(AIM, path=(r,)) for r in rules.targets(task.roller, self.pos)]
-        assert type(task) is Path
-        return self._walk_moves(task)
+        if type(task) is Path:
+            return self._walk_moves(task)
+        return []
 
     def walk_way(self, task: Path) -> int:
         """Which way a walk task goes: MOVE BACK back, MOVE AHEAD ahead, a roll any way (FI-28)."""
