@@ -295,3 +295,17 @@ def test_a_view_nobody_reads_is_never_written_and_cannot_be_read_after_the_move(
     kept = keepers[0].kept[0]
     with pytest.raises(RuntimeError, match="not read while its seat chose"):
         kept["seat"]
+
+
+@pytest.mark.parametrize("name", ["wildfire", "wildstar", "highrise", "fireball-island"])
+def test_a_match_without_words_plays_the_same_game_and_tells_its_steps_in_no_words(name: str) -> None:
+    """`Match(words=False)`, as the arena plays: no story is told (nobody reads it), and the
+    game is the very same, step for step."""
+    game = make_game(name, {"players": 2})
+    told, untold = (Match(game, [make_bot("random", game) for _ in range(2)], seed=6, words=w) for w in (True, False))
+    told_events: list[Any] = []
+    untold_events: list[Any] = []
+    assert untold.run(untold_events.append) == told.run(told_events.append)
+    assert [(e.seat, e.text) for e in untold_events] == [(e.seat, e.text) for e in told_events]
+    assert any(e.public for e in told_events)
+    assert all(e.public == e.private == "" for e in untold_events)

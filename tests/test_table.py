@@ -248,3 +248,24 @@ def test_nothing_is_taken_back_before_the_first_move_or_after_the_end():
     assert table.why_no_undo(last) == "the game is over"
     with pytest.raises(IllegalMoveError, match="cannot undo: the game is over"):
         table.undo(last)
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_a_table_without_words_plays_the_same_game_and_tells_nothing(name, options):
+    """`words=False` (bots alone, the arena) skips the story: the same record step for step,
+    events with no words whose notation no seat is shown, and `events_for` refused."""
+    game = make_game(name, options)
+    seats = [f"bot{s + 1}" for s in range(game.new_state().num_players)]
+    told, untold = Table(game, seats, seed=SEED), Table(game, seats, seed=SEED, words=False)
+    play_randomly(told, random.Random(7))
+    play_randomly(untold, random.Random(7))
+    assert untold.record.steps == told.record.steps
+    assert untold.record.result == told.record.result
+    assert [e.text for e in untold.events] == [e.text for e in told.events]
+    assert any(e.public for e in told.events)
+    assert all(e.public == e.private == "" for e in untold.events)
+    for event in untold.events:
+        if event.seat == CHANCE:
+            assert all(event.for_seat(seat)["notation"] is None for seat in [None, *range(len(seats))])
+    with pytest.raises(RulesError, match="no words"):
+        untold.events_for(0)

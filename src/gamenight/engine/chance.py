@@ -12,8 +12,11 @@ T = TypeVar("T")
 def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """One outcome, drawn with exactly one `rng.random()` call (replays depend on that)."""
     r = rng.random()
-    if isinstance(outcomes, Uniform):
-        items: tuple[T, ...] = outcomes.items
+    # The exact classes first: isinstance against a Sequence ABC (Uniform is one) goes through
+    # ABCMeta.__instancecheck__, a Python call at every chance step of every playout.
+    kind = type(outcomes)
+    if kind is Uniform or kind is Alike or (kind is not list and kind is not tuple and isinstance(outcomes, Uniform)):
+        items: tuple[T, ...] = outcomes.items  # type: ignore[attr-defined]  # (a Uniform: mypy narrows on isinstance only)
         return items[min(int(r * len(items)), len(items) - 1)]
     acc = 0.0
     for outcome, p in outcomes:

@@ -104,11 +104,14 @@ class Match:
         agents: Sequence[Agent],
         seed: int,
         state: State | None = None,
+        words: bool = True,
     ) -> None:
+        """With `words` off, the events say nothing in words (`Event.public` and `private` are
+        empty): for bots alone, whose runs nobody reads (the arena), a step skips the story."""
         if seed < 0:
             # random.Random(-7) is random.Random(7): two seeds would play one game.
             raise ConfigError(f"the seed must be 0 or more, not {seed}")
-        self.table = Table(game, [a.name for a in agents], seed, state, auto_chance=False)
+        self.table = Table(game, [a.name for a in agents], seed, state, auto_chance=False, words=words)
         self.game = game
         self.agents = list(agents)
         self.rngs = self.table.seat_rngs

@@ -85,6 +85,33 @@ def is_move(move: object, move_type: type, written: Callable[[Any], str], read: 
         return False  # its fields name nothing notation can write
 
 
+KEPT = 1 << 16
+"""How many moves' notation `kept` keeps: far more than a game's moves can be (Wildstar has
+about 20,000); a stray move past them is written again each time."""
+
+
+def kept(write: Callable[[T], str]) -> Callable[[T], str]:
+    """`write` (a move's notation, a function of the move alone), with each text kept by the move
+    it was written for: a table writes every move it plays (the record, the log), and a
+    formatted string costs several times a dict lookup. A value that cannot be a key (a move
+    with a list in it) is written each time."""
+    written: dict[T, str] = {}
+
+    def notation(move: T) -> str:
+        try:
+            text = written.get(move)
+        except TypeError:
+            return write(move)
+        if text is None:
+            text = write(move)
+            if len(written) < KEPT:
+                written[move] = text
+        return text
+
+    notation.__doc__ = write.__doc__
+    return notation
+
+
 def seat_parser(n: int) -> Callable[[str, str], int]:
     """seat_parser(n)(key, text): the 0-based seat written `text` (1 to n) in field `key`."""
 

@@ -120,6 +120,8 @@ class Window:
 
 
 _EVERYONE: frozenset[int] = frozenset()  # an event's owners when every seat may see it all
+_NOBODY: frozenset[int] = frozenset({CHANCE})  # owners no seat is among: a chance step told in no words
+_UNTOLD = ("", False)  # a decision told in no words
 _new = tuple.__new__
 
 PASS = "pass"
@@ -127,6 +129,12 @@ PASS = "pass"
 
 
 class Table:
+    words = True
+    """Each event is told in words (`public`, `private`, and who owns a hidden outcome), as
+    people and `events_for` read them. Off (`Match(words=False)`, as the arena plays), nobody
+    reads them, and a step costs no story: the events keep their notation only, hidden from
+    every seat, and `events_for` refuses. The record is the same either way."""
+
     def __init__(
         self,
         game: Game,
@@ -136,6 +144,7 @@ class Table:
         auto_chance: bool = True,
         windows: bool = False,
         pauses: bool = False,
+        words: bool = True,
     ) -> None:
         """A new table for `game` with one name per seat. Without a seed, one is drawn from
         `secrets`: nobody can predict the chance steps. `state` starts from a position
@@ -148,6 +157,7 @@ class Table:
         self.game = game
         self.story = game.story()
         self._tell = getattr(self.story, "told", None)
+        self.words = words
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
             raise ConfigError(
@@ -368,6 +378,8 @@ class Table:
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """What `seat` may know of the events numbered after `since`, up to `until` (None: a
         spectator)."""
+        if not self.words:
+            raise RulesError("this table keeps no words of its events (it was made without them, for bots alone)")
         events = self.events
         if not 0 <= since <= len(events):
             raise RulesError(f"there are events 1 to {len(events)}; cannot start after {since}")
@@ -426,7 +438,7 @@ class Table:
     def _decide(self, seat: int, move: Move) -> None:
         state = self.state
         text = state.move_notation(move)
-        told, unsigned = self._told(state, move)
+        told, unsigned = self._told(state, move) if self.words else _UNTOLD
         before = state.clone() if self.pauses else None
         state.apply(move)
         self._log(seat, text, told, told, _EVERYONE, unsigned)
@@ -457,7 +469,10 @@ class Table:
     def _chance(self, outcome: Outcome) -> None:
         state = self.state
         text = state.outcome_notation(outcome)
-        public, private, owners = self.story.describe_outcome(state, outcome)
+        if self.words:
+            public, private, owners = self.story.describe_outcome(state, outcome)
+        else:
+            public, private, owners = "", "", _NOBODY
         self.paused = False  # a chance step played (or replayed) after a round's end: the pause is over
         before = state.clone() if self.pauses else None
         state.apply_chance(outcome)

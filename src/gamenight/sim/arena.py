@@ -130,7 +130,7 @@ def play_game(config: ArenaConfig, game: Game, index: int) -> GameResult:
     # Fresh bots for every game: a bot that kept anything between games would make a game's
     # result depend on which games its process happened to play before.
     agents = [TimedAgent(make_bot(spec, game)) for spec in seats]
-    match = Match(game, agents, seed)
+    match = Match(game, agents, seed, words=False)  # nothing here reads an event's words
     first: list[int] = []
 
     def told(event: Event) -> None:

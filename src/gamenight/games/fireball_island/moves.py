@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
@@ -41,7 +42,10 @@ CAVE_MOVE: Final = Move(CAVE)
 EXIT_MOVE: Final = Move(EXIT)
 
 
+@cache
 def play(card: Card, target: int = -1) -> Move:
+    """The move playing `card` (at `target`): made once per card and target, since every card
+    window lists the plays of every card in hand."""
     return Move(PLAY, card, target)
 
 

@@ -124,7 +124,11 @@ def walks(
             return None if push else True
         return space in BRIDGES and space not in occupied
 
-    def step(here: str, left: int, first: bool) -> Iterator[tuple[str, ...]]:
+    found: list[tuple[str, ...]] = []
+    keep = found.append
+
+    # Walked depth first into a list (a recursive generator re-yields every walk at every level).
+    def step(here: str, left: int, first: bool) -> None:
         options = way_out(here) if first else _TRAIL_NEXT[here]
         for space in options:
             if space in seen:
@@ -138,27 +142,28 @@ def walks(
                 continue
             path.append(space)
             if stop:
-                yield tuple(path)
+                keep(tuple(path))
             elif left <= 1:
                 if space in occupied and space not in CROWDABLE:
                     seen.add(space)
-                    yield from step(space, 0, False)  # move on to the next open space
+                    step(space, 0, False)  # move on to the next open space
                     seen.discard(space)
                 else:
-                    yield tuple(path)
+                    keep(tuple(path))
             else:
                 seen.add(space)
-                yield from step(space, left - 1, False)
+                step(space, left - 1, False)
                 seen.discard(space)
             path.pop()
         if not push and not way and left >= 1 and here in TRAILS:
             cave = _CAVE_BESIDE.get(here)
             if cave is not None and cave not in occupied and cave not in seen:
-                yield (*path, cave)
+                keep((*path, cave))
 
     if steps <= 0:
         return
-    yield from step(start, steps, True)
+    step(start, steps, True)
+    yield from found
 
 
 def walk_paths(
@@ -229,15 +234,25 @@ def _pieces_on(rollway: str, positions: tuple[str, ...]) -> tuple[int, ...]:
 def targets(roller: int, positions: Sequence[str]) -> list[str]:
     """The rollways the roller may aim at (R-FI ROLLING A FIREBALL 1, D-FI-2's target rule):
     those with an opponent on them; if none, those with the roller's own piece; else none."""
-    with_opponent: list[str] = []
-    with_own: list[str] = []
-    for rollway in ROLLWAYS:
-        seats = pieces_on(rollway.id, positions)
-        if any(s != roller for s in seats):
-            with_opponent.append(rollway.id)
-        elif roller in seats:
-            with_own.append(rollway.id)
-    return with_opponent or with_own
+    # Read from the pieces' spaces (the rollways over each), not rollway by rollway: it is asked
+    # at every turn's start. As in `pieces_on`, a space two seats share counts the later seat.
+    opponents = own = 0  # bit i: ROLLWAYS[i]
+    for space, seat in {space: seat for seat, space in enumerate(positions)}.items():
+        over = _ROLLWAYS_OVER.get(space, 0)
+        if seat == roller:
+            own |= over
+        else:
+            opponents |= over
+    chosen = opponents or own
+    return [rollway.id for i, rollway in enumerate(ROLLWAYS) if chosen >> i & 1]
+
+
+# _ROLLWAYS_OVER[space]: the rollways (bit i for ROLLWAYS[i]) with `space` among their spaces.
+_ROLLWAYS_OVER: Final = {
+    space: sum(1 << i for i, rollway in enumerate(ROLLWAYS) if space in rollway.spaces)
+    for rollway in ROLLWAYS
+    for space in rollway.spaces
+}
 
 
 def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float]]:

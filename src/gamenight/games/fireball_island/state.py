@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from gamenight.engine.chance import Uniform, alike, uniform
+from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
@@ -79,6 +80,7 @@ if TYPE_CHECKING:
 
 CAPTURE_TURNS: Final = 3  # R-FI: "Take 3 full turns in a row" (D-FI-5: 3 extra turns)
 DIE: Final = (1, 2, 3, 4, 5, 6)
+DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is never changed)
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
@@ -87,6 +89,12 @@ ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.D
 
 def sort_hand(hand: list[Card]) -> None:
     hand.sort(key=_ORDER.__getitem__)
+
+
+@lru_cache(maxsize=1 << 14)
+def _go(path: tuple[str, ...]) -> Move:
+    """The walk along `path`, made once while it is kept (walks are kept too: rules.walk_paths)."""
+    return Move(GO, path=path)
 
 
 class FireballIslandState:
@@ -251,18 +259,32 @@ class FireballIslandState:
             return []
         task = self.tasks[-1]
         if type(task) is Roll or type(task) is First:
-            return uniform(DIE)
+            return DIE_ROLL
         if type(task) is Draw:
             return alike(sorted(self.pile.elements(), key=_ORDER.__getitem__))
         if type(task) is Take:
             return alike(self.hands[task.victim])
         return rules.hit_chances(self.aim, self.pos)  # hits
 
+    def _possible(self, outcome: Any) -> bool:
+        """Whether `outcome` is among `chance_outcomes()`, asked without listing them (a draw's
+        would sort the pile again): a die's face, a card in the pile or the victim's hand."""
+        if self.to_act() != CHANCE:
+            return False  # no chance step is due
+        task = self.tasks[-1]
+        try:
+            if type(task) is Roll or type(task) is First:
+                return outcome in DIE
+            if type(task) is Draw:
+                return outcome in self.pile  # (the pile keeps no card it has none of)
+            if type(task) is Take:
+                return outcome in self.hands[task.victim]
+        except TypeError:  # a value that cannot be a key is no card
+            return False
+        return outcome in [o for o, _ in self.chance_outcomes()]  # hits
+
     def apply_chance(self, outcome: Any) -> None:
-        outcomes = self.chance_outcomes()  # none unless a chance step is due
-        # The outcomes themselves; a Uniform's without listing (outcome, probability) pairs one by one.
-        possible = outcomes.items if isinstance(outcomes, Uniform) else [o for o, _ in outcomes]
-        if outcome not in possible:
+        if not self._possible(outcome):
             raise IllegalMoveError(f"{outcome!r} is not a possible outcome here")
         self._legal = None
         task = self.tasks.pop()
@@ -370,8 +392,9 @@ class FireballIslandState:
     # -- who is asked, and what they may do ------------------------------------------
 
     def _legal_moves(self) -> list[Move]:
-        if not self.tasks or self.to_act() == CHANCE:
+        if not self.tasks:
             return []
+        # The task on top says who decides (`to_act`): any other task is a chance step.
         task = self.tasks[-1]
         if type(task) is Window or type(task) is Chain or type(task) is Steal:
             return card_moves(self, task)
@@ -381,8 +404,9 @@ class FireballIslandState:
             return [CAVE_MOVE, EXIT_MOVE] if BOARD.cave_exit(self.pos[self.turn]) else [CAVE_MOVE]
         if type(task) is Fireball:
             return [Move(AIM, path=(r,)) for r in rules.targets(task.roller, self.pos)]
-        assert type(task) is Path
-        return self._walk_moves(task)
+        if type(task) is Path:
+            return self._walk_moves(task)
+        return []
 
     def walk_way(self, task: Path) -> int:
         """Which way a walk task goes: MOVE BACK back, MOVE AHEAD ahead, a roll any way (FI-28)."""
@@ -408,6 +432,8 @@ class FireballIslandState:
             # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
             steps -= 1
             paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
+        if len(paths) == 1:
+            return [_go(paths[0])]  # one walk: nothing to tell apart
         for path in paths:
             key: tuple[Any, ...] = (path[-1],)
             if not push:
@@ -419,7 +445,7 @@ class FireballIslandState:
                 )
             if key not in seen:
                 seen.add(key)
-                moves.append(Move(GO, path=path))
+                moves.append(_go(path))
         return moves
 
     def _why_illegal(self, move: Move) -> str:
@@ -484,9 +510,11 @@ class FireballIslandState:
                     continue
                 return
             if type(task) is Fireball:
-                if not rules.targets(task.roller, self.pos):
+                aims = rules.targets(task.roller, self.pos)
+                if not aims:
                     tasks.pop()  # D-FI-2: nobody on any rollway, so nothing is rolled
                     continue
+                self._legal = [Move(AIM, path=(r,)) for r in aims]  # _legal_moves, found already
                 return
             if type(task) is Steal:
                 if self.blocked or not self.hands[task.owner]:

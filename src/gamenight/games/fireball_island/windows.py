@@ -46,13 +46,25 @@ def asked_together(state: FireballIslandState) -> tuple[int, ...]:
     task = state.tasks[-1] if state.tasks else None
     if type(task) is not Window and type(task) is not Chain:
         return ()
-    order = window_order(state, task)
-    return tuple(seat for seat in order[task.asked :] if _askable(state, seat, task))
+    return _askable_among(state, task, window_order(state, task)[task.asked :])
 
 
 def asked_in_all(state: FireballIslandState, task: Window | Chain) -> int:
     """How many seats the window or chain on top asks in this round, those who passed included."""
-    return sum(1 for seat in window_order(state, task) if _askable(state, seat, task))
+    return len(_askable_among(state, task, window_order(state, task)))
+
+
+def _askable_among(state: FireballIslandState, task: Window | Chain, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """The `seats` the window or chain asks, in their order. A window asks a seat holding any
+    card (hand sizes are public), or the player whose turn it is when it may trade its token
+    in; the stand-up window asks only for the token; a chain asks the seats holding a card.
+    (The log asks this at every answer to every window: `story.told`.)"""
+    hands = state.hands
+    if type(task) is Chain:
+        return tuple([seat for seat in seats if hands[seat]])
+    trader = state.turn if may_trade(state) else -1
+    cards = task.kind != "stand"
+    return tuple([seat for seat in seats if seat == trader or (cards and hands[seat])])
 
 
 def window_order(state: FireballIslandState, task: Window | Chain) -> tuple[int, ...]:
@@ -74,16 +86,13 @@ def _roller(state: FireballIslandState) -> int:
 
 def asked(state: FireballIslandState, task: Window | Chain) -> int:
     """The seat a window or chain asks now."""
-    return window_order(state, task)[task.asked]
-
-
-def _askable(state: FireballIslandState, seat: int, task: Window | Chain) -> bool:
-    """A window asks a seat holding any card (hand sizes are public), or the player whose
-    turn it is when it may trade its token in; the stand-up window asks only for the token."""
+    # window_order(state, task), inlined: every window's seat is asked this several times
     if type(task) is Chain:
-        return bool(state.hands[seat])
-    trades = seat == state.turn and may_trade(state)
-    return trades or (bool(state.hands[seat]) and task.kind != "stand")
+        return _OTHERS[state.n][task.last][task.asked]
+    kind = task.kind
+    if kind == "end" or kind == "stand":
+        return (state.turn,)[task.asked]  # a window of one seat
+    return _ROUND[state.n][_roller(state) if kind == "talisman" else state.turn][task.asked]
 
 
 def may_trade(state: FireballIslandState) -> bool:
@@ -164,7 +173,7 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
         return True
     order = window_order(state, task)
     index = task.asked
-    # _askable(state, order[index], task), inlined: this runs after every answer to every window
+    # _askable_among, inlined for one seat at a time: this runs after every answer to every window
     hands = state.hands
     if type(task) is Chain:
         while index < len(order) and not hands[order[index]]:

@@ -14,7 +14,7 @@ import re
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
-from gamenight.engine.notation import check_numbers
+from gamenight.engine.notation import check_numbers, kept
 from gamenight.games.wildfire.layout import PLACEMENTS
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, TILES
 
@@ -49,6 +49,7 @@ _HUB = re.compile(r"^hub\s+(\d+)$", re.IGNORECASE)
 _TILE_ONLY = re.compile(r"^[0-9a-z]-[0-9a-z]$", re.IGNORECASE)
 
 
+@kept
 def move_notation(move: Move) -> str:
     if move.kind == DRAW:
         return "draw"

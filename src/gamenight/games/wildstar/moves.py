@@ -13,7 +13,7 @@ import re
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
-from gamenight.engine.notation import check_numbers
+from gamenight.engine.notation import check_numbers, kept
 from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, SINGLE_STAR, parse
 
 PLAY: Final = 0
@@ -41,6 +41,7 @@ def inner_of(move: Move) -> int:
     return b if a == move.outer else a
 
 
+@kept
 def move_notation(move: Move) -> str:
     if move.kind == DRAW:
         return "draw"

@@ -71,9 +71,10 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     # R-WS: after the five, "any domino ... whose end matches the open end of a domino played
     # on the table"; doubles and wildstars (D-WS-1) too.
     ends_of = layout.ends_of
+    append = plays.append  # (a loop of appends: a list comprehension is a call in this Python)
     for kind in kinds:
-        table = MOVES[kind]
         if kind >= SINGLE_STAR:  # a wildstar fits every open end
+            table = MOVES[kind]
             values = layout.value
             for end in layout.open_ends:
                 plays.extend(table[values[end]][end])
@@ -83,12 +84,14 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
         ends = ends_of[a]
         if ends:
             only = ONLY[kind][a]
-            plays += [only[end] for end in ends]
+            for end in ends:
+                append(only[end])
         if b != a:
             ends = ends_of[b]
             if ends:
                 only = ONLY[kind][b]
-                plays += [only[end] for end in ends]
+                for end in ends:
+                    append(only[end])
     return plays
 
 

@@ -294,7 +294,12 @@ class WildstarState:
         self.turn = seat
         self.drawn = -1
         self.phase = Phase.PLAY
-        if not self.pile and not rules.legal_plays(self.layout, self.hands[seat]) and self._blocked():
+        if self.pile:
+            return
+        plays = rules.legal_plays(self.layout, self.hands[seat])
+        if plays:
+            self._legal = plays  # exactly the legal moves of this position (D-WS-4: must play)
+        elif self._blocked():
             # R-WS: "the game becomes blocked (no player can make a play)"; a centre stage that
             # cannot be finished with an empty pile is blocked too (CLARIFICATIONS 5, Wildstar 8).
             self._end_hand(None)

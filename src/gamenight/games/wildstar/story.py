@@ -95,7 +95,7 @@ def describe_outcome(state: WildstarState, outcome: int) -> tuple[str, str, froz
     name = NAMES[outcome]
     if state.phase == Phase.DEAL:
         then = ""
-        if sum(len(h) for h in state.hands) + 1 == hand_size(state.n) * state.n:  # the deal is complete
+        if sum(map(len, state.hands)) + 1 == hand_size(state.n) * state.n:  # the deal is complete
             then = _centre_setter(state, seat, outcome)
         return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
     if state.phase == Phase.FIRST_DOUBLE and outcome == state.required_double:
