@@ -82,9 +82,19 @@ def test_a_dropped_connection_shows_the_banner_and_the_page_catches_up(browser: 
     table = _table(harness)
     page = _open(browser, f"{harness}/t/{table}/0")
     assert page.locator("#banner").is_hidden()
+    # The banner may be up for less than a frame (the page reconnects at once): the page notes
+    # each time it is shown, rather than the test hoping to look while it is.
+    page.evaluate(
+        """() => {
+            const banner = document.getElementById("banner");
+            window.bannersShown = [];
+            new MutationObserver(() => { if (!banner.hidden) window.bannersShown.push(banner.textContent); })
+                .observe(banner, { attributes: true, childList: true, subtree: true, characterData: true });
+        }"""
+    )
     _post(f"{harness}/drop/{table}")
-    page.wait_for_selector("#banner:not([hidden])")
-    assert "reconnecting" in page.locator("#banner").inner_text()
+    page.wait_for_function("() => window.bannersShown.length > 0")
+    assert "reconnecting" in page.evaluate("() => window.bannersShown[0]")
     page.wait_for_selector("#banner[hidden]", state="attached")
     page.wait_for_selector("#choices button[data-move]")
     _play_first(page)
