@@ -675,3 +675,37 @@ def test_an_owner_lets_an_idle_table_go_keeps_it_and_loads_it_for_news(tmp_path:
     finally:
         a.stop()
         b.stop()
+
+
+def test_the_locks_connection_is_made_once_and_none_is_left_open_by_a_close(postgres_url: str) -> None:
+    """A claim and an announcement asking at once share one connection; one being made while
+    the process closes is closed too (the loaded suite once saw one left to the collector)."""
+    import psycopg
+
+    from gamenight.store.cluster import Cluster, psycopg_url
+
+    def nothing(*_: object) -> None:
+        return None
+
+    async def open_ones(name: str) -> int:
+        async with await psycopg.AsyncConnection.connect(psycopg_url(postgres_url), autocommit=True) as probe:
+            cursor = await probe.execute("SELECT count(*) FROM pg_stat_activity WHERE application_name = %s", [name])
+            row = await cursor.fetchone()
+            return int(row[0]) if row else 0
+
+    async def scenario() -> None:
+        first = Cluster(postgres_url, "shared", nothing, nothing, nothing)
+        one, two = await asyncio.gather(first._locks(), first._locks())
+        assert one is not None and one is two
+        assert await open_ones("gamenight shared") == 1
+        await first.close()
+        assert await open_ones("gamenight shared") == 0
+
+        second = Cluster(postgres_url, "closing", nothing, nothing, nothing)
+        making = asyncio.create_task(second._locks())
+        await asyncio.sleep(0)  # the connection is under way
+        await second.close()
+        assert await making is None
+        assert await open_ones("gamenight closing") == 0
+
+    asyncio.run(scenario())

@@ -93,6 +93,10 @@ class Cluster:
         self.origin = origin
         self.on_notice, self.on_deaf, self.on_lost = on_notice, on_deaf, on_lost
         self.locks: psycopg.AsyncConnection[Any] | None = None
+        self.connecting = asyncio.Lock()
+        """Held while the locks' connection is made: two tasks asking at once (a claim and an
+        announcement) share one, and neither is left open and unowned."""
+        self.closing = False
         self.listener: asyncio.Task[None] | None = None
         self.listening = asyncio.Event()
 
@@ -101,6 +105,7 @@ class Cluster:
         await self.listening.wait()
 
     async def close(self) -> None:
+        self.closing = True  # a connection made from now on is closed at once (_locks)
         if self.listener is not None:
             self.listener.cancel()
             await asyncio.gather(self.listener, return_exceptions=True)
@@ -127,21 +132,33 @@ class Cluster:
                 log.warning("listening to the database stopped (%s): trying again", exc)
                 await asyncio.sleep(RECONNECT_AFTER)
 
-    async def _locks(self) -> psycopg.AsyncConnection[Any]:
-        if self.locks is None or self.locks.closed:
-            self.locks = await psycopg.AsyncConnection.connect(
-                self.url, autocommit=True, application_name=f"gamenight {self.origin}"
-            )
-        return self.locks
+    async def _locks(self) -> psycopg.AsyncConnection[Any] | None:
+        """The locks' connection, made if need be; None once the cluster is closing."""
+        async with self.connecting:
+            if self.locks is None or self.locks.closed:
+                connection = await psycopg.AsyncConnection.connect(
+                    self.url, autocommit=True, application_name=f"gamenight {self.origin}"
+                )
+                if self.closing:  # closed while it connected: nobody else would close it
+                    await connection.close()
+                    return None
+                self.locks = connection
+            return self.locks
 
     async def _run(self, query: str, params: Sequence[Any]) -> list[tuple[Any, ...]] | None:
         """The rows of `query` on the locks' connection; None if it failed (the connection is
         dropped: with it go the locks, and `on_lost` is told)."""
+        if self.closing:
+            return None
         try:
             connection = await self._locks()
+            if connection is None:
+                return None
             cursor = await connection.execute(query, params)
             return await cursor.fetchall() if cursor.description else []
         except (psycopg.Error, OSError) as exc:
+            if self.closing:  # the process is stopping: nothing is lost that matters now
+                return None
             log.warning("the database connection that holds the tables' locks failed (%s)", exc)
             if self.locks is not None:
                 await self.locks.close()
