@@ -37,6 +37,8 @@ MAX_ITERATIONS = 10_000_000
 """Hours of search for one move: more is a typing slip, and would look like a hang."""
 MAX_SECONDS = 3600.0
 """An hour a move: a budget beyond it is a typing slip, and would look like a hang."""
+DEAL_TRIES = 10
+"""Deals a search draws at most for one world, with `doubt` (the least unlikely one is kept)."""
 MAX_WIDENING = 1000.0
 """Far more moves than any decision has: widening this wide is no widening at all."""
 
@@ -86,6 +88,20 @@ class IsmctsOptions:
     the rollout policy (the opponents' too), which at a few hundred iterations can model
     them better than a thinly visited tree does."""
 
+    close: float = 0.0
+    """Spend more search where the decision is close (0: off). After its iterations, while
+    the two most visited moves at the root differ in mean result by less than `close`, the
+    search goes on, a quarter of its iterations at a time, up to `close_factor` times its
+    budget: a clear choice is left at once, a near tie gets the playouts that may part it."""
+    close_factor: float = 1.0
+    """How many times its budget a close decision may search in all (with `close`)."""
+
+    doubt: float = 1.0
+    """How the search weighs a dealt world by what the other seats' plays suggest (the game's
+    `read_play`, from the searcher's own views only): a sampled deal that gives a seat a
+    tile its play suggests it lacks is kept with this chance per such tile, else dealt
+    again (rejection sampling, at most DEAL_TRIES deals). 1: every deal is kept, as dealt."""
+
     def __post_init__(self) -> None:
         if not 1 <= self.iterations <= MAX_ITERATIONS:
             raise ConfigError(f"iterations must be at least 1, at most {MAX_ITERATIONS:,}, not {self.iterations}")
@@ -109,6 +125,12 @@ class IsmctsOptions:
             raise ConfigError(f"tree_depth must be 0 or more, not {self.tree_depth}")
         if not self.prior >= 0:
             raise ConfigError(f"prior must be 0 or more, not {self.prior}")
+        if not 0 <= self.close <= 1:
+            raise ConfigError(f"close must be from 0 to 1, not {self.close}")
+        if not 0 <= self.doubt <= 1:
+            raise ConfigError(f"doubt must be from 0 to 1, not {self.doubt}")
+        if not 1 <= self.close_factor <= 100:
+            raise ConfigError(f"close_factor must be from 1 to 100, not {self.close_factor}")
 
 
 class Node:
@@ -152,8 +174,49 @@ class IsmctsBot:
         """After `choose`: each root move searched, with its mean result for the seat to move and
         how many games it was searched in (a hint's figures, `bots/hints.py`)."""
         self._root_ranked: list[Move] | None = None  # the root's moves in rank order, for widening
+        self.read_play: Callable[[list[int] | None, State, View], list[int] | None] | None = None
+        self.held: Callable[[State, int], int] | None = None
+        if self.options.doubt < 1:
+            self.read_play = getattr(heuristics, "read_play", None)
+            self.held = getattr(heuristics, "held", None)
+            if self.read_play is None or self.held is None:
+                raise ConfigError(f"{game.spec.title} has no read_play: doubt must be 1")
+        self.doubts: list[int] | None = None
+        """Per seat, the tiles its plays this hand suggest it lacks (bit masks), read from the
+        searcher's views alone, one decision to the next (`doubt`)."""
+        self._before: State | None = None  # the position just after this bot's last move
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
+        if self.read_play is not None:
+            if self._before is not None:
+                self.doubts = self.read_play(self.doubts, self._before, view)
+            move = self._choose(view, legal, rng)
+            # Where this move leaves the table, for reading the next seat's play at the next
+            # decision: a state dealt from this view (its hidden parts are never read), moved on.
+            before = self.game.sample_state(view, random.Random(0))
+            before.apply(move)
+            self._before = before
+            return move
+        return self._choose(view, legal, rng)
+
+    def _sample(self, view: View, rng: random.Random) -> State:
+        """A world dealt from the view; with doubts, one weighed by them (rejection sampling:
+        each doubted tile a seat holds keeps the deal with chance `doubt`)."""
+        state = self.game.sample_state(view, rng)
+        doubts = self.doubts
+        if doubts is None or self.held is None:
+            return state
+        best, best_count = state, math.inf
+        for _ in range(DEAL_TRIES):
+            count = sum((self.held(state, s) & mask).bit_count() for s, mask in enumerate(doubts) if mask)
+            if count == 0 or rng.random() < self.options.doubt**count:
+                return state
+            if count < best_count:
+                best, best_count = state, count
+            state = self.game.sample_state(view, rng)
+        return best
+
+    def _choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         self.last_values = {}
         if len(legal) == 1:
             return legal[0]
@@ -168,7 +231,7 @@ class IsmctsBot:
             return self._halving(root, view, legal, rng, budget, deadline)
         done = 0
         while True:
-            state = self.game.sample_state(view, rng)
+            state = self._sample(view, rng)
             self._iterate(root, state, legal, rng)
             done += 1
             if deadline is None:
@@ -176,10 +239,32 @@ class IsmctsBot:
                     break
             elif time.perf_counter() >= deadline:
                 break
+        if options.close and deadline is None:
+            done += self._closer(root, view, legal, rng, budget)
         self.last_iterations = done
         self.last_values = _means(root)
         # The most visited move: the robust choice. Ties go to the earlier legal move.
         return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
+
+    def _closer(self, root: Node, view: View, legal: Sequence[Move], rng: random.Random, budget: int) -> int:
+        """More iterations while the root's two most visited moves are close in mean result,
+        a quarter of the budget at a time, up to close_factor times the budget in all: the
+        iterations added."""
+        limit = int(budget * self.options.close_factor) - budget
+        step = max(1, budget // 4)
+        added = 0
+        while added < limit and self._is_close(root):
+            for _ in range(min(step, limit - added)):
+                self._iterate(root, self._sample(view, rng), legal, rng)
+                added += 1
+        return added
+
+    def _is_close(self, root: Node) -> bool:
+        searched = sorted((c for c in root.children.values() if c.visits), key=lambda c: c.visits, reverse=True)
+        if len(searched) < 2:
+            return False
+        first, second = searched[0], searched[1]
+        return abs(first.reward / first.visits - second.reward / second.visits) < self.options.close
 
     def _halving(
         self, root: Node, view: View, legal: Sequence[Move], rng: random.Random, budget: int, deadline: float | None
@@ -199,7 +284,7 @@ class IsmctsBot:
 
         for round_ in range(rounds):
             per_move = max(1, budget // (rounds * len(candidates)))
-            samples = [(self.game.sample_state(view, rng), rng.getrandbits(64)) for _ in range(per_move)]
+            samples = [(self._sample(view, rng), rng.getrandbits(64)) for _ in range(per_move)]
             for move in candidates:
                 child = root.children.setdefault(move, Node(seat))
                 for sampled, seed in samples:
