@@ -67,7 +67,7 @@ def test_highrise_doubts_come_from_the_views_and_hold_of_a_greedy_players_hand()
     assert newly >= 20
 
 
-def test_a_new_hand_forgets_the_doubts() -> None:
+def test_a_new_hand_or_game_forgets_the_doubts() -> None:
     game: Any = make_game("highrise", {"players": 2, "hands": 2})
     state = game.new_state()
     rng = random.Random(4)
@@ -79,6 +79,13 @@ def test_a_new_hand_forgets_the_doubts() -> None:
     before = game.sample_state(view, random.Random(0))
     later = {**view, "hand_number": view["hand_number"] + 1}
     assert heuristics.read_play([0, 1 << 3], before, later) is None
+    # A bot kept at a table from one game to the next: the next game's first hand is not the last.
+    one: Any = make_game("highrise", HIGHRISE)
+    first, second = greedy_games(2)
+    last_view, last_move, _ = first[-2]
+    before = one.sample_state(last_view, random.Random(0))
+    before.apply(last_move)
+    assert heuristics.read_play([0, 1 << 3], before, second[0][0]) is None
 
 
 def test_doubted_dominoes_are_dealt_only_as_seldom_as_doubt_says() -> None:

@@ -16,6 +16,12 @@ policy, which Wildfire's and Highrise's `hard` use. `prior` tries greedy's move 
 every node and adds a bonus to it that fades with its visits (progressive bias). `widening`
 lets a node's moves into the search a few at a time, greedy's favourites first, more as
 its visits grow (progressive widening), which Wildstar's and Highrise's `hard` use.
+
+Two more read the table and the clock. `doubt` weighs the dealt worlds by what the other
+seats' plays suggest they hold (rejection sampling): the game's `read_play` reads, from this
+bot's own views one decision to the next, which tiles a seat passed over when it played, and
+a deal that gives it one is dealt again with chance 1 - doubt. `close` spends more iterations
+on a decision whose two best moves are near in result, none on a clear one.
 """
 
 from __future__ import annotations

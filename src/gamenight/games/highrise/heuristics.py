@@ -153,11 +153,16 @@ def read_play(doubts: list[int] | None, before: HighriseState, view: dict[str, A
     view then, only its public parts read), `view` the searcher's view now. A seat that played
     a domino when another would have been worth clearly more to a greedy player, by
     `move_value`, probably holds none of those others. Returns each seat's doubted dominoes
-    (bit masks), `doubts` with this play's added; None when a new hand has begun (nothing is
-    doubted then); `doubts` unchanged when no single play can be read off (a draw came
-    between, or the seat went out)."""
+    (bit masks), `doubts` with this play's added; None when a new hand has begun, or another
+    game at the same table (nothing is doubted then); `doubts` unchanged when no single play
+    can be read off (a draw came between, or the seat went out)."""
     if view["hand_number"] != before.hand_number or view["phase"] == "over":
         return None
+    tower = before.tower
+    after = tower_from_view(view)
+    known = set(tower.tiles())
+    if not known <= set(after.tiles()):
+        return None  # not the same hand (a new game at the same table): nothing read before holds
     seat = before.to_act()
     if seat is None or seat == view["seat"] or before.phase != Phase.PLAY:
         return doubts
@@ -165,9 +170,7 @@ def read_play(doubts: list[int] | None, before: HighriseState, view: dict[str, A
     now = view["hand_sizes"]
     if now[seat] != sizes[seat] - 1 or view["pile"] != len(before.pile) or sizes[seat] < 2:
         return doubts
-    tower = before.tower
-    after = tower_from_view(view)
-    played = [t for t in after.tiles() if t not in set(tower.tiles())]
+    played = [t for t in after.tiles() if t not in known]
     if len(played) != 1:
         return doubts
     tile = played[0]
