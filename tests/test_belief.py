@@ -20,12 +20,13 @@ from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import heuristics
 
 HIGHRISE = {"players": 2, "hands": 1}
+"""Two players, one hand (Wildstar's options are named alike)."""
 
 
-def greedy_games(games: int) -> list[list[tuple[Any, Any, int]]]:
-    """Two-player Highrise hands between greedy players: for each of seat 0's decisions, its
-    view, the move it made, and the dominoes seat 1 held then (bit mask)."""
-    game: Any = make_game("highrise", HIGHRISE)
+def greedy_games(name: str, games: int) -> list[list[tuple[Any, Any, int]]]:
+    """Two-player hands between greedy players: for each of seat 0's decisions, its view, the
+    move it made, and the tiles seat 1 held then (the game's `held` mask)."""
+    game = make_game(name, HIGHRISE)
     played = []
     for seed in range(games):
         rng = random.Random(seed)
@@ -38,33 +39,35 @@ def greedy_games(games: int) -> list[list[tuple[Any, Any, int]]]:
                 continue
             move = greedy.choose(state.view(seat), state.legal_moves(), rng)
             if seat == 0:
-                decisions.append((state.view(0), move, tile_mask(state.hands[1])))
+                decisions.append((state.view(0), move, game.heuristics().held(state, 1)))
             state.apply(move)
         played.append(decisions)
     return played
 
 
-def test_highrise_doubts_come_from_the_views_and_hold_of_a_greedy_players_hand() -> None:
+@pytest.mark.parametrize(("name", "least"), [("highrise", 20), ("wildstar", 60)])
+def test_doubts_come_from_the_views_and_hold_of_a_greedy_players_hand(name: str, least: int) -> None:
     """Seat 0 reads seat 1's plays from its own views, one decision to the next. The position
     after its move is a state dealt from its view: dealt twice, with other hidden hands each
-    time, it gives the same doubts (nothing hidden is read). And each domino newly doubted
-    is one a greedy seat 1 did not hold when it played, while some are doubted at all."""
-    game: Any = make_game("highrise", HIGHRISE)
+    time, it gives the same doubts (nothing hidden is read). And each tile newly doubted is
+    one a greedy seat 1 did not hold when it played, while some are doubted at all."""
+    game: Any = make_game(name, HIGHRISE)
+    read_play = game.heuristics().read_play
     newly = 0
-    for decisions in greedy_games(6):
+    for decisions in greedy_games(name, 6):
         doubts: list[int] | None = None
         for (view, move, _), (next_view, _, held) in itertools.pairwise(decisions):
             read = []
             for deal in (1, 2):
                 before = game.sample_state(view, random.Random(deal))
                 before.apply(move)
-                read.append(heuristics.read_play(doubts, before, next_view))
+                read.append(read_play(doubts, before, next_view))
             assert read[0] == read[1]
             new = read[0][1] & ~(doubts[1] if doubts else 0) if read[0] else 0
             assert new & held == 0
             newly += new.bit_count()
             doubts = read[0]
-    assert newly >= 20
+    assert newly >= least
 
 
 def test_a_new_hand_or_game_forgets_the_doubts() -> None:
@@ -81,7 +84,7 @@ def test_a_new_hand_or_game_forgets_the_doubts() -> None:
     assert heuristics.read_play([0, 1 << 3], before, later) is None
     # A bot kept at a table from one game to the next: the next game's first hand is not the last.
     one: Any = make_game("highrise", HIGHRISE)
-    first, second = greedy_games(2)
+    first, second = greedy_games("highrise", 2)
     last_view, last_move, _ = first[-2]
     before = one.sample_state(last_view, random.Random(0))
     before.apply(last_move)
@@ -92,7 +95,7 @@ def test_doubted_dominoes_are_dealt_only_as_seldom_as_doubt_says() -> None:
     """With doubt 0 a world that gives seat 1 a doubted domino is dealt again (while another
     deal can avoid it); with doubt 1 the deals are as sample_state makes them."""
     game: Any = make_game("highrise", HIGHRISE)
-    decisions = greedy_games(1)[0]
+    decisions = greedy_games("highrise", 1)[0]
     view = decisions[3][0]
     unseen = tile_mask(game.sample_state(view, random.Random(0)).hands[1]) | tile_mask(
         game.sample_state(view, random.Random(0)).pile
