@@ -1,6 +1,6 @@
 """What the search guesses from the table (issue 30): the doubts read from other seats' plays
 come from the searcher's views alone, are true of the hands they describe, and weigh the
-worlds the search deals; a close decision gets more search than a clear one."""
+worlds the search deals."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import heuristics
 
 HIGHRISE = {"players": 2, "hands": 1}
-"""Two players, one hand (Wildstar's options are named alike)."""
 
 
 def greedy_games(name: str, games: int) -> list[list[tuple[Any, Any, int]]]:
@@ -45,7 +44,7 @@ def greedy_games(name: str, games: int) -> list[list[tuple[Any, Any, int]]]:
     return played
 
 
-@pytest.mark.parametrize(("name", "least"), [("highrise", 20), ("wildstar", 60)])
+@pytest.mark.parametrize(("name", "least"), [("highrise", 20)])
 def test_doubts_come_from_the_views_and_hold_of_a_greedy_players_hand(name: str, least: int) -> None:
     """Seat 0 reads seat 1's plays from its own views, one decision to the next. The position
     after its move is a state dealt from its view: dealt twice, with other hidden hands each
@@ -119,35 +118,3 @@ def test_doubt_is_refused_for_a_game_that_cannot_read_plays() -> None:
         make_bot("hard:doubt=0.5", make_game("fireball-island", {"players": 2}))
     with pytest.raises(ConfigError, match="doubt must be from 0 to 1"):
         make_bot("hard:doubt=2", make_game("highrise", HIGHRISE))
-
-
-def test_a_close_decision_is_searched_longer_than_a_clear_one() -> None:
-    """`close`: the search goes on past its iterations only while its two most searched moves
-    are within `close` of each other in mean result, up to close_factor times in all."""
-    game = make_game("wildfire", {"players": 2, "rounds": 1})
-    rng = random.Random(3)
-    state = game.new_state()
-    extended = plain = 0
-    while (seat := state.to_act()) is not None and extended + plain < 12:
-        if seat == CHANCE:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
-            continue
-        legal = state.legal_moves()
-        if len(legal) > 1:
-            bot = IsmctsBot(
-                game, IsmctsOptions(iterations=80, rollout="greedy", tree_depth=1, close=0.05, close_factor=3)
-            )
-            move = bot.choose(state.view(seat), legal, random.Random(1))
-            top = sorted(bot.last_values.values(), key=lambda v: v[1], reverse=True)[:2]
-            assert 80 <= bot.last_iterations <= 240
-            if bot.last_iterations > 80:
-                extended += 1
-            else:
-                plain += 1
-                assert abs(top[0][0] - top[1][0]) >= 0.05  # left at once: the choice was clear
-            if bot.last_iterations < 240:
-                assert abs(top[0][0] - top[1][0]) >= 0.05  # stopped early: no longer close
-        else:
-            move = legal[0]
-        state.apply(move)
-    assert extended and plain

@@ -17,11 +17,10 @@ every node and adds a bonus to it that fades with its visits (progressive bias).
 lets a node's moves into the search a few at a time, greedy's favourites first, more as
 its visits grow (progressive widening), which Wildstar's and Highrise's `hard` use.
 
-Two more read the table and the clock. `doubt` weighs the dealt worlds by what the other
-seats' plays suggest they hold (rejection sampling): the game's `read_play` reads, from this
-bot's own views one decision to the next, which tiles a seat passed over when it played, and
-a deal that gives it one is dealt again with chance 1 - doubt. `close` spends more iterations
-on a decision whose two best moves are near in result, none on a clear one.
+One more reads the table. `doubt` weighs the dealt worlds by what the other seats' plays
+suggest they hold (rejection sampling): the game's `read_play` reads, from this bot's own
+views one decision to the next, which tiles a seat passed over when it played, and a deal
+that gives it one is dealt again with chance 1 - doubt (Highrise's `hard`).
 """
 
 from __future__ import annotations
@@ -94,14 +93,6 @@ class IsmctsOptions:
     the rollout policy (the opponents' too), which at a few hundred iterations can model
     them better than a thinly visited tree does."""
 
-    close: float = 0.0
-    """Spend more search where the decision is close (0: off). After its iterations, while
-    the two most visited moves at the root differ in mean result by less than `close`, the
-    search goes on, a quarter of its iterations at a time, up to `close_factor` times its
-    budget: a clear choice is left at once, a near tie gets the playouts that may part it."""
-    close_factor: float = 1.0
-    """How many times its budget a close decision may search in all (with `close`)."""
-
     doubt: float = 1.0
     """How the search weighs a dealt world by what the other seats' plays suggest (the game's
     `read_play`, from the searcher's own views only): a sampled deal that gives a seat a
@@ -131,12 +122,8 @@ class IsmctsOptions:
             raise ConfigError(f"tree_depth must be 0 or more, not {self.tree_depth}")
         if not self.prior >= 0:
             raise ConfigError(f"prior must be 0 or more, not {self.prior}")
-        if not 0 <= self.close <= 1:
-            raise ConfigError(f"close must be from 0 to 1, not {self.close}")
         if not 0 <= self.doubt <= 1:
             raise ConfigError(f"doubt must be from 0 to 1, not {self.doubt}")
-        if not 1 <= self.close_factor <= 100:
-            raise ConfigError(f"close_factor must be from 1 to 100, not {self.close_factor}")
 
 
 class Node:
@@ -245,32 +232,10 @@ class IsmctsBot:
                     break
             elif time.perf_counter() >= deadline:
                 break
-        if options.close and deadline is None:
-            done += self._closer(root, view, legal, rng, budget)
         self.last_iterations = done
         self.last_values = _means(root)
         # The most visited move: the robust choice. Ties go to the earlier legal move.
         return max(legal, key=lambda m: root.children[m].visits if m in root.children else -1)
-
-    def _closer(self, root: Node, view: View, legal: Sequence[Move], rng: random.Random, budget: int) -> int:
-        """More iterations while the root's two most visited moves are close in mean result,
-        a quarter of the budget at a time, up to close_factor times the budget in all: the
-        iterations added."""
-        limit = int(budget * self.options.close_factor) - budget
-        step = max(1, budget // 4)
-        added = 0
-        while added < limit and self._is_close(root):
-            for _ in range(min(step, limit - added)):
-                self._iterate(root, self._sample(view, rng), legal, rng)
-                added += 1
-        return added
-
-    def _is_close(self, root: Node) -> bool:
-        searched = sorted((c for c in root.children.values() if c.visits), key=lambda c: c.visits, reverse=True)
-        if len(searched) < 2:
-            return False
-        first, second = searched[0], searched[1]
-        return abs(first.reward / first.visits - second.reward / second.visits) < self.options.close
 
     def _halving(
         self, root: Node, view: View, legal: Sequence[Move], rng: random.Random, budget: int, deadline: float | None

@@ -16,10 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamenight.games.dominoes.hands import margin_result as dominoes_margin
-from gamenight.games.wildstar import rules
 from gamenight.games.wildstar.moves import DRAW, PLAY, Move
-from gamenight.games.wildstar.notation import parse_layout
-from gamenight.games.wildstar.state import Phase
 from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, POINTS, SINGLE_STAR, parse
 
 if TYPE_CHECKING:
@@ -146,58 +143,3 @@ def margin_result(state: WildstarState) -> list[float]:
     return dominoes_margin(
         state.totals, [state.side(s) for s in range(state.n)], not state.game.options.winner_collects, scale=10
     )
-
-
-DOUBT_MARGIN = 2.0
-"""Besides what the hidden hand may add (FOLLOW_UP per other tile held), how much more a
-tile's best play must be worth to a greedy player than the play a seat made, for the seat to
-be thought not to hold it."""
-
-
-def read_play(doubts: list[int] | None, before: WildstarState, view: dict[str, Any]) -> list[int] | None:
-    """What the searcher may guess from the play the next seat made since its last decision:
-    `before` is the position right after that decision (a state sampled from the searcher's
-    view then, only its public parts read), `view` the searcher's view now. A seat that laid a
-    tile when another kind would have been worth clearly more to a greedy player, by
-    `Judge.move_value`, whatever the rest of its hand, probably holds none of that kind.
-    Each seat's doubted kinds (bit masks), `doubts` with this play's added; None when a new
-    hand (or another game at the same table) has begun; `doubts` unchanged when no single
-    play can be read off (a draw came between)."""
-    if view["hand_number"] != before.hand_number or view["phase"] == "over":
-        return None
-    layout = before.layout
-    after = parse_layout(" ".join(view["layout"]), before.required_double, layout.branching)
-    known = len(layout.tiles)
-    if after.tiles[:known] != layout.tiles:
-        return None  # not the same hand: nothing read before holds
-    seat = before.to_act()
-    if seat is None or seat == view["seat"] or before.phase != Phase.PLAY:
-        return doubts
-    sizes = [len(h) for h in before.hands]
-    if view["hand_sizes"][seat] != sizes[seat] - 1 or view["pile"] != len(before.pile) or sizes[seat] < 2:
-        return doubts
-    if len(after.tiles) != known + 1:
-        return doubts
-    tile, end, outer = after.tiles[known], after.parent[known], after.value[known]
-    plays = rules.legal_plays(layout, range(len(HALVES)))
-    made = next((m for m in plays if m.tile == tile and m.end == end and m.outer in (outer, -1)), None)
-    if made is None:
-        return doubts
-    teams = [before.members(side) for side in range(2)] if before.game.options.partners else None
-    judge = Judge(Table(seat, before.n, teams, before.lacked), [], {e: layout.value[e] for e in layout.playable_ends()})
-    judge.keep_stars = sizes[seat] > 2
-    # Its other tiles may each add FOLLOW_UP to the play it made (they follow on the number it
-    # shows), none of which the searcher sees: only a play better by more than that is doubted.
-    bar = judge.move_value(made) + FOLLOW_UP * (sizes[seat] - 1) + DOUBT_MARGIN
-    doubted = 0
-    for other in plays:
-        if not doubted >> other.tile & 1 and judge.move_value(other) > bar:
-            doubted |= 1 << other.tile
-    found = list(doubts) if doubts is not None else [0] * len(sizes)
-    found[seat] |= doubted
-    return found
-
-
-def held(state: WildstarState, seat: int) -> int:
-    """The kinds `seat` holds in a state (a bit mask), to weigh a sampled deal by doubts."""
-    return sum(1 << kind for kind in set(state.hands[seat]))
