@@ -17,7 +17,6 @@ from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move
 from gamenight.games.highrise.notation import parse_tower
-from gamenight.games.highrise.state import Phase
 from gamenight.games.highrise.tiles import ALL_TILES, HAND_POINTS, TILES
 from gamenight.games.highrise.tower import BASES, Tower
 
@@ -32,9 +31,6 @@ ISMCTS_HARD: dict[str, object] = {
     "margin": 0.5,
     "tree_depth": 1,
     "widening": 2.0,
-    # Worlds weighed by what the other seat's plays suggest (read_play): 71.0% against greedy
-    # instead of 64.5%, paired +6.5 points (+0.9 to +12.1) over 200 games (docs/bots.md).
-    "doubt": 0.1,
 }
 RISK = 1.0  # a point the next player may score counts as one scored now (docs/rules/highrise.md: Bots)
 GOING_OUT = 30  # besides the opponents' hands: the hand ends before they score again
@@ -142,66 +138,3 @@ def margin_result(state: HighriseState) -> list[float]:
     """The score margin in [0, 1], for ismcts's `margin` option
     (a typical 2-player hand ends about 40 points apart)."""
     return dominoes_margin(state.totals, range(state.n), False, scale=40)
-
-
-DOUBT_MARGIN = 2.0
-"""How much more a domino's best play must be worth, to the greedy reckoning, than the play a
-seat made, for the seat to be thought not to hold it: the reckoning here cannot see the
-seat's own hand, which shifts its figures a little."""
-
-
-def read_play(doubts: list[int] | None, before: HighriseState, view: dict[str, Any]) -> list[int] | None:
-    """What the searcher may guess from the play the next seat made since its last decision:
-    `before` is the position right after that decision (a state sampled from the searcher's
-    view then, only its public parts read), `view` the searcher's view now. A seat that played
-    a domino when another would have been worth clearly more to a greedy player, by
-    `move_value`, probably holds none of those others. Returns each seat's doubted dominoes
-    (bit masks), `doubts` with this play's added; None when a new hand has begun, or another
-    game at the same table (nothing is doubted then); `doubts` unchanged when no single play
-    can be read off (a draw came between, or the seat went out)."""
-    if view["hand_number"] != before.hand_number or view["phase"] == "over":
-        return None
-    tower = before.tower
-    after = tower_from_view(view)
-    known = set(tower.tiles())
-    if not known <= set(after.tiles()):
-        return None  # not the same hand (a new game at the same table): nothing read before holds
-    seat = before.to_act()
-    if seat is None or seat == view["seat"] or before.phase != Phase.PLAY:
-        return doubts
-    sizes = [len(h) for h in before.hands]
-    now = view["hand_sizes"]
-    if now[seat] != sizes[seat] - 1 or view["pile"] != len(before.pile) or sizes[seat] < 2:
-        return doubts
-    played = [t for t in after.tiles() if t not in known]
-    if len(played) != 1:
-        return doubts
-    tile = played[0]
-    made = None
-    for move in rules.legal_plays(tower, [tile]):
-        trial = tower.clone()
-        trial.place(move.tile, move.a, move.b, move.half_a, move.spacer)
-        if trial.top == after.top and trial.height == after.height:
-            made = move
-            break
-    if made is None:
-        return doubts
-    # The seat's hand is hidden: its reckoning of what the next player may hold is taken over
-    # every domino it could not see but the one it played (its own others among them).
-    unseen = _ALL_MASK & ~tile_mask(tower.tiles()) & ~(1 << tile)
-    openings = Openings(unseen, sizes[(seat + 1) % len(sizes)])
-    hand = [tile] * sizes[seat]  # only its length counts: whether a play goes out
-    bar = move_value(tower, hand, sizes, seat, openings, made) + DOUBT_MARGIN
-    mine = tile_mask(TILES.parse(t) for t in view["hand"])
-    doubted = 0
-    for other in rules.legal_plays(tower, [t for t in ALL_TILES if unseen >> t & 1 and not mine >> t & 1]):
-        if not doubted >> other.tile & 1 and move_value(tower, hand, sizes, seat, openings, other) > bar:
-            doubted |= 1 << other.tile
-    found = list(doubts) if doubts is not None else [0] * len(sizes)
-    found[seat] |= doubted
-    return found
-
-
-def held(state: HighriseState, seat: int) -> int:
-    """The dominoes `seat` holds in a state (a bit mask), to weigh a sampled deal by doubts."""
-    return tile_mask(state.hands[seat])
