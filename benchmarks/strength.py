@@ -8,16 +8,16 @@ game: hard's win rate with its 95% Wilson interval, and the CPU seconds of hard'
 (those with two or more legal moves; `time.process_time` in the worker that plays the game,
 so a loaded machine slows the run but not the figure): median, 95th percentile, maximum.
 
-`--variant NAME=VALUE` plays the same games with one setting changed in every worker, to
-measure a change against the code as it is on the same deals (paired), e.g.
-`--variant trust=0` (hands.TRUST: how often a sampled deal honours a seat's guessed-absent
-tiles; 0 is the search with no guesses from play, as before issue 30).
+`--hard SPEC` puts another bot in hard's seat (`hard:iterations=600`, any spec the arena takes);
+`--against SPEC` also plays SPEC on the same games and prints the difference deal by deal,
+with a 95% interval from the spread of the per-deal differences (each deal's games are the
+same for both bots, so the luck of the deal cancels out).
 
-    .venv/bin/python benchmarks/strength.py --games 200 --seed 7001 --only highrise
-    .venv/bin/python benchmarks/strength.py --games 200 --seed 7001 --only highrise --variant trust=0
+    .venv/bin/python benchmarks/strength.py --games 200 --seed 7001 --only highrise,wildfire,wildstar
+    .venv/bin/python benchmarks/strength.py --seed 7002 --only highrise --hard hard:iterations=600 --against hard
 
 With --keep FILE each game's result goes to FILE (JSON lines) as it finishes, and a game
-already there (same game, seats, variant, seed and index) is not played again: a stopped run
+already there (same game, bot, seed and index) is not played again: a stopped run
 goes on where it stopped, and a paired comparison can be read back from two runs' lines.
 docs/bots.md quotes the figures and names the seeds (none of them used for tuning).
 """
@@ -45,14 +45,12 @@ GAMES: dict[str, tuple[dict[str, Any], int]] = {
     "fireball-island": ({}, 4),
 }
 """Each game's options and number of seats, as issue 30's targets name them."""
-VARIANTS = ("trust",)
 CHUNK = 4
 """Games a worker plays per task: each kept as soon as its task is done."""
 
 
-def _worker_setup(variant: dict[str, float]) -> None:
+def _worker_setup() -> None:
     import gamenight.sim.arena as arena
-    from gamenight.games.dominoes import hands
 
     # The arena times a decision with time.perf_counter (wall time); here CPU time is the
     # figure, so the workers' arena reads the process's CPU clock instead.
@@ -60,26 +58,22 @@ def _worker_setup(variant: dict[str, float]) -> None:
         perf_counter = staticmethod(time.process_time)
 
     arena.time = _Clock  # type: ignore[attr-defined,assignment]
-    if "trust" in variant:
-        hands.TRUST = variant["trust"]
 
 
-def play(
-    game: str, spec: str, games: int, seed: int, workers: int, variant: dict[str, float], keep: Path | None
-) -> list[Any]:
+def play(game: str, spec: str, games: int, seed: int, workers: int, keep: Path | None) -> list[Any]:
     options, seats = GAMES[game]
     config = ArenaConfig(game, (spec,) + ("greedy",) * (seats - 1), games, seed, options)
-    key = {"game": game, "spec": spec, "seed": seed, "variant": variant}
+    key = {"game": game, "spec": spec, "seed": seed}
     done = {}
     if keep is not None and keep.exists():
         for line in keep.read_text().splitlines():
             row = json.loads(line)
-            if {k: row.get(k, "hard") for k in key} == key:
+            if {k: row.get(k) for k in key} == key:
                 done[row["index"]] = row
     todo = [i for i in range(games) if i not in done]
     if todo:
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup, initargs=(variant,)) as pool:
+        with ProcessPoolExecutor(workers, mp_context=context, initializer=_worker_setup) as pool:
             chunks = [todo[i : i + CHUNK] for i in range(0, len(todo), CHUNK)]
             for future in as_completed([pool.submit(play_chunk, config, chunk) for chunk in chunks]):
                 for result in future.result():
@@ -104,28 +98,21 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--only", default=",".join(GAMES), help="comma list of games")
     parser.add_argument("--hard", default="hard", help="the searching bot's spec (default: hard)")
-    parser.add_argument("--variant", action="append", default=[], help="NAME=VALUE, one of: " + ", ".join(VARIANTS))
     parser.add_argument(
         "--against", help="also play this spec on the same games, and print the paired difference (deal by deal)"
     )
     parser.add_argument("--keep", type=Path, help="each game's result, as JSON lines: played once, reused after")
     args = parser.parse_args()
-    variant: dict[str, float] = {}
-    for item in args.variant:
-        name, _, value = item.partition("=")
-        if name not in VARIANTS:
-            parser.error(f"--variant {item!r}: the variants are {', '.join(VARIANTS)}")
-        variant[name] = float(value)
     for game in args.only.split(","):
         if game not in GAMES:
             parser.error(f"--only: no game {game!r}; the games are {', '.join(GAMES)}")
         start = time.perf_counter()
-        rows = play(game, args.hard, args.games, args.seed, args.workers, variant, args.keep)
+        rows = play(game, args.hard, args.games, args.seed, args.workers, args.keep)
         if args.against:
-            base = play(game, args.against, args.games, args.seed, args.workers, {}, args.keep)
-            report(game, args.against, args.seed, {}, base, 0.0)
-            print(f"{game}: {args.hard} {variant or ''} minus {args.against}: {paired(rows, base)}", flush=True)
-        report(game, args.hard, args.seed, variant, rows, time.perf_counter() - start)
+            base = play(game, args.against, args.games, args.seed, args.workers, args.keep)
+            report(game, args.against, args.seed, base, 0.0)
+            print(f"{game}: {args.hard} minus {args.against}: {paired(rows, base)}", flush=True)
+        report(game, args.hard, args.seed, rows, time.perf_counter() - start)
 
 
 def paired(rows: list[Any], base: list[Any]) -> str:
@@ -144,12 +131,12 @@ def paired(rows: list[Any], base: list[Any]) -> str:
     return f"{mean:+.1%} ({mean - half:+.1%} to {mean + half:+.1%}, {n} deals)"
 
 
-def report(game: str, spec: str, seed: int, variant: dict[str, float], rows: list[Any], seconds: float) -> None:
+def report(game: str, spec: str, seed: int, rows: list[Any], seconds: float) -> None:
     wins = sum(r["hard"] for r in rows)
     low, high = wilson_interval(wins, len(rows))
     think = sorted(t for r in rows for t in r["think"])
     print(
-        f"{game}: {spec} v greedy, {len(rows)} games, seed {seed}, variant {variant or 'none'}: "
+        f"{game}: {spec} v greedy, {len(rows)} games, seed {seed}: "
         f"it wins {wins:g} = {wins / len(rows):.1%} ({low:.0%}-{high:.0%}); "
         f"CPU per decision median {percentile(think, 50):.3f} s, p95 {percentile(think, 95):.3f} s, "
         f"max {think[-1]:.3f} s ({len(think)} decisions); {seconds:.0f} s",
