@@ -103,6 +103,9 @@ def main() -> None:
     )
     parser.add_argument("--keep", type=Path, help="each game's result, as JSON lines: played once, reused after")
     args = parser.parse_args()
+    if "greedy" in (args.hard, args.against):
+        # Its seats would not be told from greedy's own: to measure greedy, name it medium.
+        parser.error("--hard and --against play against greedy: give another spec (medium is greedy by name)")
     for game in args.only.split(","):
         if game not in GAMES:
             parser.error(f"--only: no game {game!r}; the games are {', '.join(GAMES)}")
