@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench bench-drivers clean
+.PHONY: run test lint typecheck pytest bench bench-drivers clean fast clean-fast test-fast pytest-pure bench-fast
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,10 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 # Serving needs the web extra alone: no test, simulation or RL packages.
 $(VENV)/.web-installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@
+
+$(VENV)/.fast-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[fast]'
 	touch $@
 
 $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
@@ -52,8 +56,29 @@ bench: $(VENV)/.bench-installed
 bench-drivers: $(VENV)/.installed
 	$(BIN)/python benchmarks/drivers.py
 
-clean:
+clean: clean-fast
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+
+# The compiled build (issue 31, optional): mypyc compiles the engine and the games' rules into C
+# extensions written beside their sources (src/gamenight/compiled.py lists them; git ignores
+# them), which Python then imports instead. `make clean-fast` removes them: pure Python again.
+fast: $(VENV)/.installed $(VENV)/.fast-installed
+	$(BIN)/python -m gamenight.compiled
+
+clean-fast:
+	PYTHONPATH=src $(PYTHON) -m gamenight.compiled --clean
+
+# The suite against the compiled build (GAMENIGHT_COMPILED=1: tests/test_compiled.py fails if any
+# module listed is not compiled), after the engine's and games' tests in pure Python (CI).
+test-fast: lint typecheck pytest-pure fast $(AXE)
+	GAMENIGHT_COMPILED=1 $(BIN)/pytest
+
+pytest-pure: $(VENV)/.installed clean-fast
+	GAMENIGHT_COMPILED=0 $(BIN)/pytest --ignore=tests/web
+
+# Decisions per second of each game compiled against pure Python, and Fireball Island against maedn.
+bench-fast: $(VENV)/.bench-installed fast
+	$(BIN)/python benchmarks/compiled.py
 
 # The online server's full suites (issue 20); CI runs each in small form in `make pytest`.
 .PHONY: load crash leaks

@@ -52,30 +52,49 @@ def test_game_conforms(name: str, options: dict[str, Any]) -> None:
     assert steps > 100  # the games really were played, not stopped at the deal
 
 
-def _game_of(state_class: type[WildfireState], options: dict[str, Any]) -> WildfireGame:
-    """A Wildfire game whose states (new or parsed) are of a deliberately broken class."""
+class _Mutant:
+    """A deliberately broken Wildfire state: a real one inside, everything it does passed on but
+    what a subclass overrides. (A wrapper, not a subclass of WildfireState: the compiled build's
+    classes cannot be subclassed in Python, and the checks must catch the same faults there.)"""
 
-    class MutantGame(WildfireGame):
-        def new_state(self) -> WildfireState:
-            return state_class(self)
+    def __init__(self, state: WildfireState) -> None:
+        self.state = state
 
-        def state_from_notation(self, text: str) -> WildfireState:
-            state = super().state_from_notation(text)
-            mutant = state_class.__new__(state_class)
-            for slot in WildfireState.__slots__:
-                setattr(mutant, slot, getattr(state, slot))
-            return mutant
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
 
-    return MutantGame.from_options(options)
+    def clone(self) -> _Mutant:
+        return type(self)(self.state.clone())
 
 
-class _LeakyState(WildfireState):
+class _MutantGame:
+    """A Wildfire game whose states (new or parsed) are `mutant`s of its own."""
+
+    def __init__(self, mutant: type[_Mutant], options: dict[str, Any]) -> None:
+        self.game = WildfireGame.from_options(options)
+        self.mutant = mutant
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.game, name)
+
+    def new_state(self) -> _Mutant:
+        return self.mutant(self.game.new_state())
+
+    def state_from_notation(self, text: str) -> _Mutant:
+        return self.mutant(self.game.state_from_notation(text))
+
+
+def _game_of(mutant: type[_Mutant], options: dict[str, Any]) -> Any:
+    return _MutantGame(mutant, options)
+
+
+class _LeakyState(_Mutant):
     """A broken game: every view shows the next seat's hand."""
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        view = super().view(seat)
+        view = self.state.view(seat)
         if seat is not None:
-            view["neighbour"] = sorted(self.hands[(seat + 1) % self.n])
+            view["neighbour"] = sorted(self.state.hands[(seat + 1) % self.state.n])
         return view
 
 
@@ -84,12 +103,12 @@ def test_conformance_catches_a_view_that_leaks_hidden_tiles() -> None:
         check_game(_game_of(_LeakyState, {"players": 3, "rounds": 1}), seeds=(0,))
 
 
-class _ForgivingState(WildfireState):
+class _ForgivingState(_Mutant):
     """A broken game: an illegal move is silently ignored instead of refused."""
 
     def apply(self, move: Any) -> None:
-        if move in self.legal_moves():
-            super().apply(move)
+        if move in self.state.legal_moves():
+            self.state.apply(move)
 
 
 def test_conformance_catches_an_illegal_move_that_is_not_refused() -> None:

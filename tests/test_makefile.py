@@ -32,3 +32,25 @@ def test_make_run_installs_the_web_extra_alone(tmp_path: Path) -> None:
 def test_make_test_installs_every_extra_it_needs(tmp_path: Path, target: str) -> None:
     installs = _installs(target, tmp_path)
     assert installs and all(extras >= {"test", "sim", "web", "rl", "cluster"} for extras in installs)
+
+
+def test_make_test_fast_runs_pure_python_first_then_the_suite_against_the_build(tmp_path: Path) -> None:
+    """CI's command (.ci/run): the engine's and games' tests without the build, then the build,
+    then the whole suite claiming it (GAMENIGHT_COMPILED=1: tests/test_compiled.py checks)."""
+    make = shutil.which("make")
+    assert make is not None
+    dry = subprocess.run(
+        [make, "-n", "-B", "test-fast", f"VENV={tmp_path / 'venv'}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    clean = next(i for i, line in enumerate(dry) if line.endswith("-m gamenight.compiled --clean"))
+    pure = next(i for i, line in enumerate(dry) if line.startswith("GAMENIGHT_COMPILED=0 "))
+    build = next(i for i, line in enumerate(dry) if line.endswith("-m gamenight.compiled"))
+    suite = next(i for i, line in enumerate(dry) if line.startswith("GAMENIGHT_COMPILED=1 "))
+    assert clean < pure < build < suite
+    assert dry[pure].endswith("/bin/pytest --ignore=tests/web")  # the engine's and games' tests
+    assert dry[suite].endswith("/bin/pytest")  # the whole suite, every directory
+    assert "make test-fast" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

@@ -105,13 +105,17 @@ class Match:
         seed: int,
         state: State | None = None,
         words: bool = True,
+        table: Table | None = None,
     ) -> None:
         """With `words` off, the events say nothing in words (`Event.public` and `private` are
-        empty): for bots alone, whose runs nobody reads (the arena), a step skips the story."""
+        empty): for bots alone, whose runs nobody reads (the arena), a step skips the story.
+        `table` (resume's): the agents sit at this table, `game`'s, instead of a new one."""
         if seed < 0:
             # random.Random(-7) is random.Random(7): two seeds would play one game.
             raise ConfigError(f"the seed must be 0 or more, not {seed}")
-        self.table = Table(game, [a.name for a in agents], seed, state, auto_chance=False, words=words)
+        if table is None:
+            table = Table(game, [a.name for a in agents], seed, state, auto_chance=False, words=words)
+        self.table = table
         self.game = game
         self.agents = list(agents)
         self.rngs = self.table.seat_rngs
@@ -123,12 +127,9 @@ class Match:
         start afresh, so a bot may choose otherwise than it would have without the stop."""
         if len(agents) != len(record.seats):
             raise ConfigError(f"the record has {len(record.seats)} seats, but {len(agents)} agents were given")
-        match = cls.__new__(cls)
-        match.table = Table.resume(record, auto_chance=False)
-        match.game = match.table.game
-        match.agents = list(agents)
-        match.rngs = match.table.seat_rngs
-        return match
+        # (Through __init__: a compiled class, `make fast`, makes its instances no other way.)
+        table = Table.resume(record, auto_chance=False)
+        return cls(table.game, agents, table.seed, table=table)
 
     @property
     def state(self) -> State:

@@ -202,23 +202,14 @@ class Table:
         first that does not verify), chance drawn again from the seed."""
         game = record_game(record)
         state = initial_state(record, game)
-        table = cls.__new__(cls)
-        table.game = game
-        table.story = game.story()
-        table._tell = getattr(table.story, "told", None)
-        table.state = state
         if len(record.seats) != state.num_players:
             raise RecordError(f"record names {len(record.seats)} seats for {state.num_players} players")
-        table.seed = record.seed
-        table.rng = random.Random(record.seed)
-        table.seat_rngs = seat_rngs(table.rng, len(record.seats))
+        # A new table at the record's start (through __init__: a compiled class, `make fast`,
+        # makes its instances no other way), chance left to the steps, and its record the one
+        # resumed as written (its options as given, its start as recorded).
+        table = cls(game, record.seats, record.seed, state, auto_chance=False, windows=windows, pauses=pauses)
         table.record = Record(record.game, record.options, list(record.seats), record.seed, record.start)
-        table.events = []
-        table.window = None
-        table.windows = windows
         table.auto_chance = auto_chance
-        table._pausing(pauses)
-        table._open_window()
         table.catch_up(record.steps)
         return table
 

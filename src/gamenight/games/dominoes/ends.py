@@ -16,28 +16,12 @@ from typing import Any, TypeVar
 S = TypeVar("S")
 
 
-_UNENDED: dict[tuple[type[Any], str], type[Any]] = {}
-
-
-def _unended(cls: type[Any], end: str) -> type[Any]:
-    """`cls` whose method `end` (the round's end: scoring, then the next deal) does nothing.
-    No slots of its own, so a state's class can be swapped for it and back."""
-    made = _UNENDED.get((cls, end))
-    if made is None:
-        made = _UNENDED[cls, end] = type(f"Unended{cls.__name__}", (cls,), {"__slots__": (), end: lambda *_: None})
-    return made
-
-
-def final_position(before: S, step: Callable[[S], None], end: str) -> S:
+def final_position(before: S, step: Callable[[S], None]) -> S:
     """The position the round ended in: `step` (the move or chance outcome that ended it) played
-    on a copy of `before` whose method `end` is left out."""
+    on a copy of `before` whose round's end is left out (its `stop_at_end`)."""
     final: Any = before.clone()  # type: ignore[attr-defined]
-    cls = type(final)
-    final.__class__ = _unended(cls, end)
-    try:
-        step(final)
-    finally:
-        final.__class__ = cls
+    final.stop_at_end = True
+    step(final)
     return final  # type: ignore[no-any-return]
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.engine.options import options_from_dict
-from gamenight.engine.protocol import GameSpec, Story
+from gamenight.engine.protocol import GameSpec, Story, View
 from gamenight.games.fireball_island.options import FireballIslandOptions
 from gamenight.games.fireball_island.state import FireballIslandState
 
@@ -20,10 +20,14 @@ SPEC = GameSpec(
 
 
 class FireballIslandGame:
-    spec = SPEC
+    spec: ClassVar[GameSpec] = SPEC  # read from the class too (registry.game_class)
 
     def __init__(self, options: FireballIslandOptions | None = None) -> None:
         self._options = options or FireballIslandOptions()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its options: a compiled class (`make fast`) has no fields pickle can see.
+        return (type(self), (self._options,))
 
     @classmethod
     def from_options(cls, values: dict[str, Any]) -> FireballIslandGame:
@@ -43,7 +47,7 @@ class FireballIslandGame:
 
         return parse_position(self, text)
 
-    def sample_state(self, view: dict[str, Any], rng: random.Random) -> FireballIslandState:
+    def sample_state(self, view: View, rng: random.Random) -> FireballIslandState:
         from gamenight.games.fireball_island.view import sample_state
 
         return sample_state(self, view, rng)

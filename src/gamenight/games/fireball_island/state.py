@@ -136,7 +136,11 @@ class FireballIslandState:
     aim: str  # the rollway the Fireball about to roll is aimed at
     _legal: list[Move] | None
 
-    def __init__(self, game: FireballIslandGame) -> None:
+    def __init__(self, game: FireballIslandGame, blank: bool = False) -> None:
+        # blank: the fields are left for clone() to fill (a compiled class makes its instances
+        # through __init__ only, so a clone cannot be made with __new__: `make fast`).
+        if blank:
+            return
         self.game = game
         self.n = n = game.options.players
         # R-FI GAME SETUP 5-9: tokens in the Ruin, the jewel by Vul-Kar, one card each, pieces on the Start.
@@ -203,9 +207,28 @@ class FireballIslandState:
         return asked_together(self)
 
     def clone(self) -> FireballIslandState:
-        other = FireballIslandState.__new__(FireballIslandState)
-        for slot in self.__slots__:
-            setattr(other, slot, getattr(self, slot))
+        other = FireballIslandState(self.game, True)
+        # Field by field (a compiled class has no __slots__ to walk): the immutable ones shared.
+        other.game = self.game
+        other.n = self.n
+        other.owner = self.owner
+        other.jewel_at = self.jewel_at
+        other.doubled = self.doubled
+        other.turn = self.turn
+        other.turns = self.turns
+        other.extra = self.extra
+        other.winner = self.winner
+        other.roll = self.roll
+        other.was_doubled = self.was_doubled
+        other.rolling = self.rolling
+        other.ahead = self.ahead
+        other.declared = self.declared
+        other.reroll = self.reroll
+        other.another = self.another
+        other.stopped = self.stopped
+        other.blocked = self.blocked
+        other.aim = self.aim
+        other._legal = self._legal
         other.pos = self.pos.copy()
         other.lying = self.lying.copy()
         other.hands = [hand.copy() for hand in self.hands]
@@ -217,6 +240,16 @@ class FireballIslandState:
         other.tasks = self.tasks.copy()
         other.pushes = self.pushes.copy()
         return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> FireballIslandState:
+        # copy.deepcopy (OpenSpiel clones a state with it) is a clone: a compiled class
+        # (`make fast`) is made through __init__ only, where deepcopy would make it without.
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its notation, which reads back to the same position (the conformance
+        # checks): a compiled class (`make fast`) has no fields pickle can see.
+        return (self.game.state_from_notation, (self.notation(),))
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:

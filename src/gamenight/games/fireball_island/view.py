@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, Literal, NotRequired, Required, TypedDict, cast
 
 from gamenight.engine.errors import NotationError
@@ -302,7 +302,7 @@ def _words(state: FireballIslandState, d: Decision) -> str:
     return kind
 
 
-def sample_state(game: FireballIslandGame, view: dict[str, Any], rng: random.Random) -> FireballIslandState:
+def sample_state(game: FireballIslandGame, view: Mapping[str, Any], rng: random.Random) -> FireballIslandState:
     """A full state with this view: the cards the seat cannot see dealt at random to the
     other hands (their sizes are public) and the rest left in the draw pile."""
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from gamenight.engine.chance import alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
@@ -39,12 +39,12 @@ if TYPE_CHECKING:
 class Phase:
     """The phases, as plain ints (an IntEnum lookup costs time on every step of a playout)."""
 
-    BASEMENT = 0  # chance: the next basement domino, and which way round it lies
-    DEAL = 1  # chance: the next domino dealt
-    PLAY = 2  # `turn` plays, draws or passes
-    DRAW = 3  # chance: the domino `turn` draws
-    AFTER_DRAW = 4  # `turn` plays the drawn domino or ends the turn
-    OVER = 5
+    BASEMENT: Final = 0  # chance: the next basement domino, and which way round it lies
+    DEAL: Final = 1  # chance: the next domino dealt
+    PLAY: Final = 2  # `turn` plays, draws or passes
+    DRAW: Final = 3  # chance: the domino `turn` draws
+    AFTER_DRAW: Final = 4  # `turn` plays the drawn domino or ends the turn
+    OVER: Final = 5
 
 
 PHASE_NAMES = ("basement", "deal", "play", "draw", "afterdraw", "over")
@@ -79,6 +79,7 @@ class HighriseState:
         "hand_number",
         "totals",
         "_legal",
+        "stop_at_end",
     )
     game: HighriseGame
     n: int
@@ -92,9 +93,15 @@ class HighriseState:
     hand_number: int  # the hand being played, from 1 ("hand=" in the notation)
     totals: list[int]  # the running totals on the score sheet
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
+    stop_at_end: bool  # the round's end is left out: dominoes.ends.final_position's copy, the table as it ended
 
-    def __init__(self, game: HighriseGame) -> None:
+    def __init__(self, game: HighriseGame, blank: bool = False) -> None:
+        # blank: the fields are left for clone() to fill (a compiled class makes its instances
+        # through __init__ only, so a clone cannot be made with __new__: `make fast`).
+        if blank:
+            return
         self._legal = None
+        self.stop_at_end = False
         self.game = game
         self.n = game.options.players
         self.hand_number = 1
@@ -125,7 +132,7 @@ class HighriseState:
         return self.phase == Phase.OVER
 
     def clone(self) -> HighriseState:
-        new = self.__class__.__new__(self.__class__)
+        new = HighriseState(self.game, True)
         new.game = self.game
         new.n = self.n
         new.phase = self.phase
@@ -138,7 +145,18 @@ class HighriseState:
         new.hand_number = self.hand_number
         new.totals = self.totals.copy()
         new._legal = self._legal
+        new.stop_at_end = self.stop_at_end
         return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HighriseState:
+        # copy.deepcopy (OpenSpiel clones a state with it) is a clone: a compiled class
+        # (`make fast`) is made through __init__ only, where deepcopy would make it without.
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its notation, which reads back to the same position (the conformance
+        # checks): a compiled class (`make fast`) has no fields pickle can see.
+        return (self.game.state_from_notation, (self.notation(),))
 
     def legal_moves(self) -> list[Move]:
         """Every legal decision (callers must not change the list: it is cached)."""
@@ -348,6 +366,8 @@ class HighriseState:
         self.absent = [0] * self.n
 
     def _end_hand(self, gone_out: int | None) -> None:
+        if self.stop_at_end:
+            return
         left = [hand_points(hand) for hand in self.hands]
         options = self.game.options
         if gone_out is not None:

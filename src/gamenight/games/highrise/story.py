@@ -130,7 +130,7 @@ def round_end(
     the hand goes on."""
     if after.hand_number == before.hand_number and not (after.phase == Phase.OVER != before.phase):
         return None
-    final = final_position(before, step, "_end_hand")
+    final = final_position(before, step)
     out = out_seat(final)
     left = sum(hand_points(hand) for hand in final.hands)
     if out is None:

@@ -154,9 +154,13 @@ class Tower:
         "dirty",
     )
 
-    def __init__(self, base: Base) -> None:
-        n = base.size
+    def __init__(self, base: Base, blank: bool = False) -> None:
         self.base = base
+        # blank: the fields are left for clone() to fill (a compiled class makes its instances
+        # through __init__ only, so a clone cannot be made with __new__: `make fast`).
+        if blank:
+            return
+        n = base.size
         self.stacks: list[tuple[Layer, ...]] = [() for _ in range(n)]
         self.height = [-1] * n  # -1: the basement slot under this cell is still empty
         self.top = [-1] * n  # the half code on top of each cell
@@ -178,8 +182,7 @@ class Tower:
         self.dirty: tuple[int, ...] = ()
 
     def clone(self) -> Tower:
-        new = Tower.__new__(Tower)
-        new.base = self.base
+        new = Tower(self.base, True)
         new.stacks = self.stacks.copy()  # the stacks are tuples: shared until a cell changes
         new.height = self.height.copy()
         new.top = self.top.copy()

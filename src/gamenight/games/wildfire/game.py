@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from gamenight.engine.options import options_from_dict
 from gamenight.engine.protocol import GameSpec, Story, View
@@ -20,10 +20,14 @@ SPEC = GameSpec(
 
 
 class WildfireGame:
-    spec = SPEC
+    spec: ClassVar[GameSpec] = SPEC  # read from the class too (registry.game_class)
 
     def __init__(self, options: WildfireOptions | None = None) -> None:
         self._options = options or WildfireOptions()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its options: a compiled class (`make fast`) has no fields pickle can see.
+        return (type(self), (self._options,))
 
     @classmethod
     def from_options(cls, values: dict[str, Any]) -> WildfireGame:

@@ -90,7 +90,11 @@ class Layout:
 
     __slots__ = ("nodes", "free", "open_ends", "by_number", "obligation")
 
-    def __init__(self) -> None:
+    def __init__(self, blank: bool = False) -> None:
+        # blank: the fields are left for clone() to fill (a compiled class makes its instances
+        # through __init__ only, so a clone cannot be made with __new__: `make fast`).
+        if blank:
+            return
         self.nodes: list[Node] = []
         self.free: list[int] = []
         self.open_ends: list[int] = []  # node ids with free places, ascending
@@ -100,7 +104,7 @@ class Layout:
         self.obligation = -1  # the node whose slots must be filled first, or -1
 
     def clone(self) -> Layout:
-        new = Layout.__new__(Layout)
+        new = Layout(True)
         new.nodes = self.nodes.copy()
         new.free = self.free.copy()
         new.open_ends = self.open_ends.copy()

@@ -157,7 +157,7 @@ def why_illegal(layout: Layout, tile: int, inner: int, end: int) -> str:
     name = TILES.name(tile)
     p = placement(tile, inner)
     if p is None:
-        if any(h not in (WILD, *range(10)) for h in TILES.halves[tile]):
+        if any(h != WILD and h not in range(10) for h in TILES.halves[tile]):
             return f"{name} is a Wildfire: it is played only with the Wildfire end out"
         return f"{name} has no half {TILES.symbols.get(inner, inner)} to play inward"
     if end not in layout.open_ends:

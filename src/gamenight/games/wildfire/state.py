@@ -8,7 +8,7 @@ steps whose outcomes are a tile from the unseen pile or the hub's number.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from gamenight.engine.chance import uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
@@ -42,14 +42,14 @@ class Phase:
     """The phases, as plain ints: an IntEnum member lookup costs ~100 ns, and the turn
     loop reads these on every step (benchmarks/README.md)."""
 
-    DEAL = 0  # chance: the next tile of the deal
-    FIRST_DOUBLE = 1  # chance: nobody holds a double, `turn` draws (D-WF-7)
-    PLAY = 2  # `turn` plays, draws or passes
-    DRAW = 3  # chance: the tile `turn` draws
-    AFTER_DRAW = 4  # `turn` plays the drawn tile or passes
-    HUB = 5  # the hub's number for the new obligation (chance, or `turn` names it)
-    PENALTY = 6  # chance: the tile `penalty` draws for not knocking (D-WF-8)
-    OVER = 7
+    DEAL: Final = 0  # chance: the next tile of the deal
+    FIRST_DOUBLE: Final = 1  # chance: nobody holds a double, `turn` draws (D-WF-7)
+    PLAY: Final = 2  # `turn` plays, draws or passes
+    DRAW: Final = 3  # chance: the tile `turn` draws
+    AFTER_DRAW: Final = 4  # `turn` plays the drawn tile or passes
+    HUB: Final = 5  # the hub's number for the new obligation (chance, or `turn` names it)
+    PENALTY: Final = 6  # chance: the tile `penalty` draws for not knocking (D-WF-8)
+    OVER: Final = 7
 
 
 TILE_DRAWS = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY})
@@ -61,7 +61,7 @@ class WildfireState:
     __slots__ = (
         "game", "n", "phase", "hands", "pile", "layout", "turn", "dealer", "drawn",
         "knocked", "loses_turn", "penalty", "unfilled", "absent", "passed_over", "guessing", "sheet", "totals",
-        "_legal",
+        "_legal", "stop_at_end",
     )  # fmt: skip
     game: WildfireGame
     n: int
@@ -82,9 +82,15 @@ class WildfireState:
     sheet: list[list[int]]
     totals: list[int]
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
+    stop_at_end: bool  # the round's end is left out: dominoes.ends.final_position's copy, the table as it ended
 
-    def __init__(self, game: WildfireGame) -> None:
+    def __init__(self, game: WildfireGame, blank: bool = False) -> None:
+        # blank: the fields are left for clone() to fill (a compiled class makes its instances
+        # through __init__ only, so a clone cannot be made with __new__: `make fast`).
+        if blank:
+            return
         self._legal = None
+        self.stop_at_end = False
         self.game = game
         self.n = game.options.players
         self.guessing = True
@@ -113,7 +119,7 @@ class WildfireState:
         return self.phase == Phase.OVER
 
     def clone(self) -> WildfireState:
-        new = self.__class__.__new__(self.__class__)
+        new = WildfireState(self.game, True)
         new.game = self.game
         new.n = self.n
         new.phase = self.phase
@@ -133,7 +139,18 @@ class WildfireState:
         new.sheet = [row.copy() for row in self.sheet]
         new.totals = self.totals.copy()
         new._legal = self._legal
+        new.stop_at_end = self.stop_at_end
         return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WildfireState:
+        # copy.deepcopy (OpenSpiel clones a state with it) is a clone: a compiled class
+        # (`make fast`) is made through __init__ only, where deepcopy would make it without.
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its notation, which reads back to the same position (the conformance
+        # checks): a compiled class (`make fast`) has no fields pickle can see.
+        return (self.game.state_from_notation, (self.notation(),))
 
     def legal_moves(self) -> list[Move]:
         """Every legal decision (callers must not change the list: it is cached)."""
@@ -167,10 +184,11 @@ class WildfireState:
         options = self.game.options
         return options.knock_penalty and not options.auto_knock
 
-    def apply(self, move: Move) -> None:
-        # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
+    def apply(self, move: object) -> None:
+        # Any value (a compiled build checks an argument's declared type before the body): a
+        # plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
         if move not in self.legal_moves() or not isinstance(move, Move):
-            if not is_move(move, Move, self.move_notation, self.parse_move):
+            if not isinstance(move, Move) or not is_move(move, Move, self.move_notation, self.parse_move):
                 raise IllegalMoveError(f"{move!r} is not a Wildfire move: play a tile, draw, pass or name the hub")
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None  # the position changes from here on
@@ -209,7 +227,7 @@ class WildfireState:
             return uniform(self.pile)  # the pile has no order: a draw is any unseen tile
         return []
 
-    def apply_chance(self, outcome: int) -> None:
+    def apply_chance(self, outcome: object) -> None:
         if type(outcome) is not int:  # a bool is an int too, but names no tile and no number
             raise IllegalMoveError(f"{outcome!r} is not a chance outcome: a tile from the pile or the hub's number")
         phase = self.phase
@@ -431,6 +449,8 @@ class WildfireState:
     def _end_round(self) -> None:
         """R-WF SCORING: who goes out scores 0, the others count their hands (pips, +10 a Wild
         One, +20 a Double, +30 a Triple Wildfire); blocked, everyone counts their own hand."""
+        if self.stop_at_end:
+            return
         row = [sum(POINTS[t] for t in hand) for hand in self.hands]
         self.sheet.append(row)
         self.totals = [t + r for t, r in zip(self.totals, row, strict=True)]

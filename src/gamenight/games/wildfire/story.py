@@ -184,7 +184,7 @@ def round_end(
     everyone counts theirs). None if the round goes on."""
     if len(after.sheet) == len(before.sheet):
         return None
-    final = final_position(before, step, "_end_round")
+    final = final_position(before, step)
     out = out_seat(final)
     count = "pips, +10 a Wild One flame, +20 a Double Wildfire, +30 a Triple Wildfire"
     if out is None:

@@ -36,8 +36,12 @@ class Layout:
     # since. A tuple, shared by clones (their first nodes are the same).
     entries: tuple[str, ...]
 
-    def __init__(self, branching: bool = False) -> None:
+    def __init__(self, branching: bool = False, blank: bool = False) -> None:
         self.branching = branching
+        # blank: the fields are left for clone() to fill (a compiled class makes its instances
+        # through __init__ only, so a clone cannot be made with __new__: `make fast`).
+        if blank:
+            return
         self.tiles = []
         self.parent = []
         self.value = []
@@ -47,8 +51,7 @@ class Layout:
         self.entries = ()
 
     def clone(self) -> Layout:
-        new = Layout.__new__(Layout)
-        new.branching = self.branching
+        new = Layout(self.branching, True)
         new.tiles = self.tiles.copy()
         new.parent = self.parent.copy()
         new.value = self.value.copy()

@@ -8,7 +8,7 @@ whose outcome is a tile from the unseen pile. Whether a hand is in its centre st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from gamenight.engine.chance import alike
 from gamenight.engine.errors import IllegalMoveError
@@ -41,12 +41,12 @@ def hand_size(players: int) -> int:
 class Phase:
     """The phases, as plain ints (cheap to compare in the turn loop)."""
 
-    DEAL = 0  # chance: the next tile of the deal
-    FIRST_DOUBLE = 1  # chance: nobody holds the hand's double, `turn` draws for it
-    PLAY = 2  # `turn` plays, draws or passes
-    DRAW = 3  # chance: the tile `turn` draws
-    AFTER_DRAW = 4  # `turn` plays the drawn tile or passes
-    OVER = 5
+    DEAL: Final = 0  # chance: the next tile of the deal
+    FIRST_DOUBLE: Final = 1  # chance: nobody holds the hand's double, `turn` draws for it
+    PLAY: Final = 2  # `turn` plays, draws or passes
+    DRAW: Final = 3  # chance: the tile `turn` draws
+    AFTER_DRAW: Final = 4  # `turn` plays the drawn tile or passes
+    OVER: Final = 5
 
 
 TILE_DRAWS = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW})
@@ -56,7 +56,7 @@ PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "over")
 class WildstarState:
     __slots__ = (
         "game", "n", "phase", "hands", "pile", "layout", "turn", "shuffler", "drawn",
-        "lacked", "sheet", "totals", "_legal",
+        "lacked", "sheet", "totals", "_legal", "stop_at_end",
     )  # fmt: skip
     game: WildstarGame
     n: int
@@ -71,9 +71,15 @@ class WildstarState:
     sheet: list[list[int]]  # one row per hand played: what each side scored
     totals: list[int]  # per side
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
+    stop_at_end: bool  # the round's end is left out: dominoes.ends.final_position's copy, the table as it ended
 
-    def __init__(self, game: WildstarGame) -> None:
+    def __init__(self, game: WildstarGame, blank: bool = False) -> None:
+        # blank: the fields are left for clone() to fill (a compiled class makes its instances
+        # through __init__ only, so a clone cannot be made with __new__: `make fast`).
+        if blank:
+            return
         self._legal = None
+        self.stop_at_end = False
         self.game = game
         self.n = game.options.players
         self.shuffler = 0
@@ -120,7 +126,7 @@ class WildstarState:
         return self.phase == Phase.OVER
 
     def clone(self) -> WildstarState:
-        new = self.__class__.__new__(self.__class__)
+        new = WildstarState(self.game, True)
         new.game = self.game
         new.n = self.n
         new.phase = self.phase
@@ -134,7 +140,18 @@ class WildstarState:
         new.sheet = [row.copy() for row in self.sheet]
         new.totals = self.totals.copy()
         new._legal = self._legal
+        new.stop_at_end = self.stop_at_end
         return new
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WildstarState:
+        # copy.deepcopy (OpenSpiel clones a state with it) is a clone: a compiled class
+        # (`make fast`) is made through __init__ only, where deepcopy would make it without.
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled as its notation, which reads back to the same position (the conformance
+        # checks): a compiled class (`make fast`) has no fields pickle can see.
+        return (self.game.state_from_notation, (self.notation(),))
 
     def legal_moves(self) -> list[Move]:
         """Every legal decision (callers must not change the list: it is cached)."""
@@ -156,10 +173,11 @@ class WildstarState:
             return [*rules.legal_plays(self.layout, (self.drawn,)), PASS_MOVE]
         return []
 
-    def apply(self, move: Move) -> None:
-        # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
+    def apply(self, move: object) -> None:
+        # Any value (a compiled build checks an argument's declared type before the body): a
+        # plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
         if move not in self.legal_moves() or not isinstance(move, Move):
-            if not is_move(move, Move, self.move_notation, self.parse_move):
+            if not isinstance(move, Move) or not is_move(move, Move, self.move_notation, self.parse_move):
                 raise IllegalMoveError(f"{move!r} is not a Wildstar move: play a tile, draw or pass")
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None  # the position changes from here on
@@ -178,7 +196,7 @@ class WildstarState:
             return alike(self.pile)  # the pile has no order: a draw is any unseen tile
         return []
 
-    def apply_chance(self, outcome: int) -> None:
+    def apply_chance(self, outcome: object) -> None:
         if type(outcome) is not int:  # a bool is an int too, but names no tile
             raise IllegalMoveError(f"{outcome!r} is not a chance outcome: a tile from the pile")
         phase = self.phase
@@ -364,6 +382,8 @@ class WildstarState:
         with winner_collects the winner takes the others' counts. Blocked: everyone adds their
         own count. Partners: when one goes out, "only the dominoes left remaining in the hands of
         the other team are counted"."""
+        if self.stop_at_end:
+            return
         count = [sum(POINTS[t] for t in hand) for hand in self.hands]
         side_count = [sum(count[s] for s in self.members(side)) for side in range(self.sides)]
         if self.game.options.winner_collects:

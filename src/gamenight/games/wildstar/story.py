@@ -137,7 +137,7 @@ def round_end(
     hand goes on."""
     if len(after.sheet) == len(before.sheet):
         return None
-    final = final_position(before, step, "_end_hand")
+    final = final_position(before, step)
     out = out_seat(final)
     options = after.game.options
     count = "each dot 1, each wildstar 20, the 0-0 30"

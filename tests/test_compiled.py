@@ -1,0 +1,53 @@
+"""The optional compiled build (`make fast`): whole or absent, never stale, and the one asked for.
+
+CI runs the suite with GAMENIGHT_COMPILED=1 after `make fast`, so the suite cannot pass on the
+pure-Python modules while it claims the compiled ones; GAMENIGHT_COMPILED=0 claims pure Python."""
+
+from __future__ import annotations
+
+import importlib
+import os
+
+from gamenight import compiled
+from gamenight.compiled import MODULES, is_compiled, source
+
+EXPECTED = os.environ.get("GAMENIGHT_COMPILED")
+
+
+def _compiled() -> list[str]:
+    return [name for name in MODULES if is_compiled(importlib.import_module(name))]
+
+
+def test_the_build_is_whole_or_absent_and_the_one_asked_for() -> None:
+    """Whole or absent: a part-built package (a module added to MODULES since, a build that
+    stopped half way) would run some modules compiled and the rest not, unknown to anyone."""
+    found = _compiled()
+    if EXPECTED is None:
+        assert found in ([], list(MODULES))
+        return
+    assert EXPECTED in ("0", "1"), f"GAMENIGHT_COMPILED is 1 (compiled) or 0 (pure Python), not {EXPECTED!r}"
+    assert found == (list(MODULES) if EXPECTED == "1" else [])
+    # The hot paths by name: the compiled module is imported in place of its source.
+    from gamenight.games.fireball_island import state as fireball_island
+    from gamenight.games.wildfire import state as wildfire
+
+    for module in (wildfire, fireball_island):
+        assert module.__file__ is not None and module.__file__.endswith(".py") == (EXPECTED == "0")
+
+
+def test_no_compiled_module_is_older_than_its_source() -> None:
+    """A source edited after `make fast` would go on running as it was built: run `make fast`
+    again, or `make clean-fast`."""
+    stale = [
+        name
+        for name in _compiled()
+        if (module := importlib.import_module(name)).__file__ is not None
+        and os.path.getmtime(module.__file__) < os.path.getmtime(source(name))
+    ]
+    assert stale == []
+
+
+def test_modules_listed_are_sources_of_the_package() -> None:
+    assert all(source(name).is_file() for name in MODULES)
+    assert not any(".interfaces." in name or ".envs." in name for name in MODULES)
+    assert is_compiled(compiled) is False  # the build tool itself stays Python
