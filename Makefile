@@ -5,7 +5,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck pytest bench bench-drivers clean fast clean-fast test-fast pytest-pure bench-fast
+.PHONY: run test lint typecheck pytest bench bench-drivers clean fast clean-fast pytest-pure bench-fast
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,6 @@ $(VENV)/.bench-installed: pyproject.toml | $(BIN)/python
 run: $(VENV)/.web-installed
 	$(BIN)/gamenight serve --host 127.0.0.1 --port 8000 --data data
 
-test: lint typecheck pytest
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests benchmarks examples
@@ -68,9 +67,10 @@ fast: $(VENV)/.installed $(VENV)/.fast-installed
 clean-fast:
 	PYTHONPATH=src $(PYTHON) -m gamenight.compiled --clean
 
-# The suite against the compiled build (GAMENIGHT_COMPILED=1: tests/test_compiled.py fails if any
-# module listed is not compiled), after the engine's and games' tests in pure Python (CI).
-test-fast: lint typecheck pytest-pure fast $(AXE)
+# `make test` (CI's command): lint and types, the engine's and games' tests in pure Python, then
+# the build, then the whole suite against it (GAMENIGHT_COMPILED=1: tests/test_compiled.py fails
+# if any module listed is not compiled). `make pytest` runs the suite on whatever is there.
+test: lint typecheck pytest-pure fast $(AXE)
 	GAMENIGHT_COMPILED=1 $(BIN)/pytest
 
 pytest-pure: $(VENV)/.installed clean-fast
