@@ -34,6 +34,15 @@ RECORDER = """
 // and each move sent with whether it went in the task of a click, and what was moving then.
 window.__received = [];
 window.__sent = [];
+// The pieces a motion was built for (each time one is, its data-motion-seat is set), noted as
+// it happens: a test reads it after the fact, however fast or slow the motion ran.
+window.__motions = [];
+document.addEventListener("DOMContentLoaded", () => new MutationObserver((records) => {
+  for (const r of records) {
+    const piece = r.target.closest("#board .pieces") ? r.target.dataset.piece : undefined;
+    if (piece !== undefined) window.__motions.push(piece);
+  }
+}).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["data-motion-seat"] }));
 window.__inClick = false;
 window.__movingAtClick = -1;
 window.addEventListener("click", () => {
@@ -246,14 +255,17 @@ def test_fireball_island_marks_where_a_pawn_came_from_and_the_fireballs_path(
     walked = aimed = False
     for _ in range(150):
         before = page.eval_on_selector("#board .pieces [data-piece='1'] > title", "t => t.textContent")
+        page.evaluate("() => { window.__motions = []; }")
         _play(page, prefer="~")
         page.wait_for_function(ANSWERED, timeout=GUARD_MS)
         came = page.locator("#board .came-from[data-piece='1']")
-        if not walked and page.evaluate(_moving("#board .pieces [data-piece='1']")) and came.count():
+        now = page.eval_on_selector("#board .pieces [data-piece='1'] > title", "t => t.textContent")
+        if not walked and now != before and came.count():
             walked = True
-            # The bot's pawn walks from where it stood to where it stands, and the place it
-            # came from is ringed, the path between dotted in its colour.
-            now = page.eval_on_selector("#board .pieces [data-piece='1'] > title", "t => t.textContent")
+            # The bot's pawn walks from where it stood to where it stands (a motion is built for
+            # it: noted by the page, not looked for while it runs), and the place it came from
+            # is ringed, the path between dotted in its colour.
+            page.wait_for_function("() => window.__motions.includes('1')", timeout=GUARD_MS)
             origin = re.search(r" on ([A-Z0-9_]+)", before)
             assert origin and came.get_attribute("data-space") == origin.group(1), (before, now)
             assert page.locator("#board .last-walk.seat-colour-1").count() == 1
