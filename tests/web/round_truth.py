@@ -57,12 +57,13 @@ def _without(hand: list[str], notation: str) -> list[str]:
     return hand
 
 
-def _play_points(game: str, state: Any, notation: str) -> int:
-    """What a Highrise play scores by itself (R-HR SCORING), worked out before it is made."""
+def _play_points(game: str, state: Any, notation: str) -> int | None:
+    """What a Highrise play scores by itself (R-HR SCORING), worked out before it is made, 0
+    included; None for a decision that is no play (a draw, a pass, any other game's)."""
     if game != "highrise":
-        return 0
+        return None
     move = state.parse_move(notation)
-    return play_points(state.tower, move) if move.kind == PLAY else 0
+    return play_points(state.tower, move) if move.kind == PLAY else None
 
 
 def _rounds_done(state: Any) -> int:
@@ -82,13 +83,13 @@ def round_truths(record: Record) -> list[RoundTruth]:
         hands = [list(table.view(s)["hand"] or []) for s in range(players)]
         done, totals = _rounds_done(state), list(state.scores())
         if step.seat == CHANCE:
-            play = 0
+            play: int | None = None
             event = table.play_chance_step()
             assert event.text == step.text, "the record is not the one its seed deals"
         else:
             play = _play_points(record.game, state, step.text)
             table.submit(step.seat, step.text)
-            if play:
+            if play is not None:
                 plays[step.seat].append(play)
         if _rounds_done(table.state) == done:
             continue
@@ -103,7 +104,7 @@ def round_truths(record: Record) -> list[RoundTruth]:
             scored = list(after.sheet[-1])
         else:  # Highrise: the totals' change at the end, less the ending play's own points
             change = [a - b for a, b in zip(after.scores(), totals, strict=True)]
-            scored = [points - (play if s == step.seat else 0) for s, points in enumerate(change)]
+            scored = [points - (play or 0 if s == step.seat else 0) for s, points in enumerate(change)]
         truths.append(RoundTruth(index + 1, hands, counts, scored, list(after.totals), plays))
         plays = [[] for _ in range(players)]
     return truths

@@ -49,6 +49,25 @@ def play_paused(game: str, options: dict[str, Any], seed: int) -> tuple[Table, l
     return table, ends
 
 
+def sheet_plays(end: dict[str, Any], players: int) -> list[list[int]]:
+    """Each seat's plays' points in a round's end as its sheet lists them: the plays during the
+    round, then the play that ended it (the going-out seat's, even if it scored 0)."""
+    plays = [[p for _, s, p in end["plays"] if s == seat] for seat in range(players)]
+    for seat, points in enumerate(end.get("last_play", [])):
+        plays[seat] += [points] if points or seat == end["out"] else []
+    return plays
+
+
+def test_a_play_that_scores_0_is_on_highrises_sheet() -> None:
+    """R-HR scores "the domino just played" as it is made: a play worth 0 points (its halves
+    on blanks) is on the score sheet as a play like any other; a draw or a pass is not."""
+    table, ends = play_paused("highrise", {"hands": 1, "players": 2}, 2)
+    [(_, end)] = ends
+    [truth] = round_truths(table.record)
+    assert 0 in truth.plays[1], "this deal has a play worth 0, the case under test"
+    assert sheet_plays(end, 2) == truth.plays
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_each_rounds_end_is_the_rules_own(game: str) -> None:
     """Every round's end a pausing table tells holds exactly the tiles each seat was left holding,
@@ -66,10 +85,7 @@ def test_each_rounds_end_is_the_rules_own(game: str) -> None:
                     assert sum(points for _, points in line["parts"]) == line["count"]
                 assert end["scored"] == truth.scored
                 assert end["totals"] == truth.totals
-                plays = [[p for _, s, p in end["plays"] if s == seat] for seat in range(len(truth.plays))]
-                for seat, points in enumerate(end.get("last_play", [])):
-                    plays[seat] += [points] if points else []
-                assert plays == truth.plays
+                assert sheet_plays(end, len(truth.plays)) == truth.plays
                 out = end["out"]
                 assert (out is None) == all(truth.hands), "out: the seat with no tile left"
                 assert end["view"]["seat"] is None and end["view"].get("hand") is None  # as a spectator sees it

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -192,6 +192,8 @@ class Table:
         """The last round's end as the game's story tells it (`round_end`), with its `plays`."""
         self.plays: list[list[int]] = []
         """This round's decisions that scored at once (Highrise's plays): [event, seat, points]."""
+        self._on_sheet: Callable[[Move], bool] = getattr(self.story, "on_sheet", _off_sheet)
+        """Whether a decision goes on the score sheet even when it scored 0 (a play in Highrise)."""
         self.rounds: list[dict[str, Any]] = []
         """Every round ended so far, for a score sheet: its number, who went out, its plays that
         scored (`plays`, and the last: `last_play`) and what its end scored."""
@@ -435,7 +437,9 @@ class Table:
         self._log(seat, text, told, told, _EVERYONE, unsigned)
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
-            if gained:
+            # A game that scores each play as it is made (Highrise) lists every play, a play
+            # that scored 0 too (the story's `on_sheet`); in the others a decision scores nothing.
+            if gained or self._on_sheet(move):
                 self.plays.append([len(self.events), seat, gained])
         window = self.window
         if window is not None:
@@ -518,6 +522,11 @@ def told_of(story: Story, state: State, move: Move) -> tuple[str, bool]:
         return story.describe(state, move), False
     text, unsigned = told(state, move)
     return str(text), bool(unsigned)
+
+
+def _off_sheet(move: Move) -> bool:
+    """A game that scores only at a round's end lists no decision on its sheet."""
+    return False
 
 
 def _legal(state: State, move: Move | str) -> Move:

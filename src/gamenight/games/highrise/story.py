@@ -8,7 +8,7 @@ from typing import Any
 
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.highrise import rules
-from gamenight.games.highrise.moves import DRAW, PASS, Move, other_half
+from gamenight.games.highrise.moves import DRAW, PASS, PLAY, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
 from gamenight.games.highrise.state import HighriseState, Phase
 from gamenight.games.highrise.tiles import HALVES, HAND_HALF_POINTS, TILES, WILD, hand_points
@@ -102,6 +102,13 @@ def describe_outcome(state: HighriseState, outcome: int) -> tuple[str, str, froz
         return f"P{seat + 1} takes a domino", f"P{seat + 1} takes {name}", frozenset({seat})
     seat = state.turn
     return f"P{seat + 1} draws a domino", f"P{seat + 1} draws {name}", frozenset({seat})
+
+
+def on_sheet(move: Move) -> bool:
+    """Whether a decision goes on the score sheet as it is made (`Table.plays`): every play,
+    since R-HR scores "the domino just played" at once, a play that scores 0 (its halves
+    blanks, or a Wild on a blank) too; a draw or a pass scores nothing and is not a play."""
+    return move.kind == PLAY
 
 
 def play_score(tower: Tower, move: Move) -> tuple[int, int]:

@@ -56,7 +56,8 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
   const teams = sides.some((members) => members.length > 1);
   // Highrise scores each play as it is made: the hand's plays, each, then what its end did.
   const plays = end.last_play ? end.seats.map((_, seat) => (end.plays || []).filter((p) => p[1] === seat).map((p) => p[2])) : null;
-  if (plays) end.last_play.forEach((points, seat) => points && plays[seat].push(points));
+  // The play that ended the hand is the going-out seat's, on the sheet even if it scored 0.
+  if (plays) end.last_play.forEach((points, seat) => (points || seat === end.out) && plays[seat].push(points));
   const head = ["Player", "Tiles left", "Count"];
   if (plays) head.push("Plays");
   head.push(teams ? "Team scored" : "Scored", teams ? "Team total" : "Total");
@@ -148,7 +149,7 @@ export function playSheet(game, scoring, view, names) {
   const rows = [];
   for (const round of scoring.rounds) {
     const plays = [...(round.plays || [])];
-    (round.last_play || []).forEach((points, seat) => points && plays.push([0, seat, points]));
+    (round.last_play || []).forEach((points, seat) => (points || seat === round.out) && plays.push([0, seat, points]));
     rows.push([`Hand ${round.round}: plays`, ...seats.map((seat) => playsCell(plays, seat))]);
     const end = round.out === null || round.out === undefined ? "leftovers taken off" : `${names[round.out] || `P${round.out + 1}`} out, takes the leftovers`;
     rows.push([`Hand ${round.round}: ${end}`, ...seats.map((seat) => signed(round.scored[seat]))]);
