@@ -36,6 +36,7 @@ own work does not hold up the people's clients, whose latency is measured.
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --processes 2
     .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --hostile 10
+    .venv/bin/python benchmarks/web_load.py --tables 200 --seconds 60 --serve=--ws-compression
     .venv/bin/python benchmarks/web_load.py --tables 3 --seconds 4      # what CI runs (no timings asserted)
 """
 
@@ -426,6 +427,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 if args.hostile:
                     bound = f"{args.tables + 10}"
                     limits = [*HOSTILE_OPTIONS, f"--tables-per-hour={bound}", f"--bot-tables-per-address={bound}"]
+                limits += args.serve
                 servers.append(start_server(data / f"process-{index + 1}", port, url, options=limits))
                 bases.append(f"http://127.0.0.1:{port}")
             stored = url or f"sqlite:///{data / 'process-1' / 'gamenight.db'}"
@@ -493,6 +495,7 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "reloads": stats.reloads,
             "games_finished": stats.finished,
             "hostile_clients": args.hostile,
+            "serve_options": args.serve,
             "hostile_messages_per_second": round(stats.hostile_messages / elapsed, 1),
             "hostile_closed_for_flooding": stats.hostile_closed,
             "attacks": dict(sorted(stats.attacks.items())),
@@ -500,6 +503,12 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
             "memory_per_table_kib": round((rss_after - rss_before) / args.tables, 1),
             # Of the two cores, what each process used in the window (the rest: other work).
             "cpu_share": {name: round(seconds / elapsed, 2) for name, seconds in cpu.items()},
+            # Issue 31, target 4: the servers' CPU per move, everything they did in the window
+            # (moves, syncs, pages, reconnections) counted against the moves made.
+            "server_cpu_ms_per_move": round(
+                1000 * sum(seconds for name, seconds in cpu.items() if name.startswith("server")) / max(1, decisions),
+                3,
+            ),
             "load_average": os.getloadavg()[0],
         }
 
@@ -516,6 +525,13 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=1, help="server processes (more than 1: on PostgreSQL)")
     parser.add_argument("--postgres", action="store_true", help="one process on a throwaway PostgreSQL")
     parser.add_argument("--hostile", type=int, default=0, help="hostile clients sending junk all the while")
+    parser.add_argument(
+        "--serve",
+        action="append",
+        default=[],
+        metavar="OPTION",
+        help="a `gamenight serve` option for every server process, e.g. --serve=--ws-compression (repeat for more)",
+    )
     args = parser.parse_args()
     if args.processes < 1 or args.tables < 1:
         parser.error("--processes and --tables are at least 1")

@@ -4,15 +4,18 @@ second server on the same folder is refused with a clear message."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import subprocess
 import sys
 from pathlib import Path
 
+from websockets.sync.client import connect
+
 from tests.web.browsing import free_port
 from tests.web.conftest import Server
-from tests.web.crashing import ServerProcess
+from tests.web.crashing import ServerProcess, create_tables
 
 
 def serve(data: Path, *more: str) -> subprocess.CompletedProcess[str]:
@@ -103,3 +106,26 @@ def test_the_round_pause_a_new_table_gets_is_the_servers_option(tmp_path: Path) 
             assert field in client.get(made.headers["location"]).text  # the host's settings
     finally:
         server.stop()
+
+
+def test_websocket_messages_are_compressed_only_with_ws_compression(tmp_path: Path) -> None:
+    """A browser offers permessage-deflate; the server takes it only with --ws-compression,
+    and the table's messages arrive either way (compression cost the server memory per socket
+    and CPU for messages of a few KiB: README, Serving)."""
+    for options, compressed in (((), False), (("--ws-compression",), True)):
+        data = tmp_path / ("on" if compressed else "off")
+        data.mkdir()
+        port = free_port()
+        server = ServerProcess(data, port, None, options)
+        server.start()
+        try:
+            [person] = create_tables(port, 1, 1, [("wildfire", {"wildfire:players": "2"}, 1)])
+            url = f"ws://127.0.0.1:{port}/ws/t/{person.table_id}"
+            with connect(url, additional_headers={"Cookie": person.cookie}, compression="deflate") as ws:
+                agreed = ws.response.headers.get("Sec-WebSocket-Extensions") or ""
+                ws.send(json.dumps({"type": "sync", "since": 0}))
+                state = json.loads(ws.recv(timeout=60))
+            assert ("permessage-deflate" in agreed) == compressed, agreed
+            assert state["type"] == "state" and state["seat"] == 0
+        finally:
+            server.stop()

@@ -1225,6 +1225,14 @@ def serve(
         int | None,
         typer.Option(help=r"Hints worked out at once in this process, each a thread's CPU; 0: none \[default: 2]"),
     ] = None,
+    ws_compression: Annotated[
+        bool,
+        flag(
+            "--ws-compression",
+            help="Compress WebSocket messages (permessage-deflate) for browsers that offer it: less traffic, "
+            "more of the server's CPU and memory per connection.",
+        ),
+    ] = False,
     waiting_hours: Annotated[
         float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
     ] = 24.0,
@@ -1305,7 +1313,11 @@ def serve(
     for proxy in proxies:
         if proxy != "*" and not is_network(proxy):
             _fail(f"--forwarded-allow-ips: {proxy!r} is not an address or a network (10.0.0.0/8)")
-    limits = Limits(trusted_proxies=proxies, **{name: value for name, value in given.items() if value is not None})
+    limits = Limits(
+        trusted_proxies=proxies,
+        ws_compression=ws_compression,
+        **{name: value for name, value in given.items() if value is not None},
+    )
     try:
         reviews = ReviewSettings(seconds=review_seconds, at_once=reviews_at_once)
     except ConfigError as exc:

@@ -70,6 +70,10 @@ class Limits:
     """The search for one hint, in seconds of a thread's CPU."""
     hints_at_once: int = DEFAULT_HINTS_AT_ONCE
     """Hints worked out at once in the whole process (0: none is given)."""
+    ws_compression: bool = False
+    """WebSocket messages compressed (permessage-deflate) when the browser offers it. Off by
+    default: a table's messages are a few KiB of JSON, and compressing them cost the server
+    more CPU and memory per connection than it saved in traffic (README: Serving)."""
 
 
 def is_network(text: str) -> bool:
@@ -221,6 +225,7 @@ def uvicorn_options(limits: Limits) -> dict[str, Any]:
         # A frame over 64 KiB is refused before it is read whole (uvicorn's default is 16 MiB); up
         # to that, a message longer than the server's limit gets an error saying so (live.MAX_MESSAGE).
         "ws_max_size": 64 * 1024,
+        "ws_per_message_deflate": limits.ws_compression,
     }
 
 
