@@ -16,11 +16,6 @@ policy, which Wildfire's and Highrise's `hard` use. `prior` tries greedy's move 
 every node and adds a bonus to it that fades with its visits (progressive bias). `widening`
 lets a node's moves into the search a few at a time, greedy's favourites first, more as
 its visits grow (progressive widening), which Wildstar's and Highrise's `hard` use.
-
-`doubt` weighs the dealt worlds by what the other seats' plays suggest they hold
-(rejection sampling): the game's `read_play` reads, from this bot's own views one decision
-to the next, which tiles a seat passed over when it played, and a deal that gives it one is
-dealt again with chance 1 - doubt.
 """
 
 from __future__ import annotations
@@ -42,8 +37,6 @@ MAX_ITERATIONS = 10_000_000
 """Hours of search for one move: more is a typing slip, and would look like a hang."""
 MAX_SECONDS = 3600.0
 """An hour a move: a budget beyond it is a typing slip, and would look like a hang."""
-DEAL_TRIES = 10
-"""Deals a search draws at most for one world, with `doubt` (the least unlikely one is kept)."""
 MAX_WIDENING = 1000.0
 """Far more moves than any decision has: widening this wide is no widening at all."""
 
@@ -93,12 +86,6 @@ class IsmctsOptions:
     the rollout policy (the opponents' too), which at a few hundred iterations can model
     them better than a thinly visited tree does."""
 
-    doubt: float = 1.0
-    """How the search weighs a dealt world by what the other seats' plays suggest (the game's
-    `read_play`, from the searcher's own views only): a sampled deal that gives a seat a
-    tile its play suggests it lacks is kept with this chance per such tile, else dealt
-    again (rejection sampling, at most DEAL_TRIES deals). 1: every deal is kept, as dealt."""
-
     def __post_init__(self) -> None:
         if not 1 <= self.iterations <= MAX_ITERATIONS:
             raise ConfigError(f"iterations must be at least 1, at most {MAX_ITERATIONS:,}, not {self.iterations}")
@@ -122,8 +109,6 @@ class IsmctsOptions:
             raise ConfigError(f"tree_depth must be 0 or more, not {self.tree_depth}")
         if not self.prior >= 0:
             raise ConfigError(f"prior must be 0 or more, not {self.prior}")
-        if not 0 <= self.doubt <= 1:
-            raise ConfigError(f"doubt must be from 0 to 1, not {self.doubt}")
 
 
 class Node:
@@ -167,49 +152,8 @@ class IsmctsBot:
         """After `choose`: each root move searched, with its mean result for the seat to move and
         how many games it was searched in (a hint's figures, `bots/hints.py`)."""
         self._root_ranked: list[Move] | None = None  # the root's moves in rank order, for widening
-        self.read_play: Callable[[list[int] | None, State, View], list[int] | None] | None = None
-        self.held: Callable[[State, int], int] | None = None
-        if self.options.doubt < 1:
-            self.read_play = getattr(heuristics, "read_play", None)
-            self.held = getattr(heuristics, "held", None)
-            if self.read_play is None or self.held is None:
-                raise ConfigError(f"{game.spec.title} has no read_play: doubt must be 1")
-        self.doubts: list[int] | None = None
-        """Per seat, the tiles its plays this hand suggest it lacks (bit masks), read from the
-        searcher's views alone, one decision to the next (`doubt`)."""
-        self._before: State | None = None  # the position just after this bot's last move
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
-        if self.read_play is not None:
-            if self._before is not None:
-                self.doubts = self.read_play(self.doubts, self._before, view)
-            move = self._choose(view, legal, rng)
-            # Where this move leaves the table, for reading the next seat's play at the next
-            # decision: a state dealt from this view (its hidden parts are never read), moved on.
-            before = self.game.sample_state(view, random.Random(0))
-            before.apply(move)
-            self._before = before
-            return move
-        return self._choose(view, legal, rng)
-
-    def _sample(self, view: View, rng: random.Random) -> State:
-        """A world dealt from the view; with doubts, one weighed by them (rejection sampling:
-        each doubted tile a seat holds keeps the deal with chance `doubt`)."""
-        state = self.game.sample_state(view, rng)
-        doubts = self.doubts
-        if doubts is None or self.held is None:
-            return state
-        best, best_count = state, math.inf
-        for _ in range(DEAL_TRIES):
-            count = sum((self.held(state, s) & mask).bit_count() for s, mask in enumerate(doubts) if mask)
-            if count == 0 or rng.random() < self.options.doubt**count:
-                return state
-            if count < best_count:
-                best, best_count = state, count
-            state = self.game.sample_state(view, rng)
-        return best
-
-    def _choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         self.last_values = {}
         if len(legal) == 1:
             return legal[0]
@@ -224,7 +168,7 @@ class IsmctsBot:
             return self._halving(root, view, legal, rng, budget, deadline)
         done = 0
         while True:
-            state = self._sample(view, rng)
+            state = self.game.sample_state(view, rng)
             self._iterate(root, state, legal, rng)
             done += 1
             if deadline is None:
@@ -255,7 +199,7 @@ class IsmctsBot:
 
         for round_ in range(rounds):
             per_move = max(1, budget // (rounds * len(candidates)))
-            samples = [(self._sample(view, rng), rng.getrandbits(64)) for _ in range(per_move)]
+            samples = [(self.game.sample_state(view, rng), rng.getrandbits(64)) for _ in range(per_move)]
             for move in candidates:
                 child = root.children.setdefault(move, Node(seat))
                 for sampled, seed in samples:

@@ -12,13 +12,11 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from gamenight.engine.protocol import CHANCE
 from gamenight.games.dominoes.hands import absent_from_view, mask_tiles, tile_mask
 from gamenight.games.dominoes.hands import margin_result as dominoes_margin
 from gamenight.games.wildfire import rules
-from gamenight.games.wildfire.layout import Layout, Node, placement
+from gamenight.games.wildfire.layout import Layout, placement
 from gamenight.games.wildfire.moves import DRAW, HUB, PASS, PLAY, Move
-from gamenight.games.wildfire.state import Phase
 from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, TILES, WILD
 from gamenight.games.wildfire.view import public_layout
 
@@ -176,74 +174,3 @@ def margin_result(state: WildfireState) -> list[float]:
     """The score margin in [0, 1], for ismcts's `margin` option
     (a typical 2-player round ends about 20 points apart)."""
     return dominoes_margin(state.totals, range(state.n), True, scale=20)
-
-
-def read_play(doubts: list[int] | None, before: WildfireState, view: dict[str, Any]) -> list[int] | None:
-    """What the searcher may guess from the turn the next seat took since its last decision
-    (ismcts's `doubt`): `before` is the position right after that decision (a state sampled
-    from the searcher's view then, only its public parts read), `view` the searcher's view
-    now. Greedy lays the play worth most by `move_value` (`best_play`), and a move's value
-    depends only on its tile, how it is laid, whether an obligation is open and how many
-    tiles the hand holds, all public: so a seat that laid a tile from its hand held no tile
-    with a play worth more, wild ones and their penalty off a plain end counted as greedy
-    counts them. Those tiles are added to its doubts (bit masks per seat), exactly what a
-    greedy player cannot hold. A tile it kept after drawing did not fit when it drew, so only
-    the doubted tiles that fitted then stay doubted; any other turn that adds to a hand
-    (a penalty, a lost turn between) forgets that seat's doubts. None when a new round (or
-    another game at the same table) has begun: nothing read before holds."""
-    if view["phase"] == "over" or view["round"] != len(before.sheet) + 1:
-        return None
-    after = public_layout(tuple(view["layout"]))
-    known = before.layout.tiles()
-    if after.tiles()[: len(known)] != known:
-        return None  # not the same round: nothing read before holds
-    if before.phase == Phase.HUB and before.to_act() == CHANCE and len(after.nodes) > len(known):
-        # This bot opened an obligation: the hub's number came up after its move, and the
-        # view shows it. The next seat's turn is read against the table with that number.
-        before = before.clone()
-        before.apply_chance(after.nodes[before.layout.obligation].value)
-    found = list(doubts) if doubts is not None else [0] * before.n
-    sizes = [len(h) for h in before.hands]
-    now = view["hand_sizes"]
-    seat = before.to_act()
-    if seat is None or seat < 0 or seat == view["seat"] or before.phase != Phase.PLAY:
-        seat = None  # no other seat's turn to read (this bot drew, or names the hub)
-    else:
-        turn = (now[seat] - sizes[seat], len(before.pile) - view["pile"], len(after.nodes) - len(known))
-        if turn == (-1, 0, 1):  # it laid a tile from its hand
-            found[seat] |= _passed_over(before, seat, view, after.nodes[len(known)])
-        elif turn == (1, 1, 0):  # it drew a tile that did not fit, and kept it
-            found[seat] &= rules.playable_mask(before.layout)
-        elif turn == (0, 1, 1) and not before.manual_knock():
-            pass  # it drew and laid the drawn tile: its hand is as it was
-        elif turn != (0, 0, 0):  # (0, 0, 0): it passed, the pile out
-            found[seat] = 0
-    for other in range(before.n):
-        if now[other] > sizes[other] and other != seat:
-            found[other] = 0  # tiles came to a hand unread: any of them may be a doubted one
-    return found
-
-
-def _passed_over(before: WildfireState, seat: int, view: dict[str, Any], laid: Node) -> int:
-    """The tiles `seat` cannot hold if it is greedy, having laid `laid` (the new layout node)
-    on `before`'s table from its hand: every tile unseen by the searcher with a play worth
-    more by `move_value` (ties are broken at random, so an equal play proves nothing)."""
-    layout = before.layout
-    made = Move(PLAY, laid.tile, laid.inner, laid.parent)
-    if made not in rules.legal_plays(layout, (laid.tile,)):
-        return 0  # not a play this table allowed: read nothing from it
-    in_obligation = layout.obligation >= 0
-    hand = [laid.tile] * len(before.hands[seat])  # only its length counts (a wild's penalty)
-    bar = move_value(in_obligation, hand, made)
-    seen = tile_mask(layout.tiles()) | tile_mask(TILES.parse(t) for t in view["hand"]) | 1 << laid.tile
-    unseen = [t for t in ALL_TILES if not seen >> t & 1]
-    doubted = 0
-    for move in rules.legal_plays(layout, unseen):
-        if move_value(in_obligation, hand, move) > bar:
-            doubted |= 1 << move.tile
-    return doubted
-
-
-def held(state: WildfireState, seat: int) -> int:
-    """The tiles `seat` holds in a state (a bit mask), to weigh a sampled deal by doubts."""
-    return tile_mask(state.hands[seat])
