@@ -97,6 +97,27 @@ def _go(path: tuple[str, ...]) -> Move:
     return Move(GO, path=path)
 
 
+@lru_cache(maxsize=1 << 14)
+def _distinct_walks(paths: tuple[tuple[str, ...], ...], push: bool, jewel_at: str, owner_at: str) -> tuple[Move, ...]:
+    """The walks in `paths` told apart by where they end and, but for a push, by what they do
+    on the way: take the token, pick up the loose jewel at `jewel_at` (or ""), pass the jewel's
+    owner standing at `owner_at` (or ""). Kept: the same walks meet the same pieces often."""
+    moves: list[Move] = []
+    seen: set[tuple[str | bool, ...]] = set()
+    for path in paths:
+        key: tuple[str | bool, ...] = (path[-1],)
+        if not push:
+            key += (
+                rules.WITCHLORD_STEP in path,
+                bool(jewel_at) and jewel_at in path,
+                bool(owner_at) and owner_at in rules.passes(path),
+            )
+        if key not in seen:
+            seen.add(key)
+            moves.append(_go(path))
+    return tuple(moves)
+
+
 class FireballIslandState:
     __slots__ = (
         "game", "n", "pos", "lying", "hands", "pile", "discard", "owner", "jewel_at", "token",
@@ -455,8 +476,6 @@ class FireballIslandState:
         mover, steps, decider = task.mover, task.steps, task.decider
         push = mover != decider
         occupied = [space for s, space in enumerate(self.pos) if s != mover]
-        moves: list[Move] = []
-        seen: set[tuple[Any, ...]] = set()
         vul_kar_open = self.jewel_at != rules.VUL_KAR
         way = self.walk_way(task)
         paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
@@ -467,19 +486,9 @@ class FireballIslandState:
             paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
         if len(paths) == 1:
             return [_go(paths[0])]  # one walk: nothing to tell apart
-        for path in paths:
-            key: tuple[Any, ...] = (path[-1],)
-            if not push:
-                passed = rules.passes(path)
-                key += (
-                    rules.WITCHLORD_STEP in path,
-                    bool(self.jewel_at) and self.jewel_at in path,
-                    self.owner >= 0 and self.pos[self.owner] in passed,
-                )
-            if key not in seen:
-                seen.add(key)
-                moves.append(_go(path))
-        return moves
+        if push:  # a push takes no token and steals nothing (D-FI-5): only where it ends counts
+            return list(_distinct_walks(paths, True, "", ""))
+        return list(_distinct_walks(paths, False, self.jewel_at, self.pos[self.owner] if self.owner >= 0 else ""))
 
     def _why_illegal(self, move: Move) -> str:
         if not isinstance(move, Move):
@@ -522,19 +531,22 @@ class FireballIslandState:
     def _run(self) -> None:
         """Carry out bookkeeping tasks until a decision or a chance step is due."""
         tasks = self.tasks
+        # The moves found for the last position are stale; the loop finds them again only for a
+        # walk or an aim it waits at, and drops them if it goes on (window_done too).
+        self._legal = None
         while tasks:
-            self._legal = None
             task = tasks[-1]
             kind = type(task)
+            # A card window first: most steps of a game are a seat passing in one.
+            if type(task) is Window or type(task) is Chain:
+                if window_done(self, task):
+                    continue
+                return
             if kind in _BOOKKEEPING:  # begin, act, rolled, walk, snatch, pushes, end
                 tasks.pop()
                 _DO[task.step](self, *task[1:])  # self._do_<step>
                 continue
             if kind in _WAITING:
-                return
-            if type(task) is Window or type(task) is Chain:
-                if window_done(self, task):
-                    continue
                 return
             if type(task) is Path:
                 if not self.legal_moves():
@@ -631,7 +643,7 @@ class FireballIslandState:
             self.tasks.append(WINDOWS["stand"][0])
             return
         self.tasks += [WINDOWS["end"][0], PUSHES, ACT, WINDOWS["pre"][0]]
-        if BOARD.spaces[self.pos[me]].is_cave:
+        if self.pos[me] in rules.CAVES:
             self.tasks.append(DECLARE)
 
     def _do_act(self) -> None:
@@ -705,9 +717,8 @@ class FireballIslandState:
 
     def _land(self, mover: int, mode: str) -> None:
         space = self.pos[mover]
-        here = BOARD.spaces[space]
         if mode == "go":
-            if here.is_cave:
+            if space in rules.CAVES:
                 self.tasks.append(Roll("roll", "cave"))  # R-FI Caves 2: "On your same turn, roll the die again"
                 return
             if space == rules.VUL_KAR and self.jewel_at == rules.VUL_KAR:
@@ -724,7 +735,7 @@ class FireballIslandState:
                 self.winner = mover  # R-FI: "The player who reaches the Dock with the jewel wins the game!"
                 self.tasks.clear()
                 return
-        if here.dark:
+        if space in rules.DARK:
             self.tasks.append(Draw("draw", mover, 1))  # R-FI Dark Trail Spaces
 
     def _do_pushes(self) -> None:
@@ -733,7 +744,7 @@ class FireballIslandState:
             seat, spaces = self.pushes.pop(0)
             self.tasks.append(PUSHES)
             # R-FI NOTE: "These cards do not move players out of caves, smolder pits, or the water".
-            if BOARD.spaces[self.pos[me]].is_trail:
+            if self.pos[me] in rules.TRAILS:
                 self.tasks.append(Path("path", me, spaces, seat))
 
     def _do_end(self) -> None:
