@@ -178,16 +178,27 @@ def walk_paths(
     start: str, steps: int, occupied: Collection[str], vul_kar_open: bool, push: bool, way: int
 ) -> tuple[tuple[str, ...], ...]:
     """`walks`, listed, and kept for the next time the same walk is asked with the same pieces
-    near it. A walk reads `occupied` only for spaces it enters (at most `steps` spaces, and one
-    more for each piece it moves on past) and for the caves beside them, so a piece further
-    than that from `start` cannot change it; nor can a piece on a CROWDABLE space (nothing
-    moves on past it, and a walk never enters a pit or the water): the walks are kept by the
-    pieces near enough, so that more positions share them."""
+    near it (`pieces_near`), so that more positions share them."""
+    return _walk_paths(start, steps, pieces_near(start, steps, occupied)[0], vul_kar_open, push, way)
+
+
+def pieces_near(start: str, steps: int, occupied: Collection[str]) -> tuple[frozenset[str], int]:
+    """The spaces in `occupied` that can change a walk of `steps` (or fewer) from `start`, and
+    how far from `start` (`distances`) any space of such a walk may be.
+
+    A walk reads `occupied` only for spaces it enters (at most `steps` spaces, and one more
+    for each piece it moves on past) and for the caves beside them, so a piece further than
+    that from `start` cannot change it; nor can a piece on a CROWDABLE space (nothing moves on
+    past it, and a walk never enters a pit or the water)."""
     distance = _distances(start)
     standing = [space for space in occupied if space not in CROWDABLE]
     reach = steps + len(standing) + 1
-    near = frozenset([space for space in standing if distance.get(space, reach + 1) <= reach])
-    return _walk_paths(start, steps, near, vul_kar_open, push, way)
+    return frozenset([space for space in standing if distance.get(space, reach + 1) <= reach]), reach
+
+
+def within(start: str, space: str, reach: int) -> bool:
+    """Whether a walk from `start` may enter `space` when no space of it is further than `reach`."""
+    return _distances(start).get(space, reach + 1) <= reach
 
 
 @lru_cache(maxsize=1 << 14)

@@ -98,15 +98,33 @@ def _go(path: tuple[str, ...]) -> Move:
 
 
 @lru_cache(maxsize=1 << 14)
-def _distinct_walks(paths: tuple[tuple[str, ...], ...], push: bool, jewel_at: str, owner_at: str) -> tuple[Move, ...]:
-    """The walks in `paths` told apart by where they end and, but for a push, by what they do
-    on the way: take the token, pick up the loose jewel at `jewel_at` (or ""), pass the jewel's
-    owner standing at `owner_at` (or ""). Kept: the same walks meet the same pieces often."""
+def _walk_choices(
+    start: str,
+    steps: int,
+    near: frozenset[str],
+    vul_kar_open: bool,
+    push: bool,
+    way: int,
+    jewel_at: str,
+    owner_at: str,
+) -> tuple[Move, ...]:
+    """`FireballIslandState._walk_moves`, kept by all it reads, the pieces a walk may meet only
+    (`rules.pieces_near`): the walks of `steps` from `start` (rules.walk_paths), told apart by
+    where they end and by what they do on the way: take the token, pick up the loose jewel at
+    `jewel_at`, pass the jewel's owner standing at `owner_at` ("" for either when out of reach)."""
+    paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
+    while way and not paths and steps > 1:
+        # Decision FI-28: where the trail goes no further back (the start, the far point of a
+        # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
+        steps -= 1
+        paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
+    if len(paths) == 1:
+        return (_go(paths[0]),)  # one walk: nothing to tell apart
     moves: list[Move] = []
     seen: set[tuple[str | bool, ...]] = set()
     for path in paths:
         key: tuple[str | bool, ...] = (path[-1],)
-        if not push:
+        if not push:  # a push takes no token and steals nothing (D-FI-5): only where it ends counts
             key += (
                 rules.WITCHLORD_STEP in path,
                 bool(jewel_at) and jewel_at in path,
@@ -473,22 +491,18 @@ class FireballIslandState:
     def _walk_moves(self, task: Path) -> list[Move]:
         """Every distinct walk: two walks to one space count once unless they differ on the
         way (a token, the jewel, a steal)."""
-        mover, steps, decider = task.mover, task.steps, task.decider
-        push = mover != decider
-        occupied = [space for s, space in enumerate(self.pos) if s != mover]
+        mover, steps = task.mover, task.steps
+        push = mover != task.decider
+        start = self.pos[mover]
+        near, reach = rules.pieces_near(start, steps, [space for s, space in enumerate(self.pos) if s != mover])
+        jewel_at = owner_at = ""  # what tells a walk apart, when out of reach: kept alike
+        if not push:
+            if self.jewel_at and rules.within(start, self.jewel_at, reach):
+                jewel_at = self.jewel_at
+            if self.owner >= 0 and self.owner != mover and rules.within(start, self.pos[self.owner], reach):
+                owner_at = self.pos[self.owner]
         vul_kar_open = self.jewel_at != rules.VUL_KAR
-        way = self.walk_way(task)
-        paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
-        while way and not paths and steps > 1:
-            # Decision FI-28: where the trail goes no further back (the start, the far point of a
-            # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
-            steps -= 1
-            paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
-        if len(paths) == 1:
-            return [_go(paths[0])]  # one walk: nothing to tell apart
-        if push:  # a push takes no token and steals nothing (D-FI-5): only where it ends counts
-            return list(_distinct_walks(paths, True, "", ""))
-        return list(_distinct_walks(paths, False, self.jewel_at, self.pos[self.owner] if self.owner >= 0 else ""))
+        return list(_walk_choices(start, steps, near, vul_kar_open, push, self.walk_way(task), jewel_at, owner_at))
 
     def _why_illegal(self, move: Move) -> str:
         if not isinstance(move, Move):
