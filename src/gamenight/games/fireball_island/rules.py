@@ -243,14 +243,24 @@ ROLLWAYS: Final = tuple(BOARD.all_rollways.values())
 
 def pieces_on(rollway: str, positions: Sequence[str]) -> list[int]:
     """The seats standing on a rollway's spaces, in the order the marble reaches them."""
-    return list(_pieces_on(rollway, tuple(positions)))
+    return [seat for _, seat in _standing(rollway, positions)]
 
 
-@lru_cache(maxsize=8192)
-def _pieces_on(rollway: str, positions: tuple[str, ...]) -> tuple[int, ...]:
-    spaces = BOARD.spaces_on_rollway(rollway)
-    where = {space: seat for seat, space in enumerate(positions)}
-    return tuple(where[s] for s in spaces if s in where)
+def _standing(rollway: str, positions: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """The pieces on a rollway as (the index of its space on the rollway, seat), in the order
+    the marble reaches them; a space two seats share counts the later seat. Read from the few
+    pieces rather than the rollway's many spaces: it is asked at every Fireball."""
+    index = _ROLLWAY_INDEX[rollway]
+    at: dict[int, int] = {}
+    for seat, space in enumerate(positions):
+        k = index.get(space)
+        if k is not None:
+            at[k] = seat
+    return tuple(sorted(at.items()))
+
+
+# _ROLLWAY_INDEX[rollway][space]: where on the rollway the space is (board_data checks it is crossed once).
+_ROLLWAY_INDEX: Final = {rollway.id: {space: k for k, space in enumerate(rollway.spaces)} for rollway in ROLLWAYS}
 
 
 def targets(roller: int, positions: Sequence[str]) -> list[str]:
@@ -283,10 +293,7 @@ def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float
     chance STOP (+STOP_BEND on bends and junctions, +STOP_PER_HIT per piece it has hit); on
     a piece's space it hits with chance HIT while rolling; a piece hit topples onto the next
     space and hits a piece there with chance KNOCK_ON."""
-    where = {space: seat for seat, space in enumerate(positions)}
-    spaces = BOARD.spaces_on_rollway(rollway)
-    standing = tuple((k, where[space]) for k, space in enumerate(spaces) if space in where)
-    return list(_hit_chances(rollway, standing))
+    return list(_hit_chances(rollway, _standing(rollway, positions)))
 
 
 @lru_cache(maxsize=4096)
