@@ -89,6 +89,7 @@ class HighriseState:
         "totals",
         "_legal",
         "stop_at_end",
+        "_basement",
     )
     game: HighriseGame
     n: int
@@ -103,6 +104,7 @@ class HighriseState:
     totals: list[int]  # the running totals on the score sheet
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
     stop_at_end: bool  # the round's end is left out: dominoes.ends.final_position's copy, the table as it ended
+    _basement: tuple[list[int], tuple[int, ...]] | None  # _basement_ways(): the pile it was made for, and them
 
     def __init__(self, game: HighriseGame, blank: bool = False) -> None:
         # blank: the fields are left for clone() to fill (a compiled class makes its instances
@@ -111,6 +113,7 @@ class HighriseState:
             return
         self._legal = None
         self.stop_at_end = False
+        self._basement = None
         self.game = game
         self.n = game.options.players
         self.hand_number = 1
@@ -155,6 +158,7 @@ class HighriseState:
         new.totals = self.totals.copy()
         new._legal = self._legal
         new.stop_at_end = self.stop_at_end
+        new._basement = None  # made for the other pile
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> HighriseState:
@@ -216,10 +220,20 @@ class HighriseState:
         phase = self.phase
         if phase == BASEMENT_PHASE:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
-            return alike(tuple(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, self.pile))))
+            return alike(self._basement_ways())
         if phase == DEAL_PHASE or phase == DRAW_PHASE:
             return uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         return []
+
+    def _basement_ways(self) -> tuple[int, ...]:
+        """Every (domino, way) of the pile as a basement outcome (BASEMENT_WAYS), in pile order.
+        Made for a pile once, then cut down as its dominoes are laid (apply_chance), rather than
+        made anew at each of the eight draws: kept with the very pile list it was made for, so
+        a pile put in its place (a sampled deal, a position read) is read afresh."""
+        pile, kept = self.pile, self._basement
+        if kept is None or kept[0] is not pile or len(kept[1]) != 2 * len(pile):
+            kept = self._basement = (pile, tuple(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, pile))))
+        return kept[1]
 
     def apply_chance(self, outcome: int) -> None:
         phase = self.phase
@@ -230,16 +244,24 @@ class HighriseState:
         tile, turned = divmod(outcome, 2) if phase == BASEMENT_PHASE else (outcome, 0)
         if turned and is_double(tile) and tile in self.pile:
             raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
+        pile = self.pile
         try:
-            self.pile.remove(tile)  # (one scan of the pile, where `in` then `remove` took two)
+            index = pile.index(tile)  # (one scan of the pile, where `in` then `remove` took two)
         except ValueError:
             name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None
+        if phase == BASEMENT_PHASE:
+            kept = self._basement
+            if kept is not None and kept[0] is pile and len(kept[1]) == 2 * len(pile):
+                ways = kept[1]  # the outcomes for the pile without this domino: its two ways cut out
+                self._basement = (pile, ways[: 2 * index] + ways[2 * index + 2 :])
+        del pile[index]
         self._legal = None
         if phase == BASEMENT_PHASE:
             self.tower.lay_basement(tile, bool(turned))
             if self.tower.basement_full():
                 self.phase = DEAL_PHASE
+                self._basement = None
         elif phase == DEAL_PHASE:
             n = self.n
             dealt = sum(map(len, self.hands))
