@@ -495,7 +495,9 @@ class FireballIslandState:
         push = mover != task.decider
         start = self.pos[mover]
         near, reach = rules.pieces_near(start, steps, [space for s, space in enumerate(self.pos) if s != mover])
-        jewel_at = owner_at = ""  # what tells a walk apart, when out of reach: kept alike
+        # The loose jewel and the jewel's owner tell walks apart only where a walk may meet them:
+        # out of reach, "" (as for a push), so that the positions alike for the walk share its choices.
+        jewel_at = owner_at = ""
         if not push:
             if self.jewel_at and rules.within(start, self.jewel_at, reach):
                 jewel_at = self.jewel_at
