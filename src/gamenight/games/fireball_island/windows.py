@@ -191,9 +191,12 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
         while index < len(order) and not hands[order[index]]:
             index += 1
     else:
-        trader = state.turn if may_trade(state) else -1
         cards = task.kind != "stand"
-        while index < len(order) and not (order[index] == trader or (cards and hands[order[index]])):
+        while index < len(order):
+            seat = order[index]
+            # (the token asked about last: the seat asked holds a card far more often)
+            if (cards and hands[seat]) or (seat == state.turn and may_trade(state)):
+                break
             index += 1
     if index < len(order):
         if index != task.asked:
