@@ -327,23 +327,23 @@ class FireballIslandState:
         self._run()
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
-        if self.to_act() != CHANCE:
-            return []
-        task = self.tasks[-1]
+        # The chance steps by the task on top (the ones `to_act` calls CHANCE: `_run` leaves no
+        # bookkeeping on top), without asking `to_act` through the decisions first.
+        task = self.tasks[-1] if self.tasks else None
         if type(task) is Roll or type(task) is First:
             return DIE_ROLL
         if type(task) is Draw:
             return alike(sorted(self.pile.elements(), key=_ORDER.__getitem__))
         if type(task) is Take:
             return alike(self.hands[task.victim])
-        return rules.hit_chances(self.aim, self.pos)  # hits
+        if type(task) is Hits:
+            return rules.hit_chances(self.aim, self.pos)
+        return []  # a decision is due, or the game is over
 
     def _possible(self, outcome: Any) -> bool:
         """Whether `outcome` is among `chance_outcomes()`, asked without listing them (a draw's
         would sort the pile again): a die's face, a card in the pile or the victim's hand."""
-        if self.to_act() != CHANCE:
-            return False  # no chance step is due
-        task = self.tasks[-1]
+        task = self.tasks[-1] if self.tasks else None
         try:
             if type(task) is Roll or type(task) is First:
                 return outcome in DIE
@@ -353,7 +353,9 @@ class FireballIslandState:
                 return outcome in self.hands[task.victim]
         except TypeError:  # a value that cannot be a key is no card
             return False
-        return outcome in [o for o, _ in self.chance_outcomes()]  # hits
+        if type(task) is Hits:
+            return outcome in [o for o, _ in self.chance_outcomes()]
+        return False  # no chance step is due
 
     def apply_chance(self, outcome: Any) -> None:
         if not self._possible(outcome):
