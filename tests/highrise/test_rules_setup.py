@@ -88,6 +88,23 @@ def test_the_basement_is_filled_with_eight_random_dominoes_one_at_a_time_face_up
     assert len(state.chance_outcomes()) == 36 - 8
 
 
+def test_the_basement_draws_from_the_pile_as_it_is_at_every_draw():
+    """Each basement draw is over the dominoes still in the pile, both ways round: the same
+    outcomes, in the same order, whether the position was played to, read from its notation
+    or copied, and a copy's draws leave the original's alone (the outcomes are kept between
+    draws: HighriseState._basement_ways)."""
+    state = new_state(players=3)
+    for text in ("3-5", "6-6", "W-2", "1-4"):
+        before = list(state.chance_outcomes())
+        copy = state.clone()
+        lay(copy, "0-0")
+        assert list(state.chance_outcomes()) == before
+        lay(state, text)
+        fresh = state.game.state_from_notation(state.notation())
+        assert list(state.chance_outcomes()) == list(fresh.chance_outcomes())
+    assert "3-5" not in [state.outcome_notation(o) for o, _ in state.chance_outcomes()]
+
+
 def test_the_basement_is_public():
     """The basement dominoes are laid face up: everyone sees each one as it is laid."""
     state = new_state(players=3)

@@ -28,6 +28,10 @@ CROWDABLE: Final = frozenset({START, DOCK, WATER} | {BOARD.pit_space(p) for p in
 
 _TRAIL_NEXT: Final = {s: BOARD.trail_neighbours(s) for s in BOARD.spaces}
 TRAILS: Final = frozenset(s for s, space in BOARD.spaces.items() if space.is_trail)  # trail spaces and bridges
+# The caves and the dark spaces as sets of ids: asked at every turn and every landing, and quicker
+# to ask than the space's own `is_cave` (a property that reads an enum member off its class).
+CAVES: Final = frozenset(s for s, space in BOARD.spaces.items() if space.is_cave)
+DARK: Final = frozenset(s for s, space in BOARD.spaces.items() if space.dark)
 _CAVE_BESIDE: Final = {s: BOARD.cave_beside(s) for s in BOARD.spaces if BOARD.spaces[s].is_trail}
 
 
@@ -38,9 +42,9 @@ def way_out(space: str) -> tuple[str, ...]:
     "move your playing piece out onto the trail, starting on the Rock Chip space"). From a
     cave: the space beside it (R-FI: "starting on the space next to the cave you're
     exiting"); cave 4 has none. From the water: the foot of Great Sway Bluff."""
-    kind = BOARD.spaces[space]
-    if kind.is_trail:
+    if space in TRAILS:
         return _TRAIL_NEXT[space]
+    kind = BOARD.spaces[space]
     if kind.is_water:
         return BOARD.neighbours(space)
     if kind.is_pit:
@@ -112,18 +116,22 @@ def walks(
     FI-9 in docs/rules/fireball-island.md).
     `way` BACK or AHEAD keeps to the spaces one step further from the goal, or one step nearer,
     at every space entered, a move-on included, and enters no cave (decision FI-28)."""
+    yield from _walks(start, steps, occupied, vul_kar_open, push, way)
+
+
+# Where a walk that enters the space ends (and a push may not go: FI-9), by `vul_kar_open`:
+# Vul-Kar Point before the jewel is captured, and the Dock.
+_WALK_ENDS: Final = {False: frozenset({VUL_KAR, DOCK}), True: frozenset({DOCK})}
+
+
+def _walks(
+    start: str, steps: int, occupied: Collection[str], vul_kar_open: bool, push: bool, way: int
+) -> list[tuple[str, ...]]:
+    """`walks`, as a list."""
     steps_to = STEPS_TO_GOAL[vul_kar_open]
+    ends = _WALK_ENDS[vul_kar_open]
     seen = {start}
     path: list[str] = []
-
-    def ends_here(space: str) -> bool | None:
-        """True: entering `space` ends the walk; None: it may not be entered; False: go on."""
-        if space == VUL_KAR and not vul_kar_open:
-            return None if push else True
-        if space == DOCK:
-            return None if push else True
-        return space in BRIDGES and space not in occupied
-
     found: list[tuple[str, ...]] = []
     keep = found.append
 
@@ -137,11 +145,12 @@ def walks(
                 continue
             if way and steps_to[space] - steps_to[here] != way:
                 continue
-            stop = ends_here(space)
-            if stop is None:
+            if space in ends:  # Vul-Kar Point before the capture, the Dock: no exact count needed
+                if not push:  # (a push may not enter them)
+                    keep((*path, space))
                 continue
             path.append(space)
-            if stop:
+            if space in BRIDGES and space not in occupied:  # an empty bridge stops the piece
                 keep(tuple(path))
             elif left <= 1:
                 if space in occupied and space not in CROWDABLE:
@@ -160,30 +169,43 @@ def walks(
             if cave is not None and cave not in occupied and cave not in seen:
                 keep((*path, cave))
 
-    if steps <= 0:
-        return
-    step(start, steps, True)
-    yield from found
+    if steps > 0:
+        step(start, steps, True)
+    return found
 
 
 def walk_paths(
     start: str, steps: int, occupied: Collection[str], vul_kar_open: bool, push: bool, way: int
 ) -> tuple[tuple[str, ...], ...]:
     """`walks`, listed, and kept for the next time the same walk is asked with the same pieces
-    near it. A walk reads `occupied` only for spaces it enters (at most `steps` spaces, and one
-    more for each piece it moves on past) and for the caves beside them, so a piece further
-    than that from `start` cannot change it: the walks are kept by the pieces near enough."""
+    near it (`pieces_near`), so that more positions share them."""
+    return _walk_paths(start, steps, pieces_near(start, steps, occupied)[0], vul_kar_open, push, way)
+
+
+def pieces_near(start: str, steps: int, occupied: Collection[str]) -> tuple[frozenset[str], int]:
+    """The spaces in `occupied` that can change a walk of `steps` (or fewer) from `start`, and
+    how far from `start` (`distances`) any space of such a walk may be.
+
+    A walk reads `occupied` only for spaces it enters (at most `steps` spaces, and one more
+    for each piece it moves on past) and for the caves beside them, so a piece further than
+    that from `start` cannot change it; nor can a piece on a CROWDABLE space (nothing moves on
+    past it, and a walk never enters a pit or the water)."""
     distance = _distances(start)
-    reach = steps + len(occupied) + 1
-    near = frozenset(space for space in occupied if distance.get(space, reach + 1) <= reach)
-    return _walk_paths(start, steps, near, vul_kar_open, push, way)
+    standing = [space for space in occupied if space not in CROWDABLE]
+    reach = steps + len(standing) + 1
+    return frozenset([space for space in standing if distance.get(space, reach + 1) <= reach]), reach
+
+
+def within(start: str, space: str, reach: int) -> bool:
+    """Whether a walk from `start` may enter `space` when no space of it is further than `reach`."""
+    return _distances(start).get(space, reach + 1) <= reach
 
 
 @lru_cache(maxsize=1 << 14)
 def _walk_paths(
     start: str, steps: int, near: frozenset[str], vul_kar_open: bool, push: bool, way: int
 ) -> tuple[tuple[str, ...], ...]:
-    return tuple(walks(start, steps, near, vul_kar_open=vul_kar_open, push=push, way=way))
+    return tuple(_walks(start, steps, near, vul_kar_open, push, way))
 
 
 @cache
@@ -221,14 +243,24 @@ ROLLWAYS: Final = tuple(BOARD.all_rollways.values())
 
 def pieces_on(rollway: str, positions: Sequence[str]) -> list[int]:
     """The seats standing on a rollway's spaces, in the order the marble reaches them."""
-    return list(_pieces_on(rollway, tuple(positions)))
+    return [seat for _, seat in _standing(rollway, positions)]
 
 
-@lru_cache(maxsize=8192)
-def _pieces_on(rollway: str, positions: tuple[str, ...]) -> tuple[int, ...]:
-    spaces = BOARD.spaces_on_rollway(rollway)
-    where = {space: seat for seat, space in enumerate(positions)}
-    return tuple(where[s] for s in spaces if s in where)
+def _standing(rollway: str, positions: Sequence[str]) -> tuple[tuple[int, int], ...]:
+    """The pieces on a rollway as (the index of its space on the rollway, seat), in the order
+    the marble reaches them; a space two seats share counts the later seat. Read from the few
+    pieces rather than the rollway's many spaces: it is asked at every Fireball."""
+    index = _ROLLWAY_INDEX[rollway]
+    at: dict[int, int] = {}
+    for seat, space in enumerate(positions):
+        k = index.get(space)
+        if k is not None:
+            at[k] = seat
+    return tuple(sorted(at.items()))
+
+
+# _ROLLWAY_INDEX[rollway][space]: where on the rollway the space is (board_data checks it is crossed once).
+_ROLLWAY_INDEX: Final = {rollway.id: {space: k for k, space in enumerate(rollway.spaces)} for rollway in ROLLWAYS}
 
 
 def targets(roller: int, positions: Sequence[str]) -> list[str]:
@@ -261,10 +293,7 @@ def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float
     chance STOP (+STOP_BEND on bends and junctions, +STOP_PER_HIT per piece it has hit); on
     a piece's space it hits with chance HIT while rolling; a piece hit topples onto the next
     space and hits a piece there with chance KNOCK_ON."""
-    where = {space: seat for seat, space in enumerate(positions)}
-    spaces = BOARD.spaces_on_rollway(rollway)
-    standing = tuple((k, where[space]) for k, space in enumerate(spaces) if space in where)
-    return list(_hit_chances(rollway, standing))
+    return list(_hit_chances(rollway, _standing(rollway, positions)))
 
 
 @lru_cache(maxsize=4096)

@@ -97,6 +97,45 @@ def _go(path: tuple[str, ...]) -> Move:
     return Move(GO, path=path)
 
 
+@lru_cache(maxsize=1 << 14)
+def _walk_choices(
+    start: str,
+    steps: int,
+    near: frozenset[str],
+    vul_kar_open: bool,
+    push: bool,
+    way: int,
+    jewel_at: str,
+    owner_at: str,
+) -> tuple[Move, ...]:
+    """`FireballIslandState._walk_moves`, kept by all it reads, the pieces a walk may meet only
+    (`rules.pieces_near`): the walks of `steps` from `start` (rules.walk_paths), told apart by
+    where they end and by what they do on the way: take the token, pick up the loose jewel at
+    `jewel_at`, pass the jewel's owner standing at `owner_at` ("" for either when out of reach)."""
+    paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
+    while way and not paths and steps > 1:
+        # Decision FI-28: where the trail goes no further back (the start, the far point of a
+        # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
+        steps -= 1
+        paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
+    if len(paths) == 1:
+        return (_go(paths[0]),)  # one walk: nothing to tell apart
+    moves: list[Move] = []
+    seen: set[tuple[str | bool, ...]] = set()
+    for path in paths:
+        key: tuple[str | bool, ...] = (path[-1],)
+        if not push:  # a push takes no token and steals nothing (D-FI-5): only where it ends counts
+            key += (
+                rules.WITCHLORD_STEP in path,
+                bool(jewel_at) and jewel_at in path,
+                bool(owner_at) and owner_at in rules.passes(path),
+            )
+        if key not in seen:
+            seen.add(key)
+            moves.append(_go(path))
+    return tuple(moves)
+
+
 class FireballIslandState:
     __slots__ = (
         "game", "n", "pos", "lying", "hands", "pile", "discard", "owner", "jewel_at", "token",
@@ -288,23 +327,23 @@ class FireballIslandState:
         self._run()
 
     def chance_outcomes(self) -> Sequence[tuple[Any, float]]:
-        if self.to_act() != CHANCE:
-            return []
-        task = self.tasks[-1]
+        # The chance steps by the task on top (the ones `to_act` calls CHANCE: `_run` leaves no
+        # bookkeeping on top), without asking `to_act` through the decisions first.
+        task = self.tasks[-1] if self.tasks else None
         if type(task) is Roll or type(task) is First:
             return DIE_ROLL
         if type(task) is Draw:
             return alike(sorted(self.pile.elements(), key=_ORDER.__getitem__))
         if type(task) is Take:
             return alike(self.hands[task.victim])
-        return rules.hit_chances(self.aim, self.pos)  # hits
+        if type(task) is Hits:
+            return rules.hit_chances(self.aim, self.pos)
+        return []  # a decision is due, or the game is over
 
     def _possible(self, outcome: Any) -> bool:
         """Whether `outcome` is among `chance_outcomes()`, asked without listing them (a draw's
         would sort the pile again): a die's face, a card in the pile or the victim's hand."""
-        if self.to_act() != CHANCE:
-            return False  # no chance step is due
-        task = self.tasks[-1]
+        task = self.tasks[-1] if self.tasks else None
         try:
             if type(task) is Roll or type(task) is First:
                 return outcome in DIE
@@ -314,7 +353,9 @@ class FireballIslandState:
                 return outcome in self.hands[task.victim]
         except TypeError:  # a value that cannot be a key is no card
             return False
-        return outcome in [o for o, _ in self.chance_outcomes()]  # hits
+        if type(task) is Hits:
+            return outcome in [o for o, _ in self.chance_outcomes()]
+        return False  # no chance step is due
 
     def apply_chance(self, outcome: Any) -> None:
         if not self._possible(outcome):
@@ -452,34 +493,20 @@ class FireballIslandState:
     def _walk_moves(self, task: Path) -> list[Move]:
         """Every distinct walk: two walks to one space count once unless they differ on the
         way (a token, the jewel, a steal)."""
-        mover, steps, decider = task.mover, task.steps, task.decider
-        push = mover != decider
-        occupied = [space for s, space in enumerate(self.pos) if s != mover]
-        moves: list[Move] = []
-        seen: set[tuple[Any, ...]] = set()
+        mover, steps = task.mover, task.steps
+        push = mover != task.decider
+        start = self.pos[mover]
+        near, reach = rules.pieces_near(start, steps, [space for s, space in enumerate(self.pos) if s != mover])
+        # The loose jewel and the jewel's owner tell walks apart only where a walk may meet them:
+        # out of reach, "" (as for a push), so that the positions alike for the walk share its choices.
+        jewel_at = owner_at = ""
+        if not push:
+            if self.jewel_at and rules.within(start, self.jewel_at, reach):
+                jewel_at = self.jewel_at
+            if self.owner >= 0 and self.owner != mover and rules.within(start, self.pos[self.owner], reach):
+                owner_at = self.pos[self.owner]
         vul_kar_open = self.jewel_at != rules.VUL_KAR
-        way = self.walk_way(task)
-        paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
-        while way and not paths and steps > 1:
-            # Decision FI-28: where the trail goes no further back (the start, the far point of a
-            # loop) or ahead, a card's move goes as far as it can; a roll is walked in full (FI-11).
-            steps -= 1
-            paths = rules.walk_paths(self.pos[mover], steps, occupied, vul_kar_open, push, way)
-        if len(paths) == 1:
-            return [_go(paths[0])]  # one walk: nothing to tell apart
-        for path in paths:
-            key: tuple[Any, ...] = (path[-1],)
-            if not push:
-                passed = rules.passes(path)
-                key += (
-                    rules.WITCHLORD_STEP in path,
-                    bool(self.jewel_at) and self.jewel_at in path,
-                    self.owner >= 0 and self.pos[self.owner] in passed,
-                )
-            if key not in seen:
-                seen.add(key)
-                moves.append(_go(path))
-        return moves
+        return list(_walk_choices(start, steps, near, vul_kar_open, push, self.walk_way(task), jewel_at, owner_at))
 
     def _why_illegal(self, move: Move) -> str:
         if not isinstance(move, Move):
@@ -522,19 +549,22 @@ class FireballIslandState:
     def _run(self) -> None:
         """Carry out bookkeeping tasks until a decision or a chance step is due."""
         tasks = self.tasks
+        # The moves found for the last position are stale; the loop finds them again only for a
+        # walk or an aim it waits at, and drops them if it goes on (window_done too).
+        self._legal = None
         while tasks:
-            self._legal = None
             task = tasks[-1]
             kind = type(task)
+            # A card window first: most steps of a game are a seat passing in one.
+            if type(task) is Window or type(task) is Chain:
+                if window_done(self, task):
+                    continue
+                return
             if kind in _BOOKKEEPING:  # begin, act, rolled, walk, snatch, pushes, end
                 tasks.pop()
                 _DO[task.step](self, *task[1:])  # self._do_<step>
                 continue
             if kind in _WAITING:
-                return
-            if type(task) is Window or type(task) is Chain:
-                if window_done(self, task):
-                    continue
                 return
             if type(task) is Path:
                 if not self.legal_moves():
@@ -631,7 +661,7 @@ class FireballIslandState:
             self.tasks.append(WINDOWS["stand"][0])
             return
         self.tasks += [WINDOWS["end"][0], PUSHES, ACT, WINDOWS["pre"][0]]
-        if BOARD.spaces[self.pos[me]].is_cave:
+        if self.pos[me] in rules.CAVES:
             self.tasks.append(DECLARE)
 
     def _do_act(self) -> None:
@@ -705,9 +735,8 @@ class FireballIslandState:
 
     def _land(self, mover: int, mode: str) -> None:
         space = self.pos[mover]
-        here = BOARD.spaces[space]
         if mode == "go":
-            if here.is_cave:
+            if space in rules.CAVES:
                 self.tasks.append(Roll("roll", "cave"))  # R-FI Caves 2: "On your same turn, roll the die again"
                 return
             if space == rules.VUL_KAR and self.jewel_at == rules.VUL_KAR:
@@ -724,7 +753,7 @@ class FireballIslandState:
                 self.winner = mover  # R-FI: "The player who reaches the Dock with the jewel wins the game!"
                 self.tasks.clear()
                 return
-        if here.dark:
+        if space in rules.DARK:
             self.tasks.append(Draw("draw", mover, 1))  # R-FI Dark Trail Spaces
 
     def _do_pushes(self) -> None:
@@ -733,7 +762,7 @@ class FireballIslandState:
             seat, spaces = self.pushes.pop(0)
             self.tasks.append(PUSHES)
             # R-FI NOTE: "These cards do not move players out of caves, smolder pits, or the water".
-            if BOARD.spaces[self.pos[me]].is_trail:
+            if self.pos[me] in rules.TRAILS:
                 self.tasks.append(Path("path", me, spaces, seat))
 
     def _do_end(self) -> None:

@@ -15,13 +15,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from gamenight.games.fireball_island import rules
-from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import FACES, HAND_LIMIT, Card, CardType
 from gamenight.games.fireball_island.moves import EXIT, PASS_MOVE, TRADE_MOVE, Move, play
 from gamenight.games.fireball_island.tasks import WINDOWS, Chain, Fireball, Hits, Path, Steal, Take, Window
 
 if TYPE_CHECKING:
     from gamenight.games.fireball_island.state import FireballIslandState
+
+# The card types by plain names: in CPython 3.11 reading a member off its enum class
+# (CardType.FIREBALL) is a lookup several times slower than a module's name, and these are
+# compared for every card of every seat asked in every window.
+FIREBALL: Final = CardType.FIREBALL
+FAKE_JEWEL: Final = CardType.FAKE_JEWEL
+MAGIC_TALISMAN: Final = CardType.MAGIC_TALISMAN
+REROLL: Final = CardType.REROLL
+TAKE_ANOTHER_TURN: Final = CardType.TAKE_ANOTHER_TURN
+TAKE_1_CARD: Final = CardType.TAKE_1_CARD
+MOVE_AHEAD: Final = CardType.MOVE_AHEAD
+MOVE_BACK: Final = CardType.MOVE_BACK
+DOUBLE_NEXT_ROLL: Final = CardType.DOUBLE_NEXT_ROLL
+CANCEL_CARD: Final = Card(CardType.CANCEL)  # the cards with windows of their own (the chain, the steal)
+FAKE_JEWEL_CARD: Final = Card(FAKE_JEWEL)
 
 
 def card_moves(state: FireballIslandState, task: Window | Chain | Steal) -> list[Move]:
@@ -33,10 +47,8 @@ def card_moves(state: FireballIslandState, task: Window | Chain | Steal) -> list
             moves.append(TRADE_MOVE)
         return moves
     if type(task) is Chain:
-        cancel = Card(CardType.CANCEL)
-        return [PASS_MOVE, play(cancel)] if cancel in state.hands[asked(state, task)] else [PASS_MOVE]
-    fake = Card(CardType.FAKE_JEWEL)
-    return [PASS_MOVE, play(fake)] if fake in state.hands[task.owner] else [PASS_MOVE]
+        return [PASS_MOVE, play(CANCEL_CARD)] if CANCEL_CARD in state.hands[asked(state, task)] else [PASS_MOVE]
+    return [PASS_MOVE, play(FAKE_JEWEL_CARD)] if FAKE_JEWEL_CARD in state.hands[task.owner] else [PASS_MOVE]
 
 
 def asked_together(state: FireballIslandState) -> tuple[int, ...]:
@@ -106,7 +118,7 @@ def may_trade(state: FireballIslandState) -> bool:
 def _card_plays(state: FireballIslandState, seat: int, kind: str) -> list[Move]:
     moves: list[Move] = []
     for card in dict.fromkeys(state.hands[seat]):
-        if card.type is CardType.TAKE_1_CARD:
+        if card.type is TAKE_1_CARD:
             if kind in ("pre", "post", "end"):
                 moves += [play(card, t) for t in victims(state, seat)]
         elif _may_play(state, card.type, seat, kind):
@@ -124,28 +136,29 @@ def _may_play(state: FireballIslandState, card: CardType, seat: int, kind: str) 
         # R-FI MAGIC TALISMAN: "when an opponent is just about to roll a Fireball; or ... after
         # you roll a '1' on the die, if your playing piece is the target." The roller of a
         # FIREBALL! card or of the capture bonus cannot stop it (decision FI-14).
+        if card is not MAGIC_TALISMAN:
+            return False
         hits = state.tasks[-2]
         assert type(hits) is Hits
         roller = hits.roller
-        own = hits.source == "die" and roller in rules.pieces_on(state.aim, state.pos)
-        return card is CardType.MAGIC_TALISMAN and (seat != roller or own)
-    if card is CardType.FIREBALL:
+        return seat != roller or (hits.source == "die" and roller in rules.pieces_on(state.aim, state.pos))
+    if card is FIREBALL:
         return True  # R-FI: "any time on your own turn or on an opponent's turn"
-    if card is CardType.DOUBLE_NEXT_ROLL:
+    if card is DOUBLE_NEXT_ROLL:
         return not state.doubled
-    if card is CardType.MOVE_AHEAD:
+    if card is MOVE_AHEAD:
         return kind == "pre" and _may_move_ahead(state)
-    if card is CardType.MOVE_BACK:
+    if card is MOVE_BACK:
         # R-FI: "Play one of these cards on any opponent's turn": before the roll (the piece on a
         # trail or bridge), or after a roll to move.
         if seat == me:
             return False
         if kind == "pre":
-            return BOARD.spaces[state.pos[me]].is_trail
+            return state.pos[me] in rules.TRAILS
         return kind == "post" and state.rolling == "move"
-    if card is CardType.REROLL:
+    if card is REROLL:
         return kind == "post"
-    if card is CardType.TAKE_ANOTHER_TURN:
+    if card is TAKE_ANOTHER_TURN:
         # D-FI-5: only on yourself, right after your own turn (once a turn).
         return kind == "end" and seat == me and not state.another
     return False
@@ -162,8 +175,7 @@ def _may_move_ahead(state: FireballIslandState) -> bool:
     declaring "exit" (D-FI-5)."""
     if state.ahead:
         return False
-    here = BOARD.spaces[state.pos[state.turn]]
-    return not here.is_cave or state.declared == EXIT
+    return state.pos[state.turn] not in rules.CAVES or state.declared == EXIT
 
 
 def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
@@ -179,9 +191,12 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
         while index < len(order) and not hands[order[index]]:
             index += 1
     else:
-        trader = state.turn if may_trade(state) else -1
         cards = task.kind != "stand"
-        while index < len(order) and not (order[index] == trader or (cards and hands[order[index]])):
+        while index < len(order):
+            seat = order[index]
+            # (the token asked about last: the seat asked holds a card far more often)
+            if (cards and hands[seat]) or (seat == state.turn and may_trade(state)):
+                break
             index += 1
     if index < len(order):
         if index != task.asked:
@@ -213,7 +228,7 @@ def play_card(state: FireballIslandState, move: Move) -> None:
         state.tasks[-1] = WINDOWS[task.kind][0]
     if type(task) is Chain:  # a CANCEL on the card just played, which may be CANCELed in turn
         state.tasks[-1] = Chain("chain", task.card, task.player, task.target, task.cancels + 1, seat, 0)
-    elif card.type is CardType.FIREBALL:
+    elif card.type is FIREBALL:
         state.tasks.append(Fireball("fireball", seat, "card"))  # R-FI: "The FIREBALL! card can never be canceled!"
     else:
         state.tasks.append(Chain("chain", card.key, seat, move.target, 0, seat, 0))
@@ -223,29 +238,29 @@ def _card_takes_effect(state: FireballIslandState, key: str, seat: int, target: 
     card = _CARDS[key]
     kind = card.type
     me = state.turn
-    if kind is CardType.TAKE_1_CARD:
+    if kind is TAKE_1_CARD:
         if target in victims(state, seat):
             state.tasks.append(Take("take", seat, target))
-    elif kind is CardType.DOUBLE_NEXT_ROLL:
+    elif kind is DOUBLE_NEXT_ROLL:
         state.doubled = True
-    elif kind is CardType.MOVE_AHEAD:
+    elif kind is MOVE_AHEAD:
         state.ahead = card.spaces
-    elif kind is CardType.MOVE_BACK:
+    elif kind is MOVE_BACK:
         # R-FI: "If you play the card before the opponent rolls the die, the opponent must move
         # back before rolling. If ... after the opponent has rolled the die, the opponent must
         # finish the move, then move back." Back, the card's player choosing among ways equally
         # back (decision FI-28).
         if state.rolling:
             state.pushes.append((seat, card.spaces))
-        elif BOARD.spaces[state.pos[me]].is_trail:
+        elif state.pos[me] in rules.TRAILS:
             state.tasks.append(Path("path", me, card.spaces, seat))
-    elif kind is CardType.REROLL:
+    elif kind is REROLL:
         state.reroll = True
-    elif kind is CardType.MAGIC_TALISMAN:
+    elif kind is MAGIC_TALISMAN:
         state.stopped = True
-    elif kind is CardType.FAKE_JEWEL:
+    elif kind is FAKE_JEWEL:
         state.blocked = True  # R-FI: "You keep the jewel, and the opponent must move on"
-    elif kind is CardType.TAKE_ANOTHER_TURN:
+    elif kind is TAKE_ANOTHER_TURN:
         state.extra += 1
         state.another = True
 

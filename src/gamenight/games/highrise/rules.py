@@ -78,7 +78,11 @@ def _look(tower: Tower) -> None:
             spacer = NOT_A_PLACE
         spacer_of[i] = spacer
         fit[i] = 0 if spacer == NOT_A_PLACE else PAIR_MASK[top[a]][top[b]]
+    playable = 0
+    for mask in fit:
+        playable |= mask
     tower.edge_fit, tower.edge_spacer, tower.edge_spacers, tower.dirty = fit, spacer_of, spacers, ()
+    tower.playable = playable
 
 
 # PAIR_MASK[va][vb]: the dominoes that fit on two halves showing va and vb, either way
@@ -129,10 +133,7 @@ def playable_mask(tower: Tower) -> int:
     find among all of them (a test checks it), read off the places without a search."""
     if tower.dirty or tower.edge_fit is None:
         _look(tower)
-    mask = 0
-    for fits in tower.edge_fit or ():
-        mask |= fits
-    return mask
+    return tower.playable
 
 
 def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
@@ -148,6 +149,8 @@ def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
     held = 0
     for tile in tiles:
         held |= 1 << tile
+    if not held & tower.playable:
+        return []  # none fits anywhere (as often as not): no need to look place by place
     # The places (in `places` order) some held domino fits, either way round: a hand fits few.
     hits = [i for i, mask in enumerate(fit) if mask & held]
     if not hits:

@@ -47,6 +47,15 @@ class Phase:
     OVER: Final = 5
 
 
+# The phases by module names as well: in CPython 3.11 reading an attribute off a class is a
+# slower lookup than a module's name, and a playout asks the phase several times a step.
+BASEMENT_PHASE: Final = Phase.BASEMENT
+DEAL_PHASE: Final = Phase.DEAL
+PLAY_PHASE: Final = Phase.PLAY
+DRAW_PHASE: Final = Phase.DRAW
+AFTER_DRAW_PHASE: Final = Phase.AFTER_DRAW
+OVER_PHASE: Final = Phase.OVER
+
 PHASE_NAMES = ("basement", "deal", "play", "draw", "afterdraw", "over")
 
 
@@ -80,6 +89,7 @@ class HighriseState:
         "totals",
         "_legal",
         "stop_at_end",
+        "_basement",
     )
     game: HighriseGame
     n: int
@@ -94,6 +104,7 @@ class HighriseState:
     totals: list[int]  # the running totals on the score sheet
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
     stop_at_end: bool  # the round's end is left out: dominoes.ends.final_position's copy, the table as it ended
+    _basement: tuple[list[int], tuple[int, ...]] | None  # _basement_ways(): the pile it was made for, and them
 
     def __init__(self, game: HighriseGame, blank: bool = False) -> None:
         # blank: the fields are left for clone() to fill (a compiled class makes its instances
@@ -102,6 +113,7 @@ class HighriseState:
             return
         self._legal = None
         self.stop_at_end = False
+        self._basement = None
         self.game = game
         self.n = game.options.players
         self.hand_number = 1
@@ -122,14 +134,14 @@ class HighriseState:
 
     def to_act(self) -> int | None:
         phase = self.phase
-        if phase == Phase.PLAY or phase == Phase.AFTER_DRAW:
+        if phase == PLAY_PHASE or phase == AFTER_DRAW_PHASE:
             return self.turn
-        if phase == Phase.OVER:
+        if phase == OVER_PHASE:
             return None
         return -1
 
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER_PHASE
 
     def clone(self) -> HighriseState:
         new = HighriseState(self.game, True)
@@ -146,6 +158,7 @@ class HighriseState:
         new.totals = self.totals.copy()
         new._legal = self._legal
         new.stop_at_end = self.stop_at_end
+        new._basement = None  # made for the other pile
         return new
 
     def __deepcopy__(self, memo: dict[int, object]) -> HighriseState:
@@ -166,7 +179,7 @@ class HighriseState:
 
     def _legal_moves(self) -> list[Move]:
         phase = self.phase
-        if phase == Phase.PLAY:
+        if phase == PLAY_PHASE:
             # R-HR: "you must make a play if you have one"; "If you are unable to make a play,
             # then you must draw one domino from the draw pile"; "If there are no more dominoes
             # in the draw pile, you must pass your turn if you cannot play."
@@ -174,7 +187,7 @@ class HighriseState:
             if plays:
                 return plays
             return [DRAW_MOVE] if self.pile else [PASS_MOVE]
-        if phase == Phase.AFTER_DRAW:
+        if phase == AFTER_DRAW_PHASE:
             # R-HR: "After drawing the domino, you must either play it if you can, or end your
             # turn without playing."
             return rules.legal_plays(self.tower, (self.drawn,)) or [PASS_MOVE]
@@ -192,9 +205,9 @@ class HighriseState:
         elif move.kind == DRAW:
             # A seat draws when it cannot play: it holds no domino that would fit now.
             self.absent[self.turn] |= rules.playable_mask(self.tower)
-            self.phase = Phase.DRAW
+            self.phase = DRAW_PHASE
         else:
-            if self.phase == Phase.AFTER_DRAW:
+            if self.phase == AFTER_DRAW_PHASE:
                 # It keeps the domino it drew, which does not fit either (the tower is as it
                 # was when it drew). That domino may be one it once showed it lacked, so only
                 # what fits now is known absent.
@@ -205,49 +218,67 @@ class HighriseState:
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         phase = self.phase
-        if phase == Phase.BASEMENT:
+        if phase == BASEMENT_PHASE:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
-            return alike(tuple(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, self.pile))))
-        if phase == Phase.DEAL or phase == Phase.DRAW:
+            return alike(self._basement_ways())
+        if phase == DEAL_PHASE or phase == DRAW_PHASE:
             return uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         return []
 
+    def _basement_ways(self) -> tuple[int, ...]:
+        """Every (domino, way) of the pile as a basement outcome (BASEMENT_WAYS), in pile order.
+        Made for a pile once, then cut down as its dominoes are laid (apply_chance), rather than
+        made anew at each of the eight draws: kept with the very pile list it was made for, so
+        a pile put in its place (a sampled deal, a position read) is read afresh."""
+        pile, kept = self.pile, self._basement
+        if kept is None or kept[0] is not pile or len(kept[1]) != 2 * len(pile):
+            kept = self._basement = (pile, tuple(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, pile))))
+        return kept[1]
+
     def apply_chance(self, outcome: int) -> None:
         phase = self.phase
-        if phase not in (Phase.BASEMENT, Phase.DEAL, Phase.DRAW):
+        if phase not in (BASEMENT_PHASE, DEAL_PHASE, DRAW_PHASE):
             raise IllegalMoveError("this is not a chance step")
         if not isinstance(outcome, int) or isinstance(outcome, bool):
             raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
-        tile, turned = divmod(outcome, 2) if phase == Phase.BASEMENT else (outcome, 0)
+        tile, turned = divmod(outcome, 2) if phase == BASEMENT_PHASE else (outcome, 0)
         if turned and is_double(tile) and tile in self.pile:
             raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
+        pile = self.pile
         try:
-            self.pile.remove(tile)  # (one scan of the pile, where `in` then `remove` took two)
+            index = pile.index(tile)  # (one scan of the pile, where `in` then `remove` took two)
         except ValueError:
             name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None
+        if phase == BASEMENT_PHASE:
+            kept = self._basement
+            if kept is not None and kept[0] is pile and len(kept[1]) == 2 * len(pile):
+                ways = kept[1]  # the outcomes for the pile without this domino: its two ways cut out
+                self._basement = (pile, ways[: 2 * index] + ways[2 * index + 2 :])
+        del pile[index]
         self._legal = None
-        if phase == Phase.BASEMENT:
+        if phase == BASEMENT_PHASE:
             self.tower.lay_basement(tile, bool(turned))
             if self.tower.basement_full():
-                self.phase = Phase.DEAL
-        elif phase == Phase.DEAL:
+                self.phase = DEAL_PHASE
+                self._basement = None
+        elif phase == DEAL_PHASE:
             n = self.n
             dealt = sum(map(len, self.hands))
             self.hands[((self.hand_number - 1) % n + dealt) % n].append(tile)  # next_dealt_seat()
             if dealt + 1 == HAND_SIZE * n:
                 self.turn = self.starter  # R-HR: "The youngest player has the first turn."
-                self.phase = Phase.PLAY
+                self.phase = PLAY_PHASE
         else:
             self.hands[self.turn].append(tile)
             self.drawn = tile
-            self.phase = Phase.AFTER_DRAW
+            self.phase = AFTER_DRAW_PHASE
 
     def scores(self) -> list[int]:
         return self.totals.copy()
 
     def returns(self) -> list[float]:
-        if self.phase != Phase.OVER:
+        if self.phase != OVER_PHASE:
             return [0.0] * self.n
         winners = self.winners()
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(self.n)]
@@ -276,18 +307,18 @@ class HighriseState:
         return parse_move(text, self.tower.base)
 
     def outcome_notation(self, outcome: int) -> str:
-        if self.phase == Phase.BASEMENT:
+        if self.phase == BASEMENT_PHASE:
             tile, turned = divmod(outcome, 2)
             x, y = HALVES[tile]
             return TILES.oriented(y, x) if turned else TILES.oriented(x, y)
         return TILES.name(outcome)
 
     def parse_outcome(self, text: str) -> int:
-        if self.phase == Phase.BASEMENT:
+        if self.phase == BASEMENT_PHASE:
             halves = TILES.parse_halves(text)
             tile = TILES.by_halves[halves]
             return basement_outcome(tile, halves != HALVES[tile])
-        if self.phase in (Phase.DEAL, Phase.DRAW):
+        if self.phase in (DEAL_PHASE, DRAW_PHASE):
             return TILES.parse(text)
         raise NotationError(f"there is no chance step in phase {PHASE_NAMES[self.phase]}")
 
@@ -299,7 +330,7 @@ class HighriseState:
 
     def _why_illegal(self, move: Move) -> str:
         phase = self.phase
-        if phase == Phase.OVER:
+        if phase == OVER_PHASE:
             return "the game is over"
         if self.to_act() == -1:
             return "no player is to act: the next step is chance (the basement, the deal or a draw)"
@@ -307,7 +338,7 @@ class HighriseState:
             return f"{move!r} is not a Highrise move"
         can_play = any(m.kind == PLAY for m in self.legal_moves())
         if move.kind == DRAW:
-            if phase == Phase.AFTER_DRAW:
+            if phase == AFTER_DRAW_PHASE:
                 return "you have drawn already: you never draw more than one domino in your turn"
             if can_play:
                 return "you can play, so you may not draw (R-HR: you must make a play if you have one)"
@@ -320,7 +351,7 @@ class HighriseState:
             return f"{move!r} is not a Highrise move"
         if move.tile not in self.hands[self.turn]:
             return f"you do not hold {TILES.name(move.tile)}" if move.tile in ALL_TILES else "no such domino"
-        if phase == Phase.AFTER_DRAW and move.tile != self.drawn:
+        if phase == AFTER_DRAW_PHASE and move.tile != self.drawn:
             return f"after drawing you may play only the domino you drew, {TILES.name(self.drawn)}"
         size = self.tower.base.size
         if not (0 <= move.a < size and 0 <= move.b < size) or move.half_a not in HALVES[move.tile]:
@@ -344,7 +375,7 @@ class HighriseState:
         seat = (self.turn + 1) % self.n
         self.turn = seat
         self.drawn = -1
-        self.phase = Phase.PLAY
+        self.phase = PLAY_PHASE
         if self.pile:
             return
         plays = rules.legal_plays(self.tower, self.hands[seat])
@@ -357,7 +388,7 @@ class HighriseState:
     # -- hands -------------------------------------------------------------------
 
     def _new_hand(self) -> None:
-        self.phase = Phase.BASEMENT
+        self.phase = BASEMENT_PHASE
         self.hands = [[] for _ in range(self.n)]
         self.pile = list(ALL_TILES)
         self.tower = Tower(BASES[self.game.options.basement_layout])
@@ -382,7 +413,7 @@ class HighriseState:
             for seat, points in enumerate(left):
                 self.totals[seat] -= points
         if self._game_over():
-            self.phase = Phase.OVER
+            self.phase = OVER_PHASE
             return
         self.hand_number += 1
         self._new_hand()

@@ -152,6 +152,7 @@ class Tower:
         "edge_spacer",
         "edge_spacers",
         "dirty",
+        "playable",
     )
 
     def __init__(self, base: Base, blank: bool = False) -> None:
@@ -180,6 +181,7 @@ class Tower:
         self.edge_spacer: list[int] = []
         self.edge_spacers = True
         self.dirty: tuple[int, ...] = ()
+        self.playable = 0  # the dominoes that fit somewhere (bit t for domino t), as of the last look
 
     def clone(self) -> Tower:
         new = Tower(self.base, True)
@@ -195,6 +197,7 @@ class Tower:
         new.edge_spacer = self.edge_spacer
         new.edge_spacers = self.edge_spacers
         new.dirty = self.dirty
+        new.playable = self.playable
         return new
 
     # -- what is where --------------------------------------------------------
