@@ -1,0 +1,174 @@
+"""sb3-contrib's MaskablePPO, unmodified, on a two-player game against the greedy bot.
+
+The recipe is the environment's two options and nothing else (docs/rl.md, "Learning faster"):
+
+- `candidates=K`: the actions are the decision's legal moves in the greedy bot's order, at
+  most K, each with its features; the policy is Stable-Baselines3's `MultiInputPolicy`;
+- `forced=True` (Gymnasium's default): decisions with a single legal move are played by
+  the environment, so every step is a choice.
+
+The learner's seat is drawn at random each game (`seat="random"`), the reward is the game's
+result (1 a win, 1/2 a shared one, 0 a loss), and MaskablePPO reads the mask from the
+environment's `action_masks()`. Training stops after `--minutes` of this process's CPU time
+spent learning (evaluations not counted).
+
+Every `--eval-every` steps the policy (its most likely action) plays `--eval-games` paired
+games against greedy: each deal twice, the learner in each seat. The same games are played
+by "greedy's choice" (always candidate 0, which is what the greedy bot plays in the learner's
+seat) for the line a learner must pass to beat greedy. The last evaluation plays
+`--final-games`. Written to `--out` (runs/maskable_ppo/<game> by default): `curve.csv`,
+`curve.png` and the trained `model.zip`.
+
+    pip install -e '.[rl,train]'
+    python examples/maskable_ppo.py --game highrise --minutes 15
+    python examples/maskable_ppo.py --game wildstar --minutes 15
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import math
+import time
+from pathlib import Path
+from typing import Any
+
+from sb3_contrib import MaskablePPO
+from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.vec_env import DummyVecEnv
+
+from gamenight.envs.gymnasium import GamenightEnv
+
+OPTIONS: dict[str, dict[str, Any]] = {"highrise": {"players": 2}, "wildstar": {"players": 2}}
+"""Each game as its rulebook's basic game has it, for two players (Highrise: one hand;
+Wildstar: ten hands)."""
+EVAL_SEED = 1_000_000
+"""The evaluation's deals: seeds no training game uses (training games draw theirs from
+the model's seed)."""
+
+
+def make_env(game: str, candidates: int, seat: int | str = "random") -> GamenightEnv:
+    return GamenightEnv(game, opponents="greedy", seat=seat, candidates=candidates, **OPTIONS[game])
+
+
+def paired_games(game: str, candidates: int, games: int, choose: Any) -> float:
+    """The learner's share of the wins over `games` games: each deal in both seats."""
+    total = 0.0
+    for seat in (0, 1):
+        env = make_env(game, candidates, seat)
+        for deal in range(games // 2):
+            obs, info = env.reset(seed=EVAL_SEED + deal)
+            over = False
+            while not over:
+                obs, _reward, over, truncated, info = env.step(choose(env, obs))
+                over = over or truncated
+            total += info["returns"][seat]
+    return total / (games // 2 * 2)
+
+
+def wilson(p: float, n: int) -> tuple[float, float]:
+    z = 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+class CpuBudget(BaseCallback):
+    """Stops `learn` once the process has spent `seconds` of CPU since `start`."""
+
+    def __init__(self, start: float, seconds: float) -> None:
+        super().__init__()
+        self.start, self.seconds = start, seconds
+
+    def _on_step(self) -> bool:
+        return time.process_time() - self.start < self.seconds
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", choices=sorted(OPTIONS), default="highrise")
+    parser.add_argument("--minutes", type=float, default=15.0, help="CPU minutes of training")
+    parser.add_argument("--candidates", type=int, default=8)
+    parser.add_argument("--envs", type=int, default=8)
+    parser.add_argument("--eval-every", type=int, default=50_000)
+    parser.add_argument("--eval-games", type=int, default=400)
+    parser.add_argument("--final-games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, help="the output folder (default: runs/maskable_ppo/GAME)")
+    args = parser.parse_args()
+    out = args.out or Path("runs/maskable_ppo") / args.game
+    out.mkdir(parents=True, exist_ok=True)
+    import torch
+
+    torch.set_num_threads(1)  # small networks: one thread is faster than several
+    k = args.candidates
+    envs = DummyVecEnv([lambda: make_env(args.game, k) for _ in range(args.envs)])
+    model = MaskablePPO(
+        "MultiInputPolicy", envs, n_steps=256, batch_size=256, n_epochs=4, gamma=1.0, ent_coef=0.01, seed=args.seed
+    )
+
+    def learner(env: GamenightEnv, obs: Any) -> int:
+        action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
+        return int(action)
+
+    def greedy_choice(env: GamenightEnv, obs: Any) -> int:
+        return 0
+
+    rows: list[dict[str, float]] = []
+    trained = 0.0  # CPU seconds spent learning (the evaluations are not counted)
+    budget = args.minutes * 60
+    while True:
+        games = args.final_games if trained >= budget else args.eval_games
+        rate = paired_games(args.game, k, games, learner)
+        low, high = wilson(rate, games)
+        row = {
+            "steps": model.num_timesteps,
+            "cpu_minutes": trained / 60,
+            "games": games,
+            "learner": rate,
+            "low": low,
+            "high": high,
+            "greedy_choice": paired_games(args.game, k, games, greedy_choice),
+        }
+        rows.append(row)
+        print(
+            f"{row['steps']:>9,} steps {row['cpu_minutes']:5.1f} CPU min: learner {rate:.3f} ({low:.3f}-{high:.3f}) "
+            f"over {games} games; greedy's choice {row['greedy_choice']:.3f}",
+            flush=True,
+        )
+        if games == args.final_games:
+            break
+        start = time.process_time()
+        model.learn(args.eval_every, reset_num_timesteps=False, callback=CpuBudget(start, budget - trained))
+        trained += time.process_time() - start
+    model.save(out / "model.zip")
+    with (out / "curve.csv").open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    plot(rows, out / "curve.png", args.game)
+
+
+def plot(rows: list[dict[str, float]], path: Path, game: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = [r["steps"] for r in rows]
+    fig, ax = plt.subplots(figsize=(7, 4))
+    ax.plot(steps, [r["learner"] for r in rows], marker="o", label="MaskablePPO (candidates)")
+    ax.fill_between(steps, [r["low"] for r in rows], [r["high"] for r in rows], alpha=0.2)
+    ax.plot(steps, [r["greedy_choice"] for r in rows], linestyle="--", label="greedy's choice in the same games")
+    ax.axhline(0.5, color="grey", linewidth=0.8)
+    ax.set_xlabel("learner steps (decisions with a choice)")
+    ax.set_ylabel("win rate against greedy")
+    ax.set_title(f"Two-player {game.capitalize()}: MaskablePPO against the greedy bot")
+    ax.set_ylim(0, 1)
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+if __name__ == "__main__":
+    main()
