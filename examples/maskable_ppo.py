@@ -8,20 +8,21 @@ The recipe is the environment's two options and nothing else (docs/rl.md, "Learn
   the environment, so every step is a choice.
 
 The learner's seat is drawn at random each game (`seat="random"`), the reward is the game's
-result (1 a win, 1/2 a shared one, 0 a loss), and MaskablePPO reads the mask from the
-environment's `action_masks()`. Training stops after `--minutes` of this process's CPU time
-spent learning (evaluations not counted).
+result (`--reward returns`: 1 a win, 1/2 a shared one, 0 a loss) or the score margin paid as
+points are scored (`--reward margin`, per 100 points), and MaskablePPO reads the mask from the
+environment's `action_masks()`. Training stops after `--steps` learner steps (decisions with
+a choice); the CPU time it took, evaluations apart, is printed beside each evaluation.
 
 Every `--eval-every` steps the policy (its most likely action) plays `--eval-games` paired
 games against greedy: each deal twice, the learner in each seat. The same games are played
 by "greedy's choice" (always candidate 0, which is what the greedy bot plays in the learner's
 seat) for the line a learner must pass to beat greedy. The last evaluation plays
-`--final-games`. Written to `--out` (runs/maskable_ppo/<game> by default): `curve.csv`,
-`curve.png` and the trained `model.zip`.
+`--final-games`. Written to `--out`/<game> (runs/maskable_ppo/<game> by default):
+`curve.csv`, `curve.png` and the trained `model.zip` (`MaskablePPO.load`).
 
     pip install -e '.[rl,train]'
-    python examples/maskable_ppo.py --game highrise --minutes 15
-    python examples/maskable_ppo.py --game wildstar --minutes 15
+    python examples/maskable_ppo.py --game highrise                      # 950 000 steps
+    python examples/maskable_ppo.py --game wildstar --reward margin
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ from pathlib import Path
 from typing import Any
 
 from sb3_contrib import MaskablePPO
-from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from gamenight.envs.gymnasium import GamenightEnv
@@ -47,12 +47,13 @@ EVAL_SEED = 1_000_000
 the model's seed)."""
 
 
-def make_env(game: str, candidates: int, seat: int | str = "random") -> GamenightEnv:
-    return GamenightEnv(game, opponents="greedy", seat=seat, candidates=candidates, **OPTIONS[game])
+def make_env(game: str, candidates: int, seat: int | str = "random", reward: str = "returns") -> GamenightEnv:
+    return GamenightEnv(game, opponents="greedy", seat=seat, candidates=candidates, reward=reward, **OPTIONS[game])
 
 
 def paired_games(game: str, candidates: int, games: int, choose: Any) -> float:
-    """The learner's share of the wins over `games` games: each deal in both seats."""
+    """The learner's share of the wins over `games` games: each deal in both seats (its
+    result is read from `info["returns"]`, whatever the training's reward)."""
     total = 0.0
     for seat in (0, 1):
         env = make_env(game, candidates, seat)
@@ -73,36 +74,26 @@ def wilson(p: float, n: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-class CpuBudget(BaseCallback):
-    """Stops `learn` once the process has spent `seconds` of CPU since `start`."""
-
-    def __init__(self, start: float, seconds: float) -> None:
-        super().__init__()
-        self.start, self.seconds = start, seconds
-
-    def _on_step(self) -> bool:
-        return time.process_time() - self.start < self.seconds
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=sorted(OPTIONS), default="highrise")
-    parser.add_argument("--minutes", type=float, default=15.0, help="CPU minutes of training")
+    parser.add_argument("--steps", type=int, default=950_000, help="learner steps")
+    parser.add_argument("--reward", choices=("returns", "margin"), default="returns")
     parser.add_argument("--candidates", type=int, default=8)
     parser.add_argument("--envs", type=int, default=8)
     parser.add_argument("--eval-every", type=int, default=50_000)
     parser.add_argument("--eval-games", type=int, default=400)
     parser.add_argument("--final-games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--out", type=Path, help="the output folder (default: runs/maskable_ppo/GAME)")
+    parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"), help="the output folder")
     args = parser.parse_args()
-    out = args.out or Path("runs/maskable_ppo") / args.game
+    out = args.out / args.game
     out.mkdir(parents=True, exist_ok=True)
     import torch
 
     torch.set_num_threads(1)  # small networks: one thread is faster than several
     k = args.candidates
-    envs = DummyVecEnv([lambda: make_env(args.game, k) for _ in range(args.envs)])
+    envs = DummyVecEnv([lambda: make_env(args.game, k, reward=args.reward) for _ in range(args.envs)])
     model = MaskablePPO(
         "MultiInputPolicy", envs, n_steps=256, batch_size=256, n_epochs=4, gamma=1.0, ent_coef=0.01, seed=args.seed
     )
@@ -116,9 +107,8 @@ def main() -> None:
 
     rows: list[dict[str, float]] = []
     trained = 0.0  # CPU seconds spent learning (the evaluations are not counted)
-    budget = args.minutes * 60
     while True:
-        games = args.final_games if trained >= budget else args.eval_games
+        games = args.final_games if model.num_timesteps >= args.steps else args.eval_games
         rate = paired_games(args.game, k, games, learner)
         low, high = wilson(rate, games)
         row = {
@@ -139,7 +129,7 @@ def main() -> None:
         if games == args.final_games:
             break
         start = time.process_time()
-        model.learn(args.eval_every, reset_num_timesteps=False, callback=CpuBudget(start, budget - trained))
+        model.learn(min(args.eval_every, args.steps - model.num_timesteps), reset_num_timesteps=False)
         trained += time.process_time() - start
     model.save(out / "model.zip")
     with (out / "curve.csv").open("w", newline="") as f:

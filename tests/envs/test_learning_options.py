@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
@@ -149,3 +151,24 @@ def test_bad_option_values_are_refused():
             GamenightEnv("highrise", candidates=bad)
     with pytest.raises(ValueError, match="forced"):
         pz.env("highrise", forced="yes")
+
+
+@pytest.mark.parametrize("candidates", [None, 8])
+def test_the_spaces_pickle_as_a_saved_model_keeps_them(candidates: int | None) -> None:
+    """Stable-Baselines3's `model.save` pickles the environment's spaces: the action space
+    (which samples legal actions from the game it belongs to) pickles without the game, as the
+    plain Discrete of its size, and the environment's own space still samples legal actions."""
+    env = GamenightEnv("highrise", opponents="greedy", players=2, candidates=candidates)
+    env.reset(seed=3)
+    for space in (env.action_space, env.observation_space):
+        copy = pickle.loads(pickle.dumps(space))
+        assert copy == space
+    back = pickle.loads(pickle.dumps(env.action_space))
+    assert isinstance(back, gymnasium.spaces.Discrete) and back.n == env.action_space.n
+    assert 0 <= int(back.sample()) < back.n
+    mask = env.action_masks()
+    assert all(mask[int(env.action_space.sample())] for _ in range(20))
+    pz_env = pz.env("wildstar", players=2, hands=1)
+    pz_env.reset(seed=1)
+    agent = pz_env.agent_selection
+    assert pickle.loads(pickle.dumps(pz_env.action_space(agent))).n == pz_env.action_space(agent).n

@@ -54,14 +54,21 @@ class LegalActions(spaces.Discrete):
 
     def __init__(self, core: Core, seat: int | None) -> None:
         super().__init__(core.size)
-        self._core = core
+        self._core: Core | None = core
         self._seat = seat
 
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
-        who = self._core.to_act()
+        core = self._core
+        who = None if core is None else core.to_act()
         if mask is None and probability is None and who is not None and self._seat in (None, who):
-            mask = self._core.mask()
+            assert core is not None
+            mask = core.mask()
         return super().sample(mask, probability)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (Stable-Baselines3's `model.save` keeps the spaces) without the game it
+        samples from: a space read back is the plain Discrete of the same size."""
+        return {**super().__getstate__(), "_core": None}
 
 
 def candidate_space(core: Core) -> spaces.Box:
