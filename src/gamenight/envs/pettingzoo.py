@@ -68,7 +68,7 @@ class LegalActions(spaces.Discrete):
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (Stable-Baselines3's `model.save` keeps the spaces) without the game it
         samples from: a space read back is the plain Discrete of the same size."""
-        return {**super().__getstate__(), "_core": None}
+        return {**self.__dict__, "_core": None}
 
 
 def candidate_space(core: Core) -> spaces.Box:
