@@ -22,7 +22,8 @@ seat) for the line a learner must pass to beat greedy. The last evaluation plays
 
     pip install -e '.[rl,train]'
     python examples/maskable_ppo.py --game highrise                      # 950 000 steps
-    python examples/maskable_ppo.py --game wildstar --reward margin
+    python examples/maskable_ppo.py --game wildstar --reward margin --eval-every 200000 --eval-games 200
+    python examples/maskable_ppo.py --game highrise --load runs/maskable_ppo/highrise/model.zip --steps 0
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import csv
 import math
+import statistics
 import time
 from pathlib import Path
 from typing import Any
@@ -51,20 +53,29 @@ def make_env(game: str, candidates: int, seat: int | str = "random", reward: str
     return GamenightEnv(game, opponents="greedy", seat=seat, candidates=candidates, reward=reward, **OPTIONS[game])
 
 
-def paired_games(game: str, candidates: int, games: int, choose: Any) -> float:
-    """The learner's share of the wins over `games` games: each deal in both seats (its
-    result is read from `info["returns"]`, whatever the training's reward)."""
-    total = 0.0
-    for seat in (0, 1):
-        env = make_env(game, candidates, seat)
-        for deal in range(games // 2):
+def paired_games(game: str, candidates: int, games: int, choose: Any) -> list[float]:
+    """The learner's result in each of `games` games (1 a win, 1/2 shared, 0 a loss, read from
+    `info["returns"]` whatever the training's reward): deal d in seat 0, then in seat 1."""
+    results = []
+    for deal in range(games // 2):
+        for seat in (0, 1):
+            env = make_env(game, candidates, seat)
             obs, info = env.reset(seed=EVAL_SEED + deal)
             over = False
             while not over:
                 obs, _reward, over, truncated, info = env.step(choose(env, obs))
                 over = over or truncated
-            total += info["returns"][seat]
-    return total / (games // 2 * 2)
+            results.append(info["returns"][seat])
+    return results
+
+
+def paired_difference(a: list[float], b: list[float]) -> tuple[float, float, float]:
+    """The mean of a - b over the deals (both seats of a deal together), with a 95% interval
+    from the spread of the per-deal differences: the deal's luck cancels out."""
+    per_deal = [(a[i] + a[i + 1] - b[i] - b[i + 1]) / 2 for i in range(0, len(a) - 1, 2)]
+    mean = statistics.fmean(per_deal)
+    half = 1.96 * statistics.stdev(per_deal) / math.sqrt(len(per_deal))
+    return mean, mean - half, mean + half
 
 
 def wilson(p: float, n: int) -> tuple[float, float]:
@@ -86,6 +97,7 @@ def main() -> None:
     parser.add_argument("--final-games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"), help="the output folder")
+    parser.add_argument("--load", type=Path, help="a model.zip to go on from (or only evaluate: --steps 0)")
     args = parser.parse_args()
     out = args.out / args.game
     out.mkdir(parents=True, exist_ok=True)
@@ -94,9 +106,12 @@ def main() -> None:
     torch.set_num_threads(1)  # small networks: one thread is faster than several
     k = args.candidates
     envs = DummyVecEnv([lambda: make_env(args.game, k, reward=args.reward) for _ in range(args.envs)])
-    model = MaskablePPO(
-        "MultiInputPolicy", envs, n_steps=256, batch_size=256, n_epochs=4, gamma=1.0, ent_coef=0.01, seed=args.seed
-    )
+    if args.load is not None:
+        model = MaskablePPO.load(args.load, env=envs)
+    else:
+        model = MaskablePPO(
+            "MultiInputPolicy", envs, n_steps=256, batch_size=256, n_epochs=4, gamma=1.0, ent_coef=0.01, seed=args.seed
+        )
 
     def learner(env: GamenightEnv, obs: Any) -> int:
         action, _ = model.predict(obs, action_masks=env.action_masks(), deterministic=True)
@@ -109,8 +124,10 @@ def main() -> None:
     trained = 0.0  # CPU seconds spent learning (the evaluations are not counted)
     while True:
         games = args.final_games if model.num_timesteps >= args.steps else args.eval_games
-        rate = paired_games(args.game, k, games, learner)
+        mine, greedy = paired_games(args.game, k, games, learner), paired_games(args.game, k, games, greedy_choice)
+        rate = statistics.fmean(mine)
         low, high = wilson(rate, games)
+        gain, gain_low, gain_high = paired_difference(mine, greedy)
         row = {
             "steps": model.num_timesteps,
             "cpu_minutes": trained / 60,
@@ -118,12 +135,16 @@ def main() -> None:
             "learner": rate,
             "low": low,
             "high": high,
-            "greedy_choice": paired_games(args.game, k, games, greedy_choice),
+            "greedy_choice": statistics.fmean(greedy),
+            "gain": gain,
+            "gain_low": gain_low,
+            "gain_high": gain_high,
         }
         rows.append(row)
         print(
             f"{row['steps']:>9,} steps {row['cpu_minutes']:5.1f} CPU min: learner {rate:.3f} ({low:.3f}-{high:.3f}) "
-            f"over {games} games; greedy's choice {row['greedy_choice']:.3f}",
+            f"over {games} games; greedy's choice {row['greedy_choice']:.3f}; "
+            f"paired gain {gain:+.3f} ({gain_low:+.3f} to {gain_high:+.3f})",
             flush=True,
         )
         if games == args.final_games:
