@@ -58,11 +58,11 @@ class LegalActions(spaces.Discrete):
         self._seat = seat
 
     def sample(self, mask: Any = None, probability: Any = None) -> np.int64:
-        core = self._core
-        who = None if core is None else core.to_act()
-        if mask is None and probability is None and who is not None and self._seat in (None, who):
-            assert core is not None
-            mask = core.mask()
+        core = self._core  # None in a space read back from a pickle: Discrete's own draw
+        if mask is None and probability is None and core is not None:
+            who = core.to_act()
+            if who is not None and self._seat in (None, who):
+                mask = core.mask()
         return super().sample(mask, probability)
 
     def __getstate__(self) -> dict[str, Any]:

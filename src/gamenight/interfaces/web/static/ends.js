@@ -55,9 +55,8 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
   const sideOf = (seat) => sides.findIndex((members) => members.includes(seat));
   const teams = sides.some((members) => members.length > 1);
   // Highrise scores each play as it is made: the hand's plays, each, then what its end did.
-  const plays = end.last_play ? end.seats.map((_, seat) => (end.plays || []).filter((p) => p[1] === seat).map((p) => p[2])) : null;
-  // The play that ended the hand is the going-out seat's, on the sheet even if it scored 0.
-  if (plays) end.last_play.forEach((points, seat) => (points || seat === end.out) && plays[seat].push(points));
+  const handPlays = end.last_play ? roundPlays(end) : null;
+  const plays = handPlays ? end.seats.map((_, seat) => handPlays.filter((p) => p[1] === seat).map((p) => p[2])) : null;
   const head = ["Player", "Tiles left", "Count"];
   if (plays) head.push("Plays");
   head.push(teams ? "Team scored" : "Scored", teams ? "Team total" : "Total");
@@ -130,6 +129,16 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
   panel.append(h("div", { class: "next" }, parts));
 }
 
+/**
+ * A round's plays ([event, seat, points]) with the one that ended it last: the going-out
+ * seat's (`last_play` holds each seat's points from it), on the sheet even if it scored 0.
+ */
+function roundPlays(round) {
+  const plays = [...(round.plays || [])];
+  (round.last_play || []).forEach((points, seat) => (points || seat === round.out) && plays.push([0, seat, points]));
+  return plays;
+}
+
 /** A seat's points in a list of scoring plays ([event, seat, points]): "3 + 7 = 10", "—". */
 function playsCell(plays, seat) {
   const mine = plays.filter((p) => p[1] === seat).map((p) => p[2]);
@@ -148,8 +157,7 @@ export function playSheet(game, scoring, view, names) {
   const seats = view.scores.map((_, i) => i);
   const rows = [];
   for (const round of scoring.rounds) {
-    const plays = [...(round.plays || [])];
-    (round.last_play || []).forEach((points, seat) => (points || seat === round.out) && plays.push([0, seat, points]));
+    const plays = roundPlays(round);
     rows.push([`Hand ${round.round}: plays`, ...seats.map((seat) => playsCell(plays, seat))]);
     const end = round.out === null || round.out === undefined ? "leftovers taken off" : `${names[round.out] || `P${round.out + 1}`} out, takes the leftovers`;
     rows.push([`Hand ${round.round}: ${end}`, ...seats.map((seat) => signed(round.scored[seat]))]);
