@@ -177,6 +177,9 @@ def test_highrises_sheet_shows_each_play_the_going_out_and_the_leftovers(browser
     context, page, errors = _started(browser, base_url, PHONE, "highrise", {"players": "2", "hands": "2"})
     _play_until(page, "#round-end:not([hidden])")
     assert "Hand 1 is over" in page.locator("#round-end-title").text_content()
+    # The status names the button as it reads: Highrise deals hands, not rounds.
+    assert page.locator("#next-round").text_content() == "Next hand"
+    assert page.locator("#pause-status").text_content().startswith("Waiting for you to press Next hand;")
     first_plays = [c.text_content() for c in page.locator("#round-scores td.plays").all()]
     first = _shown(page)
     page.click("#next-round")

@@ -102,13 +102,14 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
     return;
   }
   const waiting = (pause.waiting || []).map((i) => (i === mySeat ? "you" : names(i)));
+  const next = `Next ${word.toLowerCase()}`; // the button's own words: "Next hand" in Highrise and Wildstar
   const ready = mySeat !== null && (pause.ready || []).includes(mySeat);
   clockNode = h("span", { class: "pause-clock" });
   pauseDeadline = Date.now() + (pause.seconds || 0) * 1000;
   const status = h(
     "p",
     { id: "pause-status", role: "status" },
-    waiting.length ? `Waiting for ${waiting.join(", ")} to press Next round; the next deal comes in ` : "The next deal comes in ",
+    waiting.length ? `Waiting for ${waiting.join(", ")} to press ${next}; the next deal comes in ` : "The next deal comes in ",
     clockNode,
     " at most.",
   );
@@ -121,7 +122,7 @@ export function renderRoundEnd(panel, { game, end, pause, mySeat, names, named, 
         id: "next-round",
         class: "primary",
         disabled: ready,
-        text: ready ? "Ready for the next round" : `Next ${word.toLowerCase()}`,
+        text: ready ? `Ready for the ${next.toLowerCase()}` : next,
         onclick: onNext,
       }),
     );
