@@ -8,6 +8,7 @@ import csv
 import dataclasses
 import json
 import multiprocessing
+import os
 import random
 import signal
 import subprocess
@@ -25,10 +26,10 @@ from typer.testing import CliRunner
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import make_game
-from gamenight.interfaces.cli import app
+from gamenight.interfaces.cli import _interrupt, app
 from gamenight.sim import ArenaConfig, ArenaResult, GameResult, run_arena, summarize, wilson_interval, write_outputs
 from gamenight.sim.arena import check_config, chunk_size, deal_seed, parse_options, seating
-from gamenight.sim.report import percentile, summary_json
+from gamenight.sim.report import GameLog, percentile, summary_json
 
 WILDFIRE: dict[str, Any] = {"rounds": 1}
 HIGHRISE: dict[str, Any] = {"hands": 1}
@@ -544,6 +545,41 @@ def test_a_stopped_arena_keeps_the_games_it_played_and_leaves_no_worker(tmp_path
     if stop == signal.SIGTERM:
         assert f"Interrupted: the {len(rows)} games played are in" in errors
         assert "Traceback" not in errors
+
+
+class _StoppedAfterFlush:
+    """A games.csv handle that is sent SIGTERM as soon as a line is on disk: the moment a
+    stopped arena's count could fall one short of its file."""
+
+    def __init__(self, handle: Any) -> None:
+        self.handle = handle
+
+    def write(self, text: str) -> int:
+        return int(self.handle.write(text))
+
+    def flush(self) -> None:
+        self.handle.flush()
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    def close(self) -> None:
+        self.handle.close()
+
+
+def test_a_stop_while_a_game_is_written_leaves_the_count_equal_to_the_file(tmp_path: Path) -> None:
+    """SIGTERM is raised as Ctrl-C; arriving just after a line is flushed, it waits until the
+    line is counted, so 'Interrupted: the N games played' is the file's N."""
+    result = run_arena(arena(games=1), workers=1)
+    log = GameLog(tmp_path, 2)
+    log._handle = _StoppedAfterFlush(log._handle)  # type: ignore[assignment]
+    log._writer = csv.writer(log._handle, lineterminator="\n")
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            log.add(result.games[0])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        log.close()
+    assert log.games == len(_read_csv(tmp_path / "games.csv")) == 1
 
 
 def test_a_bad_arena_leaves_no_output_folder(tmp_path: Path) -> None:

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
@@ -46,6 +48,21 @@ def read_record(path: str | Path) -> Record:
 def write_record(path: str | Path, record: Record, *, sync: bool = True) -> None:
     """The whole record at `path`, atomically (see `write_atomic`)."""
     write_atomic(Path(path), record.dumps() + "\n", sync=sync)
+
+
+@contextlib.contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done: a result is written to every file and
+    counted, or not at all, so a stopped run says how many games its files hold, truly.
+    (They are held by the system, and Python raises them as the block ends.)"""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def check_target(path: Path, *, force: bool) -> None:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from gamenight.engine.errors import ConfigError
-from gamenight.record_files import write_record
+from gamenight.record_files import uninterrupted, write_record
 from gamenight.sim.balance import BalanceConfig, BalanceResult, Played, Variant
 from gamenight.sim.balance_figures import AVERAGES, FIGURES, RATES, ROUND_FIGURES, Round, reasons
 from gamenight.sim.report import check_out_dir, ordinal, record_name
@@ -203,18 +203,21 @@ class GameLog:
                 row += [g.seats[s], g.scores[s], _num(g.returns[s]), g.decisions[s]]
             else:
                 row += ["", "", "", ""]
-        self._gw.writerow(row)
+        lines: list[list[Any]] = []
         for r, rd in enumerate(g.rounds, 1):
             line: list[Any] = [label, g.index + 1, r, rd.decisions, rd.turns, rd.end]
             line += [_num(rd.figures.get(k, 0.0)) for k in self.round_figures]
-            self._rw.writerow(line + list(rd.points) + [""] * (self.seats - len(rd.points)))
-        if g.record is not None:
-            folder = self.out / "records" / _slug(label)
-            folder.mkdir(parents=True, exist_ok=True)
-            write_record(folder / record_name(g.index), g.record, sync=False)
-        self.games += 1
-        if self.games % 256 == 0:
-            self.flush()
+            lines.append(line + list(rd.points) + [""] * (self.seats - len(rd.points)))
+        with uninterrupted():  # a stopped run's count is the games its files hold
+            self._gw.writerow(row)
+            self._rw.writerows(lines)
+            if g.record is not None:
+                folder = self.out / "records" / _slug(label)
+                folder.mkdir(parents=True, exist_ok=True)
+                write_record(folder / record_name(g.index), g.record, sync=False)
+            self.games += 1
+            if self.games % 256 == 0:
+                self.flush()
 
     def flush(self) -> None:
         self._games.flush()
