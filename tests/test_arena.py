@@ -8,7 +8,6 @@ import csv
 import dataclasses
 import json
 import multiprocessing
-import os
 import random
 import signal
 import subprocess
@@ -559,7 +558,7 @@ class _StoppedAfterFlush:
 
     def flush(self) -> None:
         self.handle.flush()
-        os.kill(os.getpid(), signal.SIGTERM)
+        signal.raise_signal(signal.SIGTERM)
 
     def close(self) -> None:
         self.handle.close()

@@ -73,7 +73,7 @@ def test_seconds_option_reads_none_and_numbers():
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("clever", "unknown bot 'clever'; the bots are: easy, medium, hard, expert, random, greedy, ismcts"),
+        ("clever", "unknown bot 'clever'; the bots are: easy, medium, hard, expert, random, greedy, ismcts, learned"),
         ("", "an empty bot name"),
         ("greedy:iterations=3", "bot 'greedy' takes no options"),
         ("ismcts:depth=3", "unknown bot option 'depth'"),
@@ -113,6 +113,15 @@ def test_no_level_peeks_two_states_with_one_view_get_one_move(name: str, options
     game = make_game(name, options)
     bot = make_bot(spec, game)
     for state in decision_points(name, options, seed=8, every=4)[:3]:
+        assert_one_move_for_one_view(game, bot, state, sample_seed=31, choose_seed=6)
+
+
+def test_the_learned_bot_does_not_peek_either() -> None:
+    """The learned bot plays two-player Highrise: one view, one move, whatever the hidden tiles."""
+    name, options = GAMES[2]
+    game = make_game(name, options)
+    bot = make_bot("learned", game)
+    for state in decision_points(name, options, seed=8, every=2)[:6]:
         assert_one_move_for_one_view(game, bot, state, sample_seed=31, choose_seed=6)
 
 

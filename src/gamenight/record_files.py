@@ -24,6 +24,7 @@ import contextlib
 import os
 import signal
 import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
@@ -54,15 +55,25 @@ def write_record(path: str | Path, record: Record, *, sync: bool = True) -> None
 def uninterrupted() -> Iterator[None]:
     """Ctrl-C and SIGTERM wait until the block is done: a result is written to every file and
     counted, or not at all, so a stopped run says how many games its files hold, truly.
-    (They are held by the system, and Python raises them as the block ends.)"""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+
+    A signal that arrives meanwhile is noted, then raised again as the block ends, to be
+    handled as it would have been. (Masking the signals would not do: the kernel hands a
+    signal to any thread that does not mask it, and a progress bar or a process pool has
+    threads; Python then runs the handler in the main thread all the same.) Only the main
+    thread may set handlers; elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    arrived: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = [signal.signal(signum, lambda signum, frame: arrived.append(signum)) for signum in held]
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for signum, handler in zip(held, previous, strict=True):
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)
+        if arrived:
+            signal.raise_signal(arrived[0])
 
 
 def check_target(path: Path, *, force: bool) -> None:

@@ -9,6 +9,9 @@ A seat is a bot's name, optionally with options after colons:
   (`ISMCTS_HARD` in the game's heuristics module; benchmarks/README.md has the figures);
 - `expert`: the same search, EXPERT_FACTOR times as long (docs/bots.md measures the levels).
 
+`learned` is a policy trained by reinforcement learning, where one is shipped (`LearnedBot`:
+two-player Highrise). It is not a level: it plays as well as `medium`, no better (docs/bots.md).
+
 `ismcts` without options is `hard`; options given override the game's settings.
 """
 
@@ -20,12 +23,13 @@ from typing import Any
 
 from gamenight.bots.basic import EasyBot, GreedyBot, RandomBot
 from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, ismcts_options
+from gamenight.bots.learned import LearnedBot
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Agent
 from gamenight.engine.options import name_value
 from gamenight.engine.protocol import Game
 
-BOTS = ("random", "greedy", "ismcts")
+BOTS = ("random", "greedy", "ismcts", "learned")
 LEVELS = {
     "easy": "random with sense for the obvious",
     "medium": "greedy",
@@ -47,6 +51,8 @@ def make_bot(spec: str, game: Game) -> Agent:
         bot = IsmctsBot(game, expert_options(game, options))
     elif options:
         raise ConfigError(f"bot {name!r} takes no options (only ismcts, hard and expert do): {spec!r}")
+    elif name == "learned":
+        bot = LearnedBot(game)
     elif name == "random":
         bot = RandomBot()
     elif name in ("greedy", "medium"):

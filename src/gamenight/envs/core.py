@@ -39,6 +39,18 @@ the same for every candidate of the decision: its candidates / K, and 1 if it ha
 moves than K (greedy's least liked were left out)."""
 
 
+def candidate_features(actions: ActionTable, ids: Sequence[int], choices: int, k: int) -> npt.NDArray[np.float32]:
+    """The CANDIDATE_FEATURES of a decision's candidates (`ids`, greedy's order, at most `k`)
+    out of its `choices` legal moves: float32[k, len(CANDIDATE_FEATURES)], rows of 0 past them.
+    The environments and the `learned` bot (which ranks from a view) both build them here."""
+    out = np.zeros((k, len(CANDIDATE_FEATURES)), dtype=np.float32)
+    size, shown, cut = actions.size, len(ids) / k, choices > k
+    for i, action in enumerate(ids):
+        name = actions.describe(action)
+        out[i] = (i == 0, 1.0 - i / choices, name == "draw", name == "pass", action / size, shown, cut)
+    return out
+
+
 def game_name(name: str) -> str:
     """'fireball_island' and 'fireball-island' are the same game."""
     return name.replace("_", "-")
@@ -143,16 +155,9 @@ class Core:
     def candidate_features(self) -> npt.NDArray[np.float32]:
         """float32[candidates, len(CANDIDATE_FEATURES)], rows of 0 past the decision's candidates."""
         k = self.candidates or 0
-        out = np.zeros((k, len(CANDIDATE_FEATURES)), dtype=np.float32)
         if self._who is None:
-            return out
-        choices = len(self.state.legal_moves())
-        ids = self.candidate_ids()
-        size, shown, cut = self.actions.size, len(ids) / k, choices > k
-        for i, action in enumerate(ids):
-            name = self.actions.describe(action)
-            out[i] = (i == 0, 1.0 - i / choices, name == "draw", name == "pass", action / size, shown, cut)
-        return out
+            return np.zeros((k, len(CANDIDATE_FEATURES)), dtype=np.float32)
+        return candidate_features(self.actions, self.candidate_ids(), len(self.state.legal_moves()), k)
 
     def mask(self) -> npt.NDArray[np.int8]:
         if self._mask is None:

@@ -63,6 +63,15 @@ def rank_moves(state: HighriseState, legal: Sequence[Move], rng: random.Random) 
     return [m for _, _, m in sorted(scored, reverse=True)]
 
 
+def rank_view(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> list[Move]:
+    """`rank_moves` read from a view: the `learned` bot's candidates (bots/learned.py)."""
+    if legal[0].kind in (DRAW, PASS):
+        return list(legal)
+    hand = [TILES.parse(t) for t in view["hand"]]
+    scored = _scored(tower_from_view(view), hand, view["hand_sizes"], view["seat"], legal, rng)
+    return [m for _, _, m in sorted(scored, reverse=True)]
+
+
 def best_play(
     tower: Tower, hand: list[int], sizes: list[int], seat: int, legal: Sequence[Move], rng: random.Random
 ) -> Move:
