@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from typer.testing import CliRunner
 
 from gamenight.bots import learned
 from gamenight.bots.learned import LearnedBot, policy_path
@@ -18,8 +19,10 @@ from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
 from gamenight.envs.core import Core
+from gamenight.interfaces.cli import app
 
 HIGHRISE_2 = {"players": 2}
+runner = CliRunner()
 
 
 def test_the_numpy_forward_pass_gives_the_scores_pytorch_gave() -> None:
@@ -102,3 +105,13 @@ def test_the_learned_bot_finishes_games_against_greedy() -> None:
     for seed in range(3):
         record = Match(game, [make_bot("learned", game), make_bot("greedy", game)], seed=seed).run()
         assert record.result is not None and record.seats == ["learned", "greedy"]
+
+
+def test_the_terminal_seats_the_learned_bot_and_names_the_games_it_plays() -> None:
+    played = runner.invoke(app, ["play", "highrise", "--seats", "learned,greedy", "--seed", "3"])
+    assert played.exit_code == 0, played.output
+    assert "Seats: P1 Learned bot, P2 Greedy bot" in played.output
+    refused = runner.invoke(app, ["play", "highrise", "--seats", "learned,greedy,greedy", "--seed", "3"])
+    assert refused.exit_code == 2
+    assert "the learned bot plays only the games it was trained for (2-player Highrise)" in refused.output
+    assert "Traceback" not in refused.output
