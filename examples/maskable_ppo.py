@@ -24,7 +24,8 @@ trained `model.zip` (`MaskablePPO.load`); `--export FILE` also writes the policy
 
     pip install -e '.[rl,train]'
     python examples/maskable_ppo.py --game highrise                      # 950 000 steps
-    python examples/maskable_ppo.py --game wildstar --reward margin --eval-every 200000 --eval-games 200
+    python examples/maskable_ppo.py --game wildstar --reward margin --ent-coef 0 --learning-rate 1e-4 --gamma 0.99 \
+        --steps 1000000 --eval-every 250000 --eval-games 200
     python examples/maskable_ppo.py --game highrise --load runs/maskable_ppo/highrise/model.zip --steps 0
     python examples/maskable_ppo.py --game highrise --load runs/maskable_ppo/highrise/model.zip --steps 0 \
         --export src/gamenight/bots/policies/highrise-2p.npz
