@@ -20,7 +20,7 @@ seat) for the line a learner must pass to beat greedy. The last evaluation plays
 `--final-games` on deals held out (FINAL_SEED), which the curve never looked at. Written
 to `--out`/<game> (runs/maskable_ppo/<game> by default): `curve.csv`, `curve.png` and the
 trained `model.zip` (`MaskablePPO.load`); `--export FILE` also writes the policy as the
-`learned` bot reads it (gamenight/bots/learned.py).
+`learned` bot reads it (gamenight/envs/learned.py).
 
     pip install -e '.[rl,train]'
     python examples/maskable_ppo.py --game highrise                      # 950 000 steps
@@ -28,7 +28,7 @@ trained `model.zip` (`MaskablePPO.load`); `--export FILE` also writes the policy
         --steps 1000000 --eval-every 250000 --eval-games 200
     python examples/maskable_ppo.py --game highrise --load runs/maskable_ppo/highrise/model.zip --steps 0
     python examples/maskable_ppo.py --game highrise --load runs/maskable_ppo/highrise/model.zip --steps 0 \
-        --export src/gamenight/bots/policies/highrise-2p.npz
+        --export src/gamenight/envs/policies/highrise-2p.npz
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"), help="the output folder")
     parser.add_argument("--load", type=Path, help="a model.zip to go on from (or only evaluate: --steps 0)")
     parser.add_argument(
-        "--export", type=Path, help="write the policy for the `learned` bot (gamenight/bots/policies/GAME-2p.npz)"
+        "--export", type=Path, help="write the policy for the `learned` bot (gamenight/envs/policies/GAME-2p.npz)"
     )
     args = parser.parse_args()
     out = args.out / args.game
@@ -189,7 +189,7 @@ def main() -> None:
 
 
 def export(model: Any, path: Path, game: str, candidates: int, last: dict[str, float]) -> None:
-    """The policy's network as NumPy arrays, for gamenight.bots.learned: its layers, what it
+    """The policy's network as NumPy arrays, for gamenight.envs.learned: its layers, what it
     was trained on (`meta`), and some inputs with the scores PyTorch gives them, so a test
     can check the bot's NumPy forward pass against PyTorch's without PyTorch."""
     import json

@@ -1,4 +1,4 @@
-"""The `learned` bot (bots/learned.py): the policy examples/maskable_ppo.py trained, played from
+"""The `learned` bot (envs/learned.py): the policy examples/maskable_ppo.py trained, played from
 a seat's view with NumPy, seeing each decision as the environment showed it in training."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from gamenight.bots import learned
-from gamenight.bots.learned import LearnedBot, policy_path
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Match
 from gamenight.engine.registry import make_game
+from gamenight.envs import learned
 from gamenight.envs.core import Core
+from gamenight.envs.learned import LearnedBot, policy_path
 from gamenight.interfaces.cli import app
 
 HIGHRISE_2 = {"players": 2}

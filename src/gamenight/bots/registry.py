@@ -18,12 +18,12 @@ two-player Highrise). It is not a level: it plays as well as `medium`, no better
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import typing
 from typing import Any
 
 from gamenight.bots.basic import EasyBot, GreedyBot, RandomBot
 from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, ismcts_options
-from gamenight.bots.learned import LearnedBot
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.match import Agent
 from gamenight.engine.options import name_value
@@ -52,7 +52,7 @@ def make_bot(spec: str, game: Game) -> Agent:
     elif options:
         raise ConfigError(f"bot {name!r} takes no options (only ismcts, hard and expert do): {spec!r}")
     elif name == "learned":
-        bot = LearnedBot(game)
+        bot = _learned_bot(game)
     elif name == "random":
         bot = RandomBot()
     elif name in ("greedy", "medium"):
@@ -60,6 +60,17 @@ def make_bot(spec: str, game: Game) -> Agent:
     else:  # easy
         bot = EasyBot(game)
     bot.name = spec
+    return bot
+
+
+LEARNED = "gamenight.envs.learned"
+"""The learned bot reads the game as the RL environments encode it (their observation, action
+table and candidate features), so it lives with them, above the bots; it is named here by
+import path, as the engine's registry names the games, and loaded on first use."""
+
+
+def _learned_bot(game: Game) -> Agent:
+    bot: Agent = importlib.import_module(LEARNED).LearnedBot(game)
     return bot
 
 

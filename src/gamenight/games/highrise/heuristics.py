@@ -64,7 +64,7 @@ def rank_moves(state: HighriseState, legal: Sequence[Move], rng: random.Random) 
 
 
 def rank_view(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> list[Move]:
-    """`rank_moves` read from a view: the `learned` bot's candidates (bots/learned.py)."""
+    """`rank_moves` read from a view: the `learned` bot's candidates (envs/learned.py)."""
     if legal[0].kind in (DRAW, PASS):
         return list(legal)
     hand = [TILES.parse(t) for t in view["hand"]]

@@ -1,4 +1,4 @@
-"""The `learned` level: a policy trained by reinforcement learning, played from a seat's view.
+"""The `learned` bot: a policy trained by reinforcement learning, played from a seat's view.
 
 examples/maskable_ppo.py trains sb3-contrib's MaskablePPO against the greedy bot on the
 environments' candidate lists (docs/rl.md), and `--export` writes the trained policy's
@@ -41,7 +41,7 @@ def policy_path(game: Game) -> Path:
 
 
 def learned_games() -> list[tuple[str, int]]:
-    """(game, players) for each shipped policy: where the `learned` level plays."""
+    """(game, players) for each shipped policy: where the `learned` bot plays."""
     found = []
     for path in sorted(POLICIES.glob("*p.npz")):
         name, _, players = path.stem.rpartition("-")
