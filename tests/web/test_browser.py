@@ -19,10 +19,8 @@ tests fail, saying so, without it (.ci/run installs it).
 
 from __future__ import annotations
 
-import faulthandler
 import os
 import random
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -44,12 +42,8 @@ GAME_SECONDS = 120  # one game, both people's clicks and the bot's moves
 BOB = "Bob <img src=x onerror=alert(1)>"  # a name is text, never markup
 
 
-@pytest.fixture(autouse=True)
-def watchdog() -> Iterator[None]:
-    """A browser game takes longer than the API tests' watchdog allows; a hang still fails."""
-    faulthandler.dump_traceback_later(GAME_SECONDS + 60, exit=True, file=sys.stderr)
-    yield
-    faulthandler.cancel_dump_traceback_later()
+# A browser game takes longer than the API tests' watchdog allows; a hang still fails.
+pytestmark = pytest.mark.timeout(GAME_SECONDS + 60)
 
 
 @pytest.fixture(scope="module")

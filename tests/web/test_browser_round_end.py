@@ -23,7 +23,10 @@ from gamenight.engine.table import Table
 from tests.web.conftest import real_server
 from tests.web.round_truth import round_truths
 from tests.web.support import CSRF
-from tests.web.test_browser import watchdog  # noqa: F401 - a whole game in a browser keeps its own time
+from tests.web.test_browser import GAME_SECONDS
+
+# A whole game in a browser keeps the browser tests' time.
+pytestmark = pytest.mark.timeout(GAME_SECONDS + 60)
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
