@@ -57,10 +57,11 @@ def uninterrupted() -> Iterator[None]:
     counted, or not at all, so a stopped run says how many games its files hold, truly.
 
     A signal that arrives meanwhile is noted, then raised again as the block ends, to be
-    handled as it would have been. (Masking the signals would not do: the kernel hands a
-    signal to any thread that does not mask it, and a progress bar or a process pool has
-    threads; Python then runs the handler in the main thread all the same.) Only the main
-    thread may set handlers; elsewhere the block runs as it is."""
+    handled as it would have been. (Masking the signals in this thread was tried and let the
+    count fall short once other threads ran, a progress bar's or a process pool's: the kernel
+    may hand a process's signal to any thread that does not mask it, and Python runs the
+    handler in the main thread all the same. Handlers hold it whichever thread receives it.)
+    Only the main thread may set handlers; elsewhere the block runs as it is."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return

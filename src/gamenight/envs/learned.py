@@ -84,7 +84,6 @@ class LearnedBot:
         if other:  # another board or other scoring: not the game it learned
             trained = ", ".join(f"{k}={meta['options'][k]}" for k in other)
             raise ConfigError(f"the learned bot plays the options it was trained with: {trained}")
-        self.meta = meta
         self._np = np
         self._features = candidate_features
         self._rank = game.heuristics().rank_view

@@ -59,8 +59,7 @@ def rank_moves(state: HighriseState, legal: Sequence[Move], rng: random.Random) 
     if legal[0].kind in (DRAW, PASS):
         return list(legal)
     seat = state.turn
-    scored = _scored(state.tower, state.hands[seat], [len(h) for h in state.hands], seat, legal, rng)
-    return [m for _, _, m in sorted(scored, reverse=True)]
+    return _ranked(_scored(state.tower, state.hands[seat], [len(h) for h in state.hands], seat, legal, rng))
 
 
 def rank_view(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> list[Move]:
@@ -68,7 +67,11 @@ def rank_view(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -
     if legal[0].kind in (DRAW, PASS):
         return list(legal)
     hand = [TILES.parse(t) for t in view["hand"]]
-    scored = _scored(tower_from_view(view), hand, view["hand_sizes"], view["seat"], legal, rng)
+    return _ranked(_scored(tower_from_view(view), hand, view["hand_sizes"], view["seat"], legal, rng))
+
+
+def _ranked(scored: list[tuple[float, float, Move]]) -> list[Move]:
+    """Greedy's favourite first: by value, ties broken by the random key `_scored` drew."""
     return [m for _, _, m in sorted(scored, reverse=True)]
 
 
