@@ -41,6 +41,8 @@ def test_every_row_is_the_game_one_core_plays_from_the_rows_seed(case):
             assert batch.seat[row] == seat
             assert np.array_equal(batch.obs[row], core.observe(seat))
             assert np.array_equal(batch.mask[row], core.mask())
+            assert batch.legal[row] == core.legal_ids()  # the mask's 1s, in the rules' order
+            assert sorted(batch.legal[row]) == np.flatnonzero(batch.mask[row]).tolist()
         actions = _random_actions(batch, rng)
         batch = games.step(actions)
         for row, core in enumerate(lone):
@@ -123,5 +125,6 @@ def test_candidates_give_small_masks_and_features_per_row():
         for row in range(3):
             shown = int(batch.mask[row].sum())
             assert shown >= 2  # forced decisions are played by the environment
+            assert batch.legal[row] == list(range(shown))  # candidate indices
             assert batch.features[row, :shown, 0].tolist() == [1.0] + [0.0] * (shown - 1)  # greedy's first
         batch = games.step(_random_actions(batch, rng))

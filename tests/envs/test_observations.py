@@ -9,6 +9,7 @@ import pytest
 
 from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
+from gamenight.envs import observations
 from gamenight.envs.observations import LeakError, check_view_only, encoder_for, random_states
 from tests.envs.conftest import CASES, case_id
 
@@ -87,6 +88,34 @@ def test_encode_state_follows_one_state_through_its_games(case):
                 state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
             else:
                 state.apply(rng.choice(list(state.legal_moves())))
+    assert compared > 100
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_one_encoder_shared_by_games_played_in_turn_keeps_each_apart(case, monkeypatch):
+    """As in the batched environment, whose games share one encoder: three states played on
+    in turn, every seat encoded at every position, equal to the view's tensor. What the
+    encoder keeps per tower (Highrise's `table` block) is cleared now and then on the way."""
+    monkeypatch.setattr(observations, "TABLES_KEPT", 2)
+    name, options = case
+    game = make_game(name, options)
+    encoder = encoder_for(game)
+    rng = random.Random(37)
+    states = [game.new_state() for _ in range(3)]
+    compared = 0
+    while any(state.to_act() is not None for state in states):
+        for state in states:
+            who = state.to_act()
+            if who is None:
+                continue
+            if who == CHANCE:
+                outcomes = state.chance_outcomes()
+                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
+            else:
+                state.apply(rng.choice(list(state.legal_moves())))
+            for seat in range(state.num_players):
+                assert np.array_equal(encoder.encode_state(state, seat), encoder.encode(state.view(seat)))
+                compared += 1
     assert compared > 100
 
 

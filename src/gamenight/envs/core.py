@@ -69,7 +69,11 @@ class Core:
         *,
         forced: bool = False,
         candidates: int | None = None,
+        like: Core | None = None,
     ) -> None:
+        """`like`: a Core of the same game and options, whose game, action table and encoder
+        this one shares (they hold no position), as a batch's games do: built once, and the
+        working set of many games stays small enough for the processor's caches."""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         if not isinstance(forced, bool):
@@ -77,9 +81,14 @@ class Core:
         if candidates is not None and (type(candidates) is not int or candidates < 1):
             raise ValueError(f"candidates must be None or a number of candidates (1 or more), not {candidates!r}")
         self.name = game_name(name)
-        self.game: Game = make_game(self.name, options)
-        self.actions: ActionTable = action_table(self.game)
-        self.encoder: Encoder = encoder_for(self.game)
+        if like is not None:
+            self.game: Game = like.game
+            self.actions: ActionTable = like.actions
+            self.encoder: Encoder = like.encoder
+        else:
+            self.game = make_game(self.name, options)
+            self.actions = action_table(self.game)
+            self.encoder = encoder_for(self.game)
         self.players: int = self.game.options.players
         self.reward = reward
         self.forced = forced

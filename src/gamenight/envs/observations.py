@@ -163,8 +163,12 @@ class WildfireEncoder(Encoder):
         self._parse = _tile_parser(TILES.parse)
         self._indices = _indexer(self._parse)
         self._rel = _rel_table(players)
-        from gamenight.games.wildfire.layout import KIND_NAMES
-        from gamenight.games.wildfire.state import PHASE_NAMES
+        from gamenight.games.wildfire.layout import DOUBLE_KINDS, KIND_NAMES, UNSPUN
+        from gamenight.games.wildfire.state import PHASE_NAMES, Phase
+
+        # What fill_state reads of the game's modules, kept here: an import statement in it
+        # costs about a microsecond a call, a tenth of the whole.
+        self._double_kinds, self._unspun, self._over = DOUBLE_KINDS, UNSPUN, Phase.OVER
 
         assert tuple(PHASE_NAMES) == WF_PHASES  # fill_state writes the phase as it is
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
@@ -239,9 +243,7 @@ class WildfireEncoder(Encoder):
 
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildfire/view.py reads."""
-        from gamenight.games.wildfire.layout import DOUBLE_KINDS, UNSPUN
-        from gamenight.games.wildfire.state import Phase
-
+        double_kinds, unspun = self._double_kinds, self._unspun
         o = self._offsets
         n, t = self.players, self.TILES
         rel = self._rel[seat]
@@ -257,7 +259,7 @@ class WildfireEncoder(Encoder):
             node = nodes[e]
             w[base] = 1.0
             w[base + 2 + node.value] = 1.0
-            if node.kind in DOUBLE_KINDS:
+            if node.kind in double_kinds:
                 w[base + 12] = 1.0
             w[base + 13] = free[e] / 4.0
         ob = layout.obligation
@@ -267,7 +269,7 @@ class WildfireEncoder(Encoder):
             node = nodes[ob]
             w[ends + ob * f + 14] = 1.0
             w[o["obligation_kind"] + self._kind_index[node.kind]] = 1.0
-            w[o["obligation_hub"] + (0 if node.value == UNSPUN else node.value)] = 1.0
+            w[o["obligation_hub"] + (0 if node.value == unspun else node.value)] = 1.0
             w[o["obligation_slots"]] = free[ob] / 4.0
         phase = state.phase
         w[o["phase"] + phase] = 1.0
@@ -291,7 +293,7 @@ class WildfireEncoder(Encoder):
                 if mask:
                     at = block + rel[s] * t
                     w[at : at + t] = _mask_block(mask, t)
-        rounds = len(state.sheet) + (0 if phase == Phase.OVER else 1)
+        rounds = len(state.sheet) + (0 if phase == self._over else 1)
         w[o["pile"]] = len(state.pile) / 65.0
         w[o["unfilled"]] = state.unfilled / n
         w[o["round"]] = rounds / 10.0
@@ -321,7 +323,9 @@ class WildstarEncoder(Encoder):
         self._parse = _tile_parser(parse_tile)
         self._rel = _rel_table(players)
         from gamenight.games.wildstar.state import PHASE_NAMES
-        from gamenight.games.wildstar.tiles import NAMES
+        from gamenight.games.wildstar.tiles import NAMES, is_double
+
+        self._is_double = is_double  # (kept for fill_state, as Wildfire's encoder keeps its names)
 
         assert tuple(PHASE_NAMES) == WS_PHASES  # fill_state writes the phase as it is
         assert all(self._parse(NAMES[tile]) == tile for tile in range(self.TILES))
@@ -388,8 +392,7 @@ class WildstarEncoder(Encoder):
 
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildstar/view.py reads."""
-        from gamenight.games.wildstar.tiles import is_double
-
+        is_double = self._is_double
         o = self._offsets
         n = self.players
         rel = self._rel[seat]
@@ -438,6 +441,8 @@ class WildstarEncoder(Encoder):
 # -- Highrise ------------------------------------------------------------------------------
 
 HR_PHASES: Final = ("basement", "deal", "play", "draw", "afterdraw", "over")
+TABLES_KEPT: Final = 1024
+"""Towers whose `table` block a Highrise encoder keeps (HighriseEncoder._table)."""
 HR_TOPS: Final = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "W": 7}
 
 
@@ -460,7 +465,7 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
-        self._table_seen: tuple[list[Any] | None, Obs, int] = (None, np.zeros(self.TILES, dtype=np.float32), 0)
+        self._tables: dict[int, tuple[list[Any], Obs, int]] = {}  # see _table
         # a cell's 11 features by [height + 1][top + 1] (height -1: no level yet; top -1: none)
         self._cell_blocks = [[self._cell(height, top) for top in range(-1, 8)] for height in range(-1, 64)]
         p, t = players, self.TILES
@@ -517,16 +522,21 @@ class HighriseEncoder(Encoder):
 
     def _table(self, pieces: list[Any]) -> memoryview[float]:
         """The `table` block: a 1 for each domino in the tower. A tower's list of pieces only
-        grows (tower.py appends; a clone copies it), so the block of the list seen last is
-        kept and only the pieces laid since are added; the list is held, so its id cannot
-        pass to another."""
-        seen, block, count = self._table_seen
-        if seen is not pieces or count > len(pieces):
-            block = np.zeros(self.TILES, dtype=np.float32)
-            count = 0
+        grows (tower.py appends; a clone copies it), so each list's block is kept, by the
+        list's id, and only the pieces laid since are added. Several towers are kept (a
+        batch's games share one encoder), at most TABLES_KEPT; each list is held while its
+        block is kept, so its id cannot pass to another."""
+        key = id(pieces)
+        kept = self._tables.get(key)
+        if kept is None or kept[0] is not pieces or kept[2] > len(pieces):
+            if len(self._tables) >= TABLES_KEPT:
+                self._tables.clear()  # the towers of games long over, mostly
+            block, count = np.zeros(self.TILES, dtype=np.float32), 0
+        else:
+            _, block, count = kept
         for piece in pieces[count:]:
             block[piece.tile] = 1.0
-        self._table_seen = (pieces, block, len(pieces))
+        self._tables[key] = (pieces, block, len(pieces))
         return _writer(block)
 
     def _cell(self, height: int, top: int) -> memoryview[float]:
@@ -585,6 +595,9 @@ class FireballIslandEncoder(Encoder):
         super().__init__(players)
         from gamenight.games.fireball_island.board_data import BOARD
         from gamenight.games.fireball_island.cards import FACES
+        from gamenight.games.fireball_island.view import decision_fields
+
+        self._decision_fields = decision_fields  # (kept for fill_state, as Wildfire's encoder keeps its names)
 
         self.turn_limit = turn_limit or 1000
         self._space = {s: i for i, s in enumerate(BOARD.spaces)}
@@ -681,8 +694,7 @@ class FireballIslandEncoder(Encoder):
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/fireball_island/view.py
         reads (the decision without its words: `decision_fields`)."""
-        from gamenight.games.fireball_island.view import decision_fields
-
+        decision_fields = self._decision_fields
         o = self._offsets
         n = self.players
         rel = self._rel[seat]
