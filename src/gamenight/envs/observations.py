@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, cast
 
 import numpy as np
@@ -441,8 +441,8 @@ class WildstarEncoder(Encoder):
 # -- Highrise ------------------------------------------------------------------------------
 
 HR_PHASES: Final = ("basement", "deal", "play", "draw", "afterdraw", "over")
-TABLES_KEPT: Final = 1024
-"""Towers whose `table` block a Highrise encoder keeps (HighriseEncoder._table)."""
+TOWERS_KEPT: Final = 1024
+"""Towers whose `table` and `cells` blocks a Highrise encoder keeps (HighriseEncoder._tower)."""
 HR_TOPS: Final = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "W": 7}
 
 
@@ -465,7 +465,7 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
-        self._tables: dict[int, tuple[list[Any], Obs, int]] = {}  # see _table
+        self._towers: dict[int, tuple[list[Any], Obs, Obs, int]] = {}  # see _tower
         # a cell's 11 features by [height + 1][top + 1] (height -1: no level yet; top -1: none)
         self._cell_blocks = [[self._cell(height, top) for top in range(-1, 8)] for height in range(-1, 64)]
         p, t = players, self.TILES
@@ -520,24 +520,33 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
-    def _table(self, pieces: list[Any]) -> memoryview[float]:
-        """The `table` block: a 1 for each domino in the tower. A tower's list of pieces only
-        grows (tower.py appends; a clone copies it), so each list's block is kept, by the
-        list's id, and only the pieces laid since are added. Several towers are kept (a
-        batch's games share one encoder), at most TABLES_KEPT; each list is held while its
-        block is kept, so its id cannot pass to another."""
+    def _tower(self, tower: Any) -> tuple[memoryview[float], memoryview[float]]:
+        """The `table` block (a 1 for each domino in the tower) and the `cells` block. Both
+        change only when a domino is laid, and a tower's list of pieces only grows then
+        (tower.py appends; a clone copies it): so each list's blocks are kept, by the list's
+        identity, and only the dominoes laid since are added, with the cells they lie on.
+        Several towers are kept (a batch's games share one encoder), at most TOWERS_KEPT;
+        each list is held while its blocks are kept, so its id cannot pass to another."""
+        pieces = tower.pieces
         key = id(pieces)
-        kept = self._tables.get(key)
-        if kept is None or kept[0] is not pieces or kept[2] > len(pieces):
-            if len(self._tables) >= TABLES_KEPT:
-                self._tables.clear()  # the towers of games long over, mostly
-            block, count = np.zeros(self.TILES, dtype=np.float32), 0
+        kept = self._towers.get(key)
+        if kept is None or kept[0] is not pieces or kept[3] > len(pieces):
+            if len(self._towers) >= TOWERS_KEPT:
+                self._towers.clear()  # the towers of games long over, mostly
+            table = np.zeros(self.TILES, dtype=np.float32)
+            cells = np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32)
+            changed: Iterable[int] = range(self.CELLS)
+            count = 0
         else:
-            _, block, count = kept
+            _, table, cells, count = kept
+            changed = {cell for piece in pieces[count:] for cell in (piece.a, piece.b)}  # a spacer is under one
         for piece in pieces[count:]:
-            block[piece.tile] = 1.0
-        self._tables[key] = (pieces, block, len(pieces))
-        return _writer(block)
+            table[piece.tile] = 1.0
+        w, f, blocks, height, top = _writer(cells), self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top
+        for cell in changed:
+            w[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
+        self._towers[key] = (pieces, table, cells, len(pieces))
+        return _writer(table), w
 
     def _cell(self, height: int, top: int) -> memoryview[float]:
         values = np.zeros(self.CELL_FEATURES, dtype=np.float32)
@@ -556,11 +565,10 @@ class HighriseEncoder(Encoder):
         w = _hand_written(out, o, state, seat)
         tower = state.tower
         table0 = o["table"]
-        w[table0 : table0 + t] = self._table(tower.pieces)
-        at, f, blocks = o["cells"], self.CELL_FEATURES, self._cell_blocks
-        for height, top in zip(tower.height, tower.top, strict=True):
-            w[at : at + f] = blocks[height + 1][top + 1]
-            at += f
+        table, cells = self._tower(tower)
+        w[table0 : table0 + t] = table
+        cells0 = o["cells"]
+        w[cells0 : cells0 + self.CELLS * self.CELL_FEATURES] = cells
         w[o["spacers_left"]] = tower.spacers_left / 12.0
         w[o["phase"] + state.phase] = 1.0
         to_act = state.to_act()
