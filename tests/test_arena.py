@@ -543,6 +543,7 @@ def test_a_stopped_arena_keeps_the_games_it_played_and_leaves_no_worker(tmp_path
     assert len(rows) >= 10 and all(row["p1_bot"] in ("greedy", "random") for row in rows)
     if stop == signal.SIGTERM:
         assert f"Interrupted: the {len(rows)} games played are in" in errors
+        assert f"continue with --resume {out}" in errors
         assert "Traceback" not in errors
 
 
@@ -626,3 +627,78 @@ def test_the_arena_never_overwrites_results_without_force(tmp_path: Path) -> Non
     assert (tmp_path / "games.csv").read_bytes() == before
     assert CliRunner().invoke(app, [*args, "-n", "4", "--out", out, "--force"]).exit_code == 0
     assert len((tmp_path / "games.csv").read_text().splitlines()) == 1 + 4
+
+
+# -- --resume (issue 32, item 7) -----------------------------------------------------------------
+
+
+def _stop_at(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
+    """Ctrl-C as the `calls`-th game starts."""
+    from gamenight.sim import arena as arena_module
+
+    real = arena_module.play_game
+    count = [0]
+
+    def play(*args: Any, **kw: Any) -> GameResult:
+        count[0] += 1
+        if count[0] == calls:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(arena_module, "play_game", play)
+
+
+def test_a_resumed_arena_gives_the_results_of_an_arena_never_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stopped at its 6th game, then a kill cuts the next line short: --resume keeps the five
+    whole games (their think times exactly), plays the other seven, and gives the games, the
+    file and the figures of the arena never stopped (all but the machine's timings)."""
+    config = arena(games=12, seats=("greedy", "random", "easy"), options={"rounds": 1}, records=True)
+    whole = run_arena(config, workers=1)
+    write_outputs(whole, tmp_path / "whole")
+    out = tmp_path / "stopped"
+    _stop_at(monkeypatch, 6)
+    log = GameLog(out, 3, config=config)
+    kept: list[GameResult] = []
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(config, workers=1, on_game=lambda g: (kept.append(g), log.add(g)))
+    log.close()
+    monkeypatch.undo()
+    assert log.games == len(kept) == 5
+    with (out / "games.csv").open("a", encoding="utf-8") as f:
+        f.write((out / "games.csv").read_text().splitlines()[-1].replace("5,", "6,", 1)[:30] + "\n")
+    with (out / "think.jsonl").open("a", encoding="utf-8") as f:
+        f.write('{"game": 7, "seconds": [[0.1')  # and a think line the kill cut short
+    (out / "records" / "game-00005.json").unlink()  # a record lost: that game is played again
+    log = GameLog(out, 3, config=config, resume=True)
+    assert [g.index for g in log.resumed] == [0, 1, 2, 3]
+    assert [g.think for g in log.resumed] == [g.think for g in kept[:4]]  # exactly, as measured then
+    assert [g.record for g in log.resumed] == [g.record for g in kept[:4]]
+    result = run_arena(config, workers=1, on_game=log.add, resumed=log.resumed)
+    log.close()
+    assert [g.without_timing() for g in result.games] == [g.without_timing() for g in whole.games]
+    write_outputs(result, out, logged=True)
+    assert _without_think(_read_csv(out / "games.csv")) == _without_think(_read_csv(tmp_path / "whole" / "games.csv"))
+    assert sorted(json.loads(line)["game"] for line in (out / "think.jsonl").read_text().splitlines()) == list(
+        range(1, 13)
+    )
+    assert _comparable_summary(out / "summary.json") == _comparable_summary(tmp_path / "whole" / "summary.json")
+
+
+def test_the_arena_command_resumes_only_the_same_arena(tmp_path: Path) -> None:
+    args = ["arena", "highrise", "--seats", "greedy,random", "-n", "4", "--workers", "1", "-o", "hands=1", "-q"]
+    out = str(tmp_path / "run")
+    assert gamenight(*args, "--out", out).exit_code == 0
+    before = _without_think(_read_csv(tmp_path / "run" / "games.csv"))
+    again = gamenight(*args, "--out", out)
+    assert again.exit_code == 2 and "--force" in again.output and f"--resume {out}" in again.output
+    resumed = gamenight(*args, "--resume", out)  # every game already played: none played again
+    assert resumed.exit_code == 0, resumed.output
+    assert _without_think(_read_csv(tmp_path / "run" / "games.csv")) == before
+    other = gamenight(*[a if a != "4" else "6" for a in args], "--resume", out)
+    assert other.exit_code == 2 and "games" in other.output and "same arguments" in other.output
+    both = gamenight(*args, "--resume", out, "--out", out)
+    assert both.exit_code == 2 and "without --out" in both.output
+    empty = gamenight(*args, "--resume", str(tmp_path / "empty"))
+    assert empty.exit_code == 2 and "no run.json" in empty.output

@@ -1073,6 +1073,14 @@ def arena(
             "--option", "-o", help="A game option, name=value (JSON or a word); repeat for more: -o rounds=1."
         ),
     ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            help="Continue the arena whose results are in this folder (stopped by Ctrl-C or a kill): "
+            "the same arguments as the first time, --resume DIR in place of --out DIR.",
+            show_default=False,
+        ),
+    ] = None,
     force: Annotated[bool, flag("--force", help="With --out: overwrite an arena's results already there.")] = False,
     quiet: Annotated[bool, flag("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
@@ -1087,9 +1095,13 @@ def arena(
             records=records,
         )
         check_config(config)  # before --out is touched: a bad arena leaves no empty games.csv behind
+        if resume is not None:
+            if out is not None:
+                raise ConfigError("--resume DIR writes into DIR: give it without --out")
+            out = resume
         _check_batch(workers, out, records)
-        if out is not None:
-            check_fresh(out, force)
+        if out is not None and resume is None:
+            check_fresh(out, force, resumable=True)
     except ConfigError as exc:
         _fail(str(exc))
     errors = make_console(stderr=True)
@@ -1108,19 +1120,21 @@ def arena(
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         if out is not None:
-            log = GameLog(out, len(config.seats))
+            log = GameLog(out, len(config.seats), config=config, resume=resume is not None)
         with bar:
             result = run_arena(
                 config,
                 workers,
                 lambda done, total: bar.update(task, completed=done),
                 None if log is None else log.add,
+                resumed=() if log is None else log.resumed,
             )
     except ConfigError as exc:
         _fail(str(exc))
     except KeyboardInterrupt:
         kept = f"the {log.games} games played are in {log.path}" if log is not None else "no results (no --out)"
-        error(errors, f"Interrupted: {kept}.")
+        again = f"; continue with --resume {out}" if log is not None else ""
+        error(errors, f"Interrupted: {kept}{again}.")
         raise typer.Exit(EXIT_INTERRUPTED) from None
     except OSError as exc:
         _fail(f"cannot write the outputs to {out}: {exc.strerror or exc}", EXIT_NOT_VERIFIED)

@@ -173,6 +173,7 @@ def run_arena(
     on_game: OnGame | None = None,
     *,
     executor: Executor | None = None,
+    resumed: Sequence[GameResult] = (),
 ) -> ArenaResult:
     """Play the arena's games and summarize them.
 
@@ -182,14 +183,18 @@ def run_arena(
     are played in it instead, `workers` saying how many it plays at once (default: the number
     of CPUs); it stays the caller's, running when the arena ends. The results are the same
     either way. ConfigError for a bad config, before any game. `on_game` sees each result as
-    its game finishes, so a caller can keep it on disk."""
+    its game finishes, so a caller can keep it on disk. `resumed`: games played before (a
+    GameLog's, read back), counted and not played again: a game's result depends on its
+    index alone, so the arena's result is the one an arena never stopped gives."""
     game = check_config(config)
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:
         raise ConfigError(f"--workers {workers}: give 1 or more")
     start = time.perf_counter()
-    results: list[GameResult] = []
+    results: list[GameResult] = list(resumed)
+    done = {g.index for g in results}
+    todo = [i for i in range(config.games) if i not in done]
 
     def finished(result: GameResult) -> None:
         results.append(result)
@@ -198,14 +203,16 @@ def run_arena(
         if progress is not None:
             progress(len(results), config.games)
 
+    if progress is not None and results:
+        progress(len(results), config.games)
     if executor is not None:
-        used = _play_in(executor, config, workers, finished)
-    elif workers == 1:
-        for i in range(config.games):
+        used = _play_in(executor, config, todo, workers, finished)
+    elif workers == 1 or not todo:
+        for i in todo:
             finished(play_game(config, game, i))
         used = 1
     else:
-        used = _run_pool(config, workers, finished)
+        used = _run_pool(config, todo, workers, finished)
     wall = time.perf_counter() - start
     results.sort(key=lambda r: r.index)
     return ArenaResult(
@@ -223,9 +230,9 @@ def _busy(games: int, workers: int) -> int:
     return min(workers, -(-games // chunk_size(games, workers)))
 
 
-def _run_pool(config: ArenaConfig, workers: int, finished: Callable[[GameResult], None]) -> int:
-    """Play the games in a pool of `workers` processes; the number of processes used."""
-    used = _busy(config.games, workers)
+def _run_pool(config: ArenaConfig, todo: Sequence[int], workers: int, finished: Callable[[GameResult], None]) -> int:
+    """Play the games `todo` in a pool of `workers` processes; the number of processes used."""
+    used = _busy(len(todo), workers)
     before = set(multiprocessing.active_children())
     # "spawn": a fresh interpreter per worker, the same on every platform, and no fork of a
     # process that may hold threads (Rich's progress bar refreshes from one).
@@ -233,7 +240,7 @@ def _run_pool(config: ArenaConfig, workers: int, finished: Callable[[GameResult]
         max_workers=used, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_setup
     )
     try:
-        _play_in(pool, config, workers, finished)
+        _play_in(pool, config, todo, workers, finished)
     except BaseException:
         # Ctrl-C, SIGTERM or a worker's error: stop the games being played now rather than wait
         # for them (Python 3.11's executor cannot, so its workers are ended here).
@@ -245,21 +252,23 @@ def _run_pool(config: ArenaConfig, workers: int, finished: Callable[[GameResult]
     return used
 
 
-def _play_in(executor: Executor, config: ArenaConfig, workers: int, finished: Callable[[GameResult], None]) -> int:
-    """Play the games in `executor`, which plays `workers` at once, each result to `finished` as
-    its chunk comes back; how many workers had a chunk. On any error (Ctrl-C too) the chunks not
-    started are cancelled, and the executor is left to its owner."""
-    size = chunk_size(config.games, workers)
-    starts = iter(range(0, config.games, size))
+def _play_in(
+    executor: Executor, config: ArenaConfig, todo: Sequence[int], workers: int, finished: Callable[[GameResult], None]
+) -> int:
+    """Play the games `todo` in `executor`, which plays `workers` at once, each result to
+    `finished` as its chunk comes back; how many workers had a chunk. On any error (Ctrl-C too)
+    the chunks not started are cancelled, and the executor is left to its owner."""
+    size = chunk_size(len(todo), workers)
+    starts = iter(range(0, len(todo), size))
     pending: set[Future[list[GameResult]]] = set()
 
     def submit_next() -> None:
         # Chunks are handed out as workers free up: a few queued per worker, never all at once.
         first = next(starts, None)
         if first is not None:
-            pending.add(executor.submit(play_chunk, config, list(range(first, min(first + size, config.games)))))
+            pending.add(executor.submit(play_chunk, config, list(todo[first : first + size])))
 
-    used = _busy(config.games, workers)
+    used = _busy(len(todo), workers)
     try:
         for _ in range(2 * used):
             submit_next()

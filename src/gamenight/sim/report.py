@@ -12,15 +12,16 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from gamenight.engine.errors import ConfigError
-from gamenight.record_files import uninterrupted, write_record
-from gamenight.sim.results import ArenaResult, EntrantStats, GameResult, Rating, Summary, ThinkStats
+from gamenight.engine.errors import ConfigError, RecordError
+from gamenight.record_files import read_record, uninterrupted, write_record
+from gamenight.sim.results import ArenaConfig, ArenaResult, EntrantStats, GameResult, Rating, Summary, ThinkStats
 
 Z_95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -152,7 +153,8 @@ def check_out_dir(out_dir: Path) -> None:
         raise ConfigError(f"--out {out_dir}: a file is in the way (give a folder)")
 
 
-ARENA_RESULTS = ("games.csv", "bots.csv", "summary.json")
+ARENA_RESULTS = ("games.csv", "bots.csv", "summary.json", "run.json", "think.jsonl")
+"""A folder holding any of these holds an arena's results: never overwritten without --force."""
 
 
 def check_fresh(out_dir: Path, force: bool, results: Sequence[str] = ARENA_RESULTS, resumable: bool = False) -> None:
@@ -168,22 +170,122 @@ def check_fresh(out_dir: Path, force: bool, results: Sequence[str] = ARENA_RESUL
         )
 
 
-class GameLog:
-    """An arena's games on disk as they finish: a games.csv line each (flushed at once) and
-    its record, so an arena that is stopped keeps every game it played. Lines come in the
-    order games finish; `write_outputs` writes games.csv again in game order at the end."""
+def run_description(config: ArenaConfig) -> dict[str, Any]:
+    """What makes an arena's games (run.json): a run is resumed only with the same."""
+    return {
+        "game": config.game,
+        "seats": list(config.seats),
+        "games": config.games,
+        "seed": config.seed,
+        "options": config.options,
+        "records": config.records,
+    }
 
-    def __init__(self, out_dir: str | Path, seats: int) -> None:
+
+class GameLog:
+    """An arena's games on disk as they finish: a games.csv line each (flushed at once), its
+    think times in think.jsonl and its record, so an arena that is stopped keeps every game it
+    played; with a `config`, run.json describes the run, for `--resume`. Lines come in the order
+    games finish; `write_outputs` writes games.csv again in game order at the end.
+
+    With `resume`, the folder's run must be `config`'s (ConfigError otherwise, naming what
+    differs). The games it holds in full (a games.csv line, a think line and, if the run keeps
+    them, a record) are read back (`resumed`): a game's result depends on its index alone,
+    so the rest of the run plays only the others. A game cut short by the stop is dropped."""
+
+    def __init__(
+        self, out_dir: str | Path, seats: int, *, config: ArenaConfig | None = None, resume: bool = False
+    ) -> None:
         self.out = Path(out_dir)
         check_out_dir(self.out)
-        self.out.mkdir(parents=True, exist_ok=True)
         self.path = self.out / "games.csv"
         self.seats = seats
-        self.games = 0
-        self._handle = self.path.open("w", newline="", encoding="utf-8")
+        self.resumed: list[GameResult] = []
+        rows: list[list[str]] = []
+        thinks: list[str] = []
+        if resume:
+            if config is None:
+                raise ValueError("resume needs the run's config")
+            self.resumed, rows, thinks = self._read_back(config)
+        else:
+            self.out.mkdir(parents=True, exist_ok=True)
+            if config is not None:
+                text = json.dumps(run_description(config), indent=1) + "\n"
+                (self.out / "run.json").write_text(text, encoding="utf-8")
+        self.games = len(self.resumed)
+        # The kept lines go to new files that then take the old ones' places: a stop while they
+        # are written loses nothing (the old files stand until the renames).
+        think_path = self.out / "think.jsonl"
+        fresh = self.out / ".think.jsonl.new"
+        fresh.write_text("".join(thinks), encoding="utf-8")
+        os.replace(fresh, think_path)
+        fresh = self.out / ".games.csv.new"
+        with fresh.open("w", newline="", encoding="utf-8") as f:
+            csv.writer(f, lineterminator="\n").writerows([_games_header(seats), *rows])
+        os.replace(fresh, self.path)
+        self._think = think_path.open("a", encoding="utf-8")
+        self._handle = self.path.open("a", newline="", encoding="utf-8")
         self._writer = csv.writer(self._handle, lineterminator="\n")
-        self._writer.writerow(_games_header(seats))
-        self._handle.flush()
+
+    def _read_back(self, config: ArenaConfig) -> tuple[list[GameResult], list[list[str]], list[str]]:
+        """The games the folder holds in full, with their games.csv rows and think lines."""
+        run = self.out / "run.json"
+        if not run.is_file():
+            raise ConfigError(f"--resume {self.out}: no arena to resume there (no run.json)")
+        try:
+            was = json.loads(run.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ConfigError(f"--resume {self.out}: run.json cannot be read ({exc})") from None
+        now = json.loads(json.dumps(run_description(config)))
+        if was != now:
+            changed = [k for k in now if was.get(k) != now[k]] if isinstance(was, dict) else list(now)
+            told = "; ".join(f"{k}: {json.dumps(was.get(k))}" for k in changed) if isinstance(was, dict) else "?"
+            raise ConfigError(
+                f"--resume {self.out}: that arena was run with other {', '.join(changed)} ({told}): "
+                "give the same arguments as the first time"
+            )
+        think: dict[int, tuple[str, tuple[tuple[float, ...], ...]]] = {}
+        try:
+            lines = (self.out / "think.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
+        except OSError:
+            lines = []
+        for line in lines:
+            try:
+                entry = json.loads(line)
+                seconds = tuple(tuple(float(x) for x in seat) for seat in entry["seconds"])
+                think[int(entry["game"])] = (line if line.endswith("\n") else line + "\n", seconds)
+            except (ValueError, TypeError, KeyError):
+                continue  # a line cut short by a kill: its game is played again
+        header = _games_header(self.seats)
+        try:
+            with self.path.open(newline="", encoding="utf-8") as f:
+                rows = list(csv.reader(f))
+        except (OSError, csv.Error):
+            rows = []
+        if rows[:1] != [header]:
+            raise ConfigError(f"--resume: {self.path} is not this arena's (its header differs, or it is missing)")
+        games: list[GameResult] = []
+        kept_rows: list[list[str]] = []
+        kept_think: list[str] = []
+        seen: set[int] = set()
+        for row in rows[1:]:
+            try:
+                index = int(row[0]) - 1
+                game = _game_again(row, self.seats, think[index + 1][1]) if len(row) == len(header) else None
+            except (ValueError, KeyError, IndexError):
+                game = None  # a line cut short, or a game whose think line was not written
+            if game is None or index in seen or not 0 <= index < config.games:
+                continue
+            if config.records:
+                try:
+                    game = replace(game, record=read_record(self.out / "records" / record_name(index)))
+                except RecordError:
+                    continue
+            seen.add(index)
+            games.append(game)
+            kept_rows.append(row)
+            kept_think.append(think[index + 1][0])
+        return games, kept_rows, kept_think
 
     def add(self, game: GameResult) -> None:
         with uninterrupted():  # a stopped arena's count is the lines on disk
@@ -193,12 +295,39 @@ class GameLog:
                 # Whole or not at all, so a stopped arena leaves no half record; not synced: a sync
                 # per game would more than double the cost of each record (0.6 ms -> 1.5 ms, measured).
                 write_record(folder / record_name(game.index), game.record, sync=False)
+            # The think times first, exactly (a resumed run's think figures are the same), then
+            # the games.csv line: a game whose line is on disk has all of its parts there.
+            self._think.write(json.dumps({"game": game.index + 1, "seconds": game.think}) + "\n")
+            self._think.flush()
             self._writer.writerow(_games_row(game, self.seats))
             self._handle.flush()
             self.games += 1
 
     def close(self) -> None:
+        self._think.close()
         self._handle.close()
+
+
+def _game_again(row: list[str], seats: int, think: tuple[tuple[float, ...], ...]) -> GameResult:
+    """A game's result from its games.csv row and think times (ValueError if the row is not
+    one). Returns are written to 6 digits: each winner's is read again as the rules give it,
+    1 / winners (GameResult.returns)."""
+    per_seat = [row[7 + 5 * s : 12 + 5 * s] for s in range(seats)]
+    winners = {int(w[1:]) - 1 for w in row[6].split()}
+    if len(think) != seats or not winners <= set(range(seats)):
+        raise ValueError(row[0])
+    return GameResult(
+        index=int(row[0]) - 1,
+        deal=int(row[1]),
+        seed=int(row[2]),
+        seats=tuple(p[0] for p in per_seat),
+        scores=tuple(int(p[1]) for p in per_seat),
+        returns=tuple(1.0 / len(winners) if s in winners else 0.0 for s in range(seats)),
+        decisions=tuple(int(p[3]) for p in per_seat),
+        steps=int(row[3]),
+        think=think,
+        first=int(row[5][1:]) - 1,
+    )
 
 
 def write_outputs(result: ArenaResult, out_dir: str | Path, *, logged: bool = False) -> Outputs:
