@@ -30,6 +30,15 @@ def test_encoder_is_a_function_of_the_view(case):
     assert check_view_only(game, observe, states, samples=2) > 20
 
 
+def _step(state, who: int, rng: random.Random) -> None:
+    """One random step of a game not over: a chance outcome by its weight, or a legal move."""
+    if who == CHANCE:
+        outcomes = state.chance_outcomes()
+        state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
+    else:
+        state.apply(rng.choice(list(state.legal_moves())))
+
+
 def _every_position(game, games: int, rng: random.Random) -> list:
     """Every position of random games, chance steps and the final one included."""
     out = []
@@ -37,11 +46,7 @@ def _every_position(game, games: int, rng: random.Random) -> list:
         state = game.new_state()
         out.append(state.clone())
         while (who := state.to_act()) is not None:
-            if who == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
-            else:
-                state.apply(rng.choice(list(state.legal_moves())))
+            _step(state, who, rng)
             out.append(state.clone())
     return out
 
@@ -83,11 +88,7 @@ def test_encode_state_follows_one_state_through_its_games(case):
             who = state.to_act()
             if who is None:
                 break
-            if who == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
-            else:
-                state.apply(rng.choice(list(state.legal_moves())))
+            _step(state, who, rng)
     assert compared > 100
 
 
@@ -108,11 +109,7 @@ def test_one_encoder_shared_by_games_played_in_turn_keeps_each_apart(case, monke
             who = state.to_act()
             if who is None:
                 continue
-            if who == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
-            else:
-                state.apply(rng.choice(list(state.legal_moves())))
+            _step(state, who, rng)
             for seat in range(state.num_players):
                 assert np.array_equal(encoder.encode_state(state, seat), encoder.encode(state.view(seat)))
                 compared += 1

@@ -26,7 +26,7 @@ from gamenight.engine.errors import ConfigError
 from gamenight.record_files import uninterrupted, write_record
 from gamenight.sim.balance import BalanceConfig, BalanceResult, Played, Variant
 from gamenight.sim.balance_figures import AVERAGES, FIGURES, RATES, ROUND_FIGURES, Round, reasons
-from gamenight.sim.report import check_out_dir, ordinal, record_name
+from gamenight.sim.report import check_out_dir, check_same_run, ordinal, record_name
 
 ROUND_WORD = {"wildfire": "round", "wildstar": "hand", "highrise": "hand", "fireball-island": "game"}
 LENGTHS = {
@@ -133,21 +133,7 @@ class GameLog:
         self, header: list[str], rounds_header: list[str]
     ) -> tuple[list[Played], tuple[list[list[str]], list[list[str]]]]:
         """The games the folder holds in full, in the run's order, and their lines."""
-        run = self.out / "run.json"
-        if not run.is_file():
-            raise ConfigError(f"--resume {self.out}: no run to resume there (no run.json)")
-        try:
-            was = json.loads(run.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ConfigError(f"--resume {self.out}: run.json cannot be read ({exc})") from None
-        now = json.loads(json.dumps(run_description(self.config)))
-        if was != now:
-            changed = [k for k in now if was.get(k) != now[k]] if isinstance(was, dict) else ["everything"]
-            raise ConfigError(
-                f"--resume {self.out}: that run was made with other {', '.join(changed)} "
-                f"({'; '.join(f'{k}: {json.dumps(was.get(k))}' for k in changed) if isinstance(was, dict) else ''}): "
-                "give the same arguments as the first time"
-            )
+        check_same_run(self.out, run_description(self.config), "run")
         games = _read_rows(self.out / "games.csv", header)
         by_game: dict[tuple[str, str], list[list[str]]] = {}
         for row in _read_rows(self.out / "rounds.csv", rounds_header):

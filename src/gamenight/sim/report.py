@@ -182,6 +182,26 @@ def run_description(config: ArenaConfig) -> dict[str, Any]:
     }
 
 
+def check_same_run(out: Path, now: dict[str, Any], what: str) -> None:
+    """--resume: the folder's run.json must describe the run `now` describes; ConfigError
+    naming what differs (or that there is no run there) otherwise."""
+    run = out / "run.json"
+    if not run.is_file():
+        raise ConfigError(f"--resume {out}: no {what} to resume there (no run.json)")
+    try:
+        was = json.loads(run.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"--resume {out}: run.json cannot be read ({exc})") from None
+    now = json.loads(json.dumps(now))  # as it reads back
+    if was != now:
+        changed = [k for k in now if was.get(k) != now[k]] if isinstance(was, dict) else list(now)
+        told = "; ".join(f"{k}: {json.dumps(was.get(k))}" for k in changed) if isinstance(was, dict) else "?"
+        raise ConfigError(
+            f"--resume {out}: that {what} was made with other {', '.join(changed)} ({told}): "
+            "give the same arguments as the first time"
+        )
+
+
 class GameLog:
     """An arena's games on disk as they finish: a games.csv line each (flushed at once), its
     think times in think.jsonl and its record, so an arena that is stopped keeps every game it
@@ -229,21 +249,7 @@ class GameLog:
 
     def _read_back(self, config: ArenaConfig) -> tuple[list[GameResult], list[list[str]], list[str]]:
         """The games the folder holds in full, with their games.csv rows and think lines."""
-        run = self.out / "run.json"
-        if not run.is_file():
-            raise ConfigError(f"--resume {self.out}: no arena to resume there (no run.json)")
-        try:
-            was = json.loads(run.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise ConfigError(f"--resume {self.out}: run.json cannot be read ({exc})") from None
-        now = json.loads(json.dumps(run_description(config)))
-        if was != now:
-            changed = [k for k in now if was.get(k) != now[k]] if isinstance(was, dict) else list(now)
-            told = "; ".join(f"{k}: {json.dumps(was.get(k))}" for k in changed) if isinstance(was, dict) else "?"
-            raise ConfigError(
-                f"--resume {self.out}: that arena was run with other {', '.join(changed)} ({told}): "
-                "give the same arguments as the first time"
-            )
+        check_same_run(self.out, run_description(config), "arena")
         think: dict[int, tuple[str, tuple[tuple[float, ...], ...]]] = {}
         try:
             lines = (self.out / "think.jsonl").read_text(encoding="utf-8").splitlines(keepends=True)
