@@ -23,7 +23,12 @@ from importlib import resources
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
-from gamenight.games.highrise.tiles import BASEMENT_SIZE, HALVES, SPACERS
+from gamenight.games.highrise.tiles import BASEMENT_SIZE, FITS, HALVES, NUMBERS, SPACERS, WILD
+
+# Which cell of a pair a clear spacer raises (`Tower.spacer_side`).
+NO_SPACER_SIDE: Final = 0
+ON_FIRST: Final = 1
+ON_SECOND: Final = 2
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,15 @@ class Base:
     edges: tuple[tuple[int, int], ...]  # every pair of side-by-side cells (a, b), a < b, in order
     neighbours: tuple[tuple[int, ...], ...]  # cell -> the cells beside it
     edges_of: tuple[tuple[int, ...], ...]  # cell -> the indices in `edges` of the pairs it is in
+    # The pairs as bits (bit i for edges[i]), for the tower's masks of places:
+    first_of: tuple[int, ...]  # cell -> the pairs whose first cell it is
+    second_of: tuple[int, ...]  # cell -> the pairs whose second cell it is
+    pairs: tuple[tuple[int, int, int], ...]  # (i, a, b) for every pair (a, b) = edges[i], in order
+    near_mask: tuple[int, ...]  # i -> the pairs sharing a cell with edges[i], itself too
+    # i -> for each other pair j sharing a cell with edges[i]: (j, 1 << j, its cell not in edges[i],
+    # the Tower.spacer_side of j if that cell is the lower, and if it is the higher)
+    around: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
+    pair_index: tuple[tuple[int, ...], ...]  # [a][b] and [b][a] -> the index in `edges` of (a, b), or -1
 
     @property
     def size(self) -> int:
@@ -58,6 +72,14 @@ class Base:
 
 def _cell_name(col: int, row: int) -> str:
     return f"{chr(ord('a') + col)}{row + 1}"
+
+
+def _beside(edges: list[tuple[int, int]], i: int, j: int) -> tuple[int, int, int, int, int]:
+    """Base.around's entry for pair j, which shares a cell with pair i."""
+    first, second = edges[j]
+    if second in edges[i]:  # its first cell is the one apart
+        return j, 1 << j, first, ON_FIRST, ON_SECOND
+    return j, 1 << j, second, ON_SECOND, ON_FIRST
 
 
 def _parse_base(name: str, slots_text: str) -> Base:
@@ -85,7 +107,29 @@ def _parse_base(name: str, slots_text: str) -> Base:
         if b not in neighbours[a]:
             raise ValueError(f"bases.txt: base {name}: slot {names[a]}-{names[b]} is not two side-by-side cells")
     edges_of = tuple(tuple(i for i, edge in enumerate(edges) if c in edge) for c in range(len(names)))
-    return Base(name, cols, rows, names, slots, tuple(edges), neighbours, edges_of)
+    first_of = tuple(sum(1 << i for i, (a, _) in enumerate(edges) if a == c) for c in range(len(names)))
+    second_of = tuple(sum(1 << i for i, (_, b) in enumerate(edges) if b == c) for c in range(len(names)))
+    near = [sorted(set(edges_of[a]) | set(edges_of[b])) for a, b in edges]
+    around = tuple(tuple(_beside(edges, i, j) for j in near[i] if j != i) for i in range(len(edges)))
+    pair_index = [[-1] * len(names) for _ in names]
+    for i, (a, b) in enumerate(edges):
+        pair_index[a][b] = pair_index[b][a] = i
+    return Base(
+        name,
+        cols,
+        rows,
+        names,
+        slots,
+        tuple(edges),
+        neighbours,
+        edges_of,
+        first_of,
+        second_of,
+        tuple((i, a, b) for i, (a, b) in enumerate(edges)),
+        tuple(sum(1 << j for j in js) for js in near),
+        around,
+        tuple(map(tuple, pair_index)),
+    )
 
 
 def _load_bases() -> dict[str, Base]:
@@ -133,25 +177,37 @@ class Piece(NamedTuple):
 
 
 class Tower:
-    """The stacks on every cell, the dominoes in the order they were laid, and the spacers left.
+    """The dominoes in the order they were laid, the top of every cell, and the spacers left.
 
-    `height`, `top` and `top_tile` are the top of each stack, kept beside the stacks so
-    that legal-move generation reads three lists instead of walking the stacks."""
+    `height`, `top` and `top_tile` are the top of each cell's stack: all the rules read. The
+    stacks themselves are read off the pieces when asked (`stacks`): no rule needs them.
+
+    Beside the tops the tower keeps what legal-move generation asks, as bit masks over the
+    base's pairs of side-by-side cells (bit i for `base.edges[i]`), each play bringing them up
+    to date for the pairs of its own two cells only (a hand asks far more often than the tower
+    changes, and a few masks answer a domino at every place at once):
+
+    - `fits_first[v]`, `fits_second[v]`: the pairs whose first (second) cell a half v may cover:
+      its top is v or a wild ("a wild half already on the tray may be covered by anything"),
+      and for a wild half v, any filled cell ("A wild half may be played to cover anything");
+    - `level_pairs`: the pairs whose tops are on one level and halves of two different dominoes;
+    - `step_pairs`: those one level apart, where a clear spacer on the lower cell lets a domino
+      lie while spacers are left (`open_pairs`); `spacer_side[i]` says which cell of the pair
+      is the lower (ON_FIRST or ON_SECOND; NO_SPACER_SIDE on a level pair).
+    """
 
     __slots__ = (
         "base",
-        "stacks",
         "height",
         "top",
         "top_tile",
         "pieces",
         "spacers_left",
-        "places",
-        "fitting",
-        "edge_fit",
-        "edge_spacer",
-        "edge_spacers",
-        "dirty",
+        "fits_first",
+        "fits_second",
+        "level_pairs",
+        "step_pairs",
+        "spacer_side",
         "playable",
     )
 
@@ -162,45 +218,48 @@ class Tower:
         if blank:
             return
         n = base.size
-        self.stacks: list[tuple[Layer, ...]] = [() for _ in range(n)]
         self.height = [-1] * n  # -1: the basement slot under this cell is still empty
         self.top = [-1] * n  # the half code on top of each cell
         self.top_tile = [-1] * n  # the domino that half belongs to
         self.pieces: list[Piece] = []
         self.spacers_left = SPACERS  # R-HR SET-UP: "Place the twelve clear spacers near the draw pile."
-        # rules.places() of this tower, kept until a cell changes: every hand's legal plays
-        # (and the blocked-hand check) read it, and it depends on the tower only.
-        self.places: list[tuple[int, int, int]] | None = None
-        self.fitting: list[int] | None = None  # rules.place_masks(), kept the same way
-        # Per pair of cells in `base.edges`, what rules.places() finds there: the dominoes that
-        # fit (0 where none may lie) and the cell a spacer raises (rules.NOT_A_PLACE where no
-        # domino may lie), as of the last look and with spacers left then or not; `dirty`
-        # lists the cells changed since, so that a play looks again at the pairs of its cells
-        # only. New lists replace them (clones share them).
-        self.edge_fit: list[int] | None = None
-        self.edge_spacer: list[int] = []
-        self.edge_spacers = True
-        self.dirty: tuple[int, ...] = ()
-        self.playable = 0  # the dominoes that fit somewhere (bit t for domino t), as of the last look
+        # The masks are made when the basement is full (`_survey`): nothing is played before.
+        self.fits_first = [0] * (WILD + 1)
+        self.fits_second = [0] * (WILD + 1)
+        self.level_pairs = 0
+        self.step_pairs = 0
+        self.spacer_side = [NO_SPACER_SIDE] * len(base.edges)
+        # rules.playable_mask() of this tower, or -1 until it is asked (a play forgets it).
+        self.playable = -1
 
     def clone(self) -> Tower:
         new = Tower(self.base, True)
-        new.stacks = self.stacks.copy()  # the stacks are tuples: shared until a cell changes
         new.height = self.height.copy()
         new.top = self.top.copy()
         new.top_tile = self.top_tile.copy()
         new.pieces = self.pieces.copy()
         new.spacers_left = self.spacers_left
-        new.places = self.places
-        new.fitting = self.fitting
-        new.edge_fit = self.edge_fit
-        new.edge_spacer = self.edge_spacer
-        new.edge_spacers = self.edge_spacers
-        new.dirty = self.dirty
+        new.fits_first = self.fits_first.copy()
+        new.fits_second = self.fits_second.copy()
+        new.level_pairs = self.level_pairs
+        new.step_pairs = self.step_pairs
+        new.spacer_side = self.spacer_side.copy()
         new.playable = self.playable
         return new
 
     # -- what is where --------------------------------------------------------
+
+    @property
+    def stacks(self) -> list[tuple[Layer, ...]]:
+        """Each cell's stack of layers, bottom first, as the pieces were laid: a piece's spacer
+        first (on its lower cell), then its two halves."""
+        stacks: list[list[Layer]] = [[] for _ in range(self.base.size)]
+        for piece in self.pieces:
+            if piece.spacer >= 0:
+                stacks[piece.spacer].append(SPACER)
+            stacks[piece.a].append(Layer(piece.tile, piece.half_a))
+            stacks[piece.b].append(Layer(piece.tile, piece.half_b))
+        return [tuple(stack) for stack in stacks]
 
     def tiles(self) -> list[int]:
         return [p.tile for p in self.pieces]
@@ -229,6 +288,11 @@ class Tower:
     def spacers_in_tower(self) -> int:
         return sum(1 for p in self.pieces if p.spacer >= 0)
 
+    def open_pairs(self) -> int:
+        """The pairs a domino may lie on now (bit i for `base.edges[i]`): a pair one level apart
+        needs a clear spacer, and the spacers are a finite supply (D-HR-3)."""
+        return self.level_pairs | self.step_pairs if self.spacers_left else self.level_pairs
+
     # -- laying dominoes -------------------------------------------------------
 
     def lay_basement(self, tile: int, turned: bool) -> Piece:
@@ -236,37 +300,135 @@ class Tower:
         on the slot's first cell, or its second half if `turned`."""
         a, b = self.base.slots[len(self.pieces)]
         x, y = HALVES[tile]
-        piece = Piece(tile, a, b, y if turned else x, 0, -1)
-        self._push(a, Layer(tile, piece.half_a))
-        self._push(b, Layer(tile, piece.half_b))
+        if turned:
+            x, y = y, x
+        piece: Piece = tuple.__new__(Piece, (tile, a, b, x, 0, -1))  # (see place)
+        self.height[a] = self.height[b] = 0
+        self.top[a], self.top[b] = x, y
+        self.top_tile[a] = self.top_tile[b] = tile
         self.pieces.append(piece)
+        if self.basement_full():
+            self._survey()
         return piece
 
     def place(self, tile: int, a: int, b: int, half_a: int, spacer: int) -> Piece:
         """Lay a domino (already checked legal): a clear spacer first on `spacer` if it is
-        a cell, then the half `half_a` on `a` and the other half on `b`."""
+        a cell, then the half `half_a` on `a` and the other half on `b`. Both cells end at the
+        domino's level: a spacer lifts the lower one to the higher."""
         if spacer >= 0:
-            self._push(spacer, SPACER)
             self.spacers_left -= 1
         height = self.height
-        level = max(height[a], height[b]) + 1
+        ha, hb = height[a], height[b]
+        level = (ha if ha > hb else hb) + 1
         x, y = HALVES[tile]
-        half_b = y if half_a == x else x
-        # Built with tuple.__new__: a NamedTuple's generated __new__ costs twice as much, and
-        # a play makes three of them.
-        new = tuple.__new__
-        piece: Piece = new(Piece, (tile, a, b, half_a, level, spacer))
-        self._push(a, new(Layer, (tile, half_a)))
-        self._push(b, new(Layer, (tile, half_b)))
+        # Built with tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
+        piece: Piece = tuple.__new__(Piece, (tile, a, b, half_a, level, spacer))
         self.pieces.append(piece)
+        height[a] = height[b] = level
+        self.top_tile[a] = self.top_tile[b] = tile
+        top = self.top
+        half_b = y if half_a == x else x
+        covered_a, covered_b = top[a], top[b]
+        top[a], top[b] = half_a, half_b
+        base = self.base
+        if covered_a < WILD and half_a < WILD and covered_b < WILD and half_b < WILD:
+            # Numbers on numbers (the common case): each pair of a and b moves from the masks
+            # of the number covered to those of the number laid (_refit, without its loops).
+            fits_first, fits_second = self.fits_first, self.fits_second
+            first, second = base.first_of[a], base.second_of[a]
+            fits_first[covered_a] &= ~first
+            fits_second[covered_a] &= ~second
+            fits_first[half_a] |= first
+            fits_second[half_a] |= second
+            first, second = base.first_of[b], base.second_of[b]
+            fits_first[covered_b] &= ~first
+            fits_second[covered_b] &= ~second
+            fits_first[half_b] |= first
+            fits_second[half_b] |= second
+        else:
+            self._refit(a, covered_a, half_a)
+            self._refit(b, covered_b, half_b)
+        # The pairs that change are those of a cell just covered; each pairs it with a cell
+        # whose height tells (R-HR, as in _look): the same level, one level lower or higher
+        # (a spacer on the lower), or none. The pair just covered now shows one domino.
+        i = base.pair_index[a][b]
+        near = ~base.near_mask[i]
+        level_pairs, step_pairs = self.level_pairs & near, self.step_pairs & near
+        spacer_side = self.spacer_side
+        for j, bit, other, other_lower, other_higher in base.around[i]:
+            h = height[other]
+            if h == level:
+                level_pairs |= bit
+                spacer_side[j] = NO_SPACER_SIDE
+            elif h == level - 1:
+                step_pairs |= bit
+                spacer_side[j] = other_lower
+            elif h == level + 1:
+                step_pairs |= bit
+                spacer_side[j] = other_higher
+        self.level_pairs, self.step_pairs = level_pairs, step_pairs
+        self.playable = -1
         return piece
 
-    def _push(self, cell: int, layer: Layer) -> None:
-        self.places = self.fitting = None
-        self.dirty += (cell,)
-        self.stacks[cell] = (*self.stacks[cell], layer)
-        self.height[cell] += 1
-        tile, half = layer
-        if tile >= 0:  # not a spacer
-            self.top[cell] = half
-            self.top_tile[cell] = tile
+    def _refit(self, cell: int, covered: int, half: int) -> None:
+        """`half` now lies on `cell` over `covered`: the pairs of the cell stop fitting the halves
+        that fit the one covered and start fitting those that fit this one."""
+        base = self.base
+        first, second = base.first_of[cell], base.second_of[cell]
+        fits_first, fits_second = self.fits_first, self.fits_second
+        for h in FITTING[covered]:
+            fits_first[h] &= ~first
+            fits_second[h] &= ~second
+        for h in FITTING[half]:
+            fits_first[h] |= first
+            fits_second[h] |= second
+
+    def _survey(self) -> None:
+        """Every mask made anew, from the tops: once a hand, when the basement is full."""
+        base = self.base
+        fits_first, fits_second = [0] * (WILD + 1), [0] * (WILD + 1)
+        for cell, value in enumerate(self.top):
+            fits_first[value] |= base.first_of[cell]
+            fits_second[value] |= base.second_of[cell]
+        for h in NUMBERS:  # a wild on top may be covered by anything
+            fits_first[h] |= fits_first[WILD]
+            fits_second[h] |= fits_second[WILD]
+        fits_first[WILD] = fits_second[WILD] = (1 << len(base.edges)) - 1  # a wild half covers anything
+        self.fits_first, self.fits_second = fits_first, fits_second
+        self._look(base.pairs)
+        self.playable = -1
+
+    def _look(self, pairs: tuple[tuple[int, int, int], ...]) -> None:
+        """Tell again, for each of `pairs` (i, a, b), whether a domino may lie there and with a
+        spacer on which cell. R-HR: "You must always cover over two dominoes. You can never
+        directly cover just one domino"; the two halves covered "had to be from dominoes on the
+        same level", except that "a clear spacer ... can be placed on a domino half which is one
+        level lower than the other half being covered", and "You can never use more than one
+        clear spacer per turn", so a gap of two levels is never bridged."""
+        height, top_tile, spacer_side = self.height, self.top_tile, self.spacer_side
+        level_pairs, step_pairs = self.level_pairs, self.step_pairs
+        for i, a, b in pairs:
+            bit = 1 << i
+            if top_tile[a] == top_tile[b]:
+                level_pairs &= ~bit
+                step_pairs &= ~bit
+                continue
+            step = height[b] - height[a]
+            if step == 0:
+                level_pairs |= bit
+                step_pairs &= ~bit
+                spacer_side[i] = NO_SPACER_SIDE
+            elif step == 1 or step == -1:
+                level_pairs &= ~bit
+                step_pairs |= bit
+                spacer_side[i] = ON_FIRST if step == 1 else ON_SECOND  # the lower cell
+            else:
+                level_pairs &= ~bit
+                step_pairs &= ~bit
+        self.level_pairs, self.step_pairs = level_pairs, step_pairs
+
+
+# FITTING[v]: the halves other than the wild that may cover a half v: v itself, or every number
+# if v is a wild ("a wild half already on the tray may be covered by anything"). A wild half
+# may cover anything, so the wild's own masks hold every filled cell and never change.
+FITTING: Final = tuple(tuple(h for h in NUMBERS if FITS[h][v]) for v in range(WILD + 1))
