@@ -13,7 +13,7 @@ from typing import Final
 from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise.moves import PLAY, Move, other_half
 from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, SPACERS, SYMBOLS, TILES, WILD, WILD_ON_WILD
-from gamenight.games.highrise.tower import Base, Tower
+from gamenight.games.highrise.tower import WILD_SHOWN, Base, Tower
 
 Place = tuple[int, int, int]  # (a, b, spacer): two side-by-side cells, and the cell to raise or -1
 
@@ -65,10 +65,8 @@ def playable_mask(tower: Tower) -> int:
     if playable < 0:
         playable = 0
         open_pairs, edges, top = tower.open_pairs(), tower.base.edges, tower.top
-        while open_pairs:
-            bit = open_pairs & -open_pairs
-            open_pairs ^= bit
-            a, b = edges[bit.bit_length() - 1]
+        for i in LOW_PAIRS[open_pairs & LOW_MASK] + HIGH_PAIRS[open_pairs >> HALF_BITS]:
+            a, b = edges[i]
             playable |= PAIR_MASK[top[a]][top[b]]
         tower.playable = playable
     return playable
@@ -82,34 +80,49 @@ def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
     tray may be covered by anything." Under a spacer "the number under the spacer is what
     must be matched" (D-HR-3), which is the cell's top half: the spacer is laid with the play.
 
-    The tower's masks answer a domino at every place at once: with halves x and y, it lies x
-    on the first cell of the pairs in fits_first[x] & fits_second[y], y on the first cell of
-    those in fits_first[y] & fits_second[x]."""
+    The tower's masks answer a domino at every place at once (`Tower.shows_first`): with halves
+    x and y, it may lie x on the first cell of a pair whose first cell x may cover and whose
+    second cell y may cover, or y on the first cell the other way round (a double is listed once)."""
     open_pairs = tower.level_pairs | tower.step_pairs if tower.spacers_left else tower.level_pairs
     plays: list[Move] = []
     if not open_pairs:
         return plays
-    fits_first, fits_second, spacer_side = tower.fits_first, tower.fits_second, tower.spacer_side
+    shows_first, shows_second, spacer_side = tower.shows_first, tower.shows_second, tower.spacer_side
+    wild_first, wild_second = shows_first[WILD_SHOWN], shows_second[WILD_SHOWN]
     base = tower.base
     every_play = _PLAYS.get(base.name) or _plays_on(base)
     for tile in tiles:
         x, y = HALVES[tile]
-        x_first = fits_first[x] & fits_second[y] & open_pairs
-        y_first = fits_first[y] & fits_second[x] & open_pairs if x != y else 0  # a double is listed once
+        x_first = (shows_first[x] | wild_first) & (shows_second[y] | wild_second) & open_pairs
+        y_first = (shows_first[y] | wild_first) & (shows_second[x] | wild_second) & open_pairs if x != y else 0
         found = x_first | y_first
         if not found:
             continue
         tile_plays = every_play[tile]
-        while found:
-            bit = found & -found  # the lowest pair left: places in board order
-            found ^= bit
-            i = bit.bit_length() - 1
-            both = tile_plays[i][spacer_side[i]]
-            if x_first & bit:
-                plays.append(both[0])
-            if y_first & bit:
-                plays.append(both[1])
+        # The pairs found, in board order: read off tables 12 pairs at a time (a loop peeling
+        # off the lowest bit costs more, and a base has at most 24 pairs).
+        if not y_first:  # one way round only, as a double always is
+            for i in LOW_PAIRS[x_first & LOW_MASK] + HIGH_PAIRS[x_first >> HALF_BITS]:
+                plays.append(tile_plays[i][spacer_side[i]][0])
+        elif not x_first:
+            for i in LOW_PAIRS[y_first & LOW_MASK] + HIGH_PAIRS[y_first >> HALF_BITS]:
+                plays.append(tile_plays[i][spacer_side[i]][1])
+        else:
+            for i in LOW_PAIRS[found & LOW_MASK] + HIGH_PAIRS[found >> HALF_BITS]:
+                both = tile_plays[i][spacer_side[i]]
+                if x_first >> i & 1:
+                    plays.append(both[0])
+                if y_first >> i & 1:
+                    plays.append(both[1])
     return plays
+
+
+# LOW_PAIRS[m] / HIGH_PAIRS[m]: the pairs whose bits are set in m, the low / high 12 bits of a
+# mask of pairs, in order. A base covers the 16 cells of eight dominoes: at most 24 pairs.
+HALF_BITS: Final = 12
+LOW_MASK: Final = (1 << HALF_BITS) - 1
+LOW_PAIRS: Final = tuple(tuple(i for i in range(HALF_BITS) if m >> i & 1) for m in range(1 << HALF_BITS))
+HIGH_PAIRS: Final = tuple(tuple(i + HALF_BITS for i in pairs) for pairs in LOW_PAIRS)
 
 
 PlaysOn = tuple[tuple[tuple[tuple[Move, Move], ...], ...], ...]
@@ -165,7 +178,7 @@ def play_points(tower: Tower, move: Move) -> int:
         half_b if half_b != WILD else top[b] if top[b] != WILD else WILD_ON_WILD
     )
     height = tower.height
-    return pips * (max(height[a], height[b]) + 1)  # level_of
+    return pips * ((height[a] if height[a] > height[b] else height[b]) + 1)  # level_of
 
 
 def where(tower: Tower, cell: int) -> str:

@@ -192,7 +192,10 @@ class HighriseState:
         if phase == AFTER_DRAW_PHASE:
             # R-HR: "After drawing the domino, you must either play it if you can, or end your
             # turn without playing."
-            return rules.legal_plays(self.tower, (self.drawn,)) or [PASS_MOVE]
+            drawn = self.drawn
+            if not rules.playable_mask(self.tower) >> drawn & 1:  # (known since the draw: no play since)
+                return [PASS_MOVE]
+            return rules.legal_plays(self.tower, (drawn,))
         return []
 
     def apply(self, move: Move) -> None:
@@ -272,7 +275,7 @@ class HighriseState:
             self.phase = AFTER_DRAW_PHASE
 
     def _lay_basement(self, outcome: int) -> None:
-        tile, turned = divmod(outcome, 2)
+        tile, turned = outcome >> 1, outcome & 1  # basement_outcome(tile, turned)
         pile = self.pile
         if turned and tile in DOUBLES and tile in pile:
             raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
@@ -289,7 +292,7 @@ class HighriseState:
         self._legal = None
         tower = self.tower
         tower.lay_basement(tile, turned == 1)
-        if tower.basement_full():
+        if len(tower.pieces) == BASEMENT_SIZE:  # the basement is full
             self.phase = DEAL_PHASE
             self._basement = None
 

@@ -23,7 +23,12 @@ from importlib import resources
 from typing import Final, NamedTuple
 
 from gamenight.engine.errors import NotationError
-from gamenight.games.highrise.tiles import BASEMENT_SIZE, FITS, HALVES, NUMBERS, SPACERS, WILD
+from gamenight.games.highrise.tiles import BASEMENT_SIZE, HALVES, SPACERS, WILD
+
+# Where Tower.shows_first and shows_second keep the pairs of a cell showing a half: a number at
+# its own index, a wild at WILD_SHOWN (WILD itself holds every pair: what a wild half may cover).
+WILD_SHOWN: Final = WILD + 1
+SHOWN: Final = (*range(WILD), WILD_SHOWN)
 
 # Which cell of a pair a clear spacer raises (`Tower.spacer_side`).
 NO_SPACER_SIDE: Final = 0
@@ -47,6 +52,8 @@ class Base:
     first_of: tuple[int, ...]  # cell -> the pairs whose first cell it is
     second_of: tuple[int, ...]  # cell -> the pairs whose second cell it is
     pairs: tuple[tuple[int, int, int], ...]  # (i, a, b) for every pair (a, b) = edges[i], in order
+    all_pairs: int  # every pair
+    basement_pairs: int  # every pair but those under one basement domino
     near_mask: tuple[int, ...]  # i -> the pairs sharing a cell with edges[i], itself too
     # i -> for each other pair j sharing a cell with edges[i]: (j, 1 << j, its cell not in edges[i],
     # the Tower.spacer_side of j if that cell is the lower, and if it is the higher)
@@ -126,6 +133,8 @@ def _parse_base(name: str, slots_text: str) -> Base:
         first_of,
         second_of,
         tuple((i, a, b) for i, (a, b) in enumerate(edges)),
+        (1 << len(edges)) - 1,
+        sum(1 << i for i, edge in enumerate(edges) if edge not in slots),
         tuple(sum(1 << j for j in js) for js in near),
         around,
         tuple(map(tuple, pair_index)),
@@ -187,9 +196,11 @@ class Tower:
     to date for the pairs of its own two cells only (a hand asks far more often than the tower
     changes, and a few masks answer a domino at every place at once):
 
-    - `fits_first[v]`, `fits_second[v]`: the pairs whose first (second) cell a half v may cover:
-      its top is v or a wild ("a wild half already on the tray may be covered by anything"),
-      and for a wild half v, any filled cell ("A wild half may be played to cover anything");
+    - `shows_first[v]`, `shows_second[v]`: the pairs whose first (second) cell shows the number
+      v on top, and at WILD_SHOWN those showing a wild; at WILD, every pair. A half v may then
+      cover the first cells of `shows_first[v] | shows_first[WILD_SHOWN]`: those showing v, or
+      a wild ("a wild half already on the tray may be covered by anything"), and every cell for
+      a wild half v ("A wild half may be played to cover anything") (`rules.legal_plays`);
     - `level_pairs`: the pairs whose tops are on one level and halves of two different dominoes;
     - `step_pairs`: those one level apart, where a clear spacer on the lower cell lets a domino
       lie while spacers are left (`open_pairs`); `spacer_side[i]` says which cell of the pair
@@ -203,8 +214,8 @@ class Tower:
         "top_tile",
         "pieces",
         "spacers_left",
-        "fits_first",
-        "fits_second",
+        "shows_first",
+        "shows_second",
         "level_pairs",
         "step_pairs",
         "spacer_side",
@@ -223,10 +234,9 @@ class Tower:
         self.top_tile = [-1] * n  # the domino that half belongs to
         self.pieces: list[Piece] = []
         self.spacers_left = SPACERS  # R-HR SET-UP: "Place the twelve clear spacers near the draw pile."
-        # The masks are made when the basement is full (`_survey`): nothing is played before.
-        self.fits_first = [0] * (WILD + 1)
-        self.fits_second = [0] * (WILD + 1)
-        self.level_pairs = 0
+        self.shows_first = [0] * WILD + [base.all_pairs, 0]  # [WILD]: all, [WILD_SHOWN]: none yet
+        self.shows_second = self.shows_first.copy()
+        self.level_pairs = 0  # none until the basement is full: nothing is played before
         self.step_pairs = 0
         self.spacer_side = [NO_SPACER_SIDE] * len(base.edges)
         # rules.playable_mask() of this tower, or -1 until it is asked (a play forgets it).
@@ -239,8 +249,8 @@ class Tower:
         new.top_tile = self.top_tile.copy()
         new.pieces = self.pieces.copy()
         new.spacers_left = self.spacers_left
-        new.fits_first = self.fits_first.copy()
-        new.fits_second = self.fits_second.copy()
+        new.shows_first = self.shows_first.copy()
+        new.shows_second = self.shows_second.copy()
         new.level_pairs = self.level_pairs
         new.step_pairs = self.step_pairs
         new.spacer_side = self.spacer_side.copy()
@@ -298,7 +308,8 @@ class Tower:
     def lay_basement(self, tile: int, turned: bool) -> Piece:
         """Fill the next basement slot; the tile's first half (as the set lists it) goes
         on the slot's first cell, or its second half if `turned`."""
-        a, b = self.base.slots[len(self.pieces)]
+        base = self.base
+        a, b = base.slots[len(self.pieces)]
         x, y = HALVES[tile]
         if turned:
             x, y = y, x
@@ -306,9 +317,14 @@ class Tower:
         self.height[a] = self.height[b] = 0
         self.top[a], self.top[b] = x, y
         self.top_tile[a] = self.top_tile[b] = tile
+        self.shows_first[SHOWN[x]] |= base.first_of[a]
+        self.shows_second[SHOWN[x]] |= base.second_of[a]
+        self.shows_first[SHOWN[y]] |= base.first_of[b]
+        self.shows_second[SHOWN[y]] |= base.second_of[b]
         self.pieces.append(piece)
-        if self.basement_full():
-            self._survey()
+        if len(self.pieces) == BASEMENT_SIZE:
+            # Every cell at height 0: a domino may lie on any pair but a basement domino's own.
+            self.level_pairs = base.basement_pairs
         return piece
 
     def place(self, tile: int, a: int, b: int, half_a: int, spacer: int) -> Piece:
@@ -321,36 +337,36 @@ class Tower:
         ha, hb = height[a], height[b]
         level = (ha if ha > hb else hb) + 1
         x, y = HALVES[tile]
+        half_b = y if half_a == x else x
         # Built with tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
         piece: Piece = tuple.__new__(Piece, (tile, a, b, half_a, level, spacer))
         self.pieces.append(piece)
         height[a] = height[b] = level
         self.top_tile[a] = self.top_tile[b] = tile
         top = self.top
-        half_b = y if half_a == x else x
         covered_a, covered_b = top[a], top[b]
         top[a], top[b] = half_a, half_b
-        base = self.base
-        if covered_a < WILD and half_a < WILD and covered_b < WILD and half_b < WILD:
-            # Numbers on numbers (the common case): each pair of a and b moves from the masks
-            # of the number covered to those of the number laid (_refit, without its loops).
-            fits_first, fits_second = self.fits_first, self.fits_second
-            first, second = base.first_of[a], base.second_of[a]
-            fits_first[covered_a] &= ~first
-            fits_second[covered_a] &= ~second
-            fits_first[half_a] |= first
-            fits_second[half_a] |= second
-            first, second = base.first_of[b], base.second_of[b]
-            fits_first[covered_b] &= ~first
-            fits_second[covered_b] &= ~second
-            fits_first[half_b] |= first
-            fits_second[half_b] |= second
-        else:
-            self._refit(a, covered_a, half_a)
-            self._refit(b, covered_b, half_b)
-        # The pairs that change are those of a cell just covered; each pairs it with a cell
-        # whose height tells (R-HR, as in _look): the same level, one level lower or higher
-        # (a spacer on the lower), or none. The pair just covered now shows one domino.
+        # The pairs of a and b move from the masks of the halves covered to those of the halves laid.
+        base, shows_first, shows_second = self.base, self.shows_first, self.shows_second
+        first, second = base.first_of[a], base.second_of[a]
+        covered, laid = SHOWN[covered_a], SHOWN[half_a]
+        shows_first[covered] &= ~first
+        shows_second[covered] &= ~second
+        shows_first[laid] |= first
+        shows_second[laid] |= second
+        first, second = base.first_of[b], base.second_of[b]
+        covered, laid = SHOWN[covered_b], SHOWN[half_b]
+        shows_first[covered] &= ~first
+        shows_second[covered] &= ~second
+        shows_first[laid] |= first
+        shows_second[laid] |= second
+        # Where a domino may lie changes on the pairs of a cell just covered, each pairing it with
+        # a cell whose height tells. R-HR: "You must always cover over two dominoes. You can never
+        # directly cover just one domino" (the pair just covered shows one domino); the halves
+        # covered "had to be from dominoes on the same level", except that "a clear spacer ... can
+        # be placed on a domino half which is one level lower than the other half being covered",
+        # and "You can never use more than one clear spacer per turn", so a gap of two levels is
+        # never bridged.
         i = base.pair_index[a][b]
         near = ~base.near_mask[i]
         level_pairs, step_pairs = self.level_pairs & near, self.step_pairs & near
@@ -369,66 +385,3 @@ class Tower:
         self.level_pairs, self.step_pairs = level_pairs, step_pairs
         self.playable = -1
         return piece
-
-    def _refit(self, cell: int, covered: int, half: int) -> None:
-        """`half` now lies on `cell` over `covered`: the pairs of the cell stop fitting the halves
-        that fit the one covered and start fitting those that fit this one."""
-        base = self.base
-        first, second = base.first_of[cell], base.second_of[cell]
-        fits_first, fits_second = self.fits_first, self.fits_second
-        for h in FITTING[covered]:
-            fits_first[h] &= ~first
-            fits_second[h] &= ~second
-        for h in FITTING[half]:
-            fits_first[h] |= first
-            fits_second[h] |= second
-
-    def _survey(self) -> None:
-        """Every mask made anew, from the tops: once a hand, when the basement is full."""
-        base = self.base
-        fits_first, fits_second = [0] * (WILD + 1), [0] * (WILD + 1)
-        for cell, value in enumerate(self.top):
-            fits_first[value] |= base.first_of[cell]
-            fits_second[value] |= base.second_of[cell]
-        for h in NUMBERS:  # a wild on top may be covered by anything
-            fits_first[h] |= fits_first[WILD]
-            fits_second[h] |= fits_second[WILD]
-        fits_first[WILD] = fits_second[WILD] = (1 << len(base.edges)) - 1  # a wild half covers anything
-        self.fits_first, self.fits_second = fits_first, fits_second
-        self._look(base.pairs)
-        self.playable = -1
-
-    def _look(self, pairs: tuple[tuple[int, int, int], ...]) -> None:
-        """Tell again, for each of `pairs` (i, a, b), whether a domino may lie there and with a
-        spacer on which cell. R-HR: "You must always cover over two dominoes. You can never
-        directly cover just one domino"; the two halves covered "had to be from dominoes on the
-        same level", except that "a clear spacer ... can be placed on a domino half which is one
-        level lower than the other half being covered", and "You can never use more than one
-        clear spacer per turn", so a gap of two levels is never bridged."""
-        height, top_tile, spacer_side = self.height, self.top_tile, self.spacer_side
-        level_pairs, step_pairs = self.level_pairs, self.step_pairs
-        for i, a, b in pairs:
-            bit = 1 << i
-            if top_tile[a] == top_tile[b]:
-                level_pairs &= ~bit
-                step_pairs &= ~bit
-                continue
-            step = height[b] - height[a]
-            if step == 0:
-                level_pairs |= bit
-                step_pairs &= ~bit
-                spacer_side[i] = NO_SPACER_SIDE
-            elif step == 1 or step == -1:
-                level_pairs &= ~bit
-                step_pairs |= bit
-                spacer_side[i] = ON_FIRST if step == 1 else ON_SECOND  # the lower cell
-            else:
-                level_pairs &= ~bit
-                step_pairs &= ~bit
-        self.level_pairs, self.step_pairs = level_pairs, step_pairs
-
-
-# FITTING[v]: the halves other than the wild that may cover a half v: v itself, or every number
-# if v is a wild ("a wild half already on the tray may be covered by anything"). A wild half
-# may cover anything, so the wild's own masks hold every filled cell and never change.
-FITTING: Final = tuple(tuple(h for h in NUMBERS if FITS[h][v]) for v in range(WILD + 1))
