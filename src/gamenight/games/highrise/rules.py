@@ -13,7 +13,7 @@ from typing import Final
 from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise.moves import PLAY, Move, other_half
 from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, SPACERS, SYMBOLS, TILES, WILD, WILD_ON_WILD
-from gamenight.games.highrise.tower import WILD_SHOWN, Base, Tower
+from gamenight.games.highrise.tower import ON_FIRST, ON_SECOND, WILD_SHOWN, Base, Tower
 
 Place = tuple[int, int, int]  # (a, b, spacer): two side-by-side cells, and the cell to raise or -1
 
@@ -30,8 +30,8 @@ def places(tower: Tower) -> list[Place]:
     other half being covered" -- "You can never use more than one clear spacer per turn", so
     a gap of two levels can never be bridged. D-HR-3: grid-aligned, orthogonally adjacent.
     The tower keeps these pairs up to date as dominoes are laid (`Tower.open_pairs`)."""
-    open_pairs, spacer_side = tower.open_pairs(), tower.spacer_side
-    return [(a, b, (NO_SPACER, a, b)[spacer_side[i]]) for i, a, b in tower.base.pairs if open_pairs >> i & 1]
+    open_pairs, way, size = tower.open_pairs(), tower.way, len(tower.base.edges)
+    return [(a, b, (NO_SPACER, a, b)[way[i] // size]) for i, a, b in tower.base.pairs if open_pairs >> i & 1]
 
 
 # PAIR_MASK[va][vb]: the dominoes that fit on two halves showing va and vb, either way
@@ -87,7 +87,7 @@ def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
     plays: list[Move] = []
     if not open_pairs:
         return plays
-    shows_first, shows_second, spacer_side = tower.shows_first, tower.shows_second, tower.spacer_side
+    shows_first, shows_second, way = tower.shows_first, tower.shows_second, tower.way
     wild_first, wild_second = shows_first[WILD_SHOWN], shows_second[WILD_SHOWN]
     base = tower.base
     every_play = _PLAYS.get(base.name) or _plays_on(base)
@@ -98,22 +98,22 @@ def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
         found = x_first | y_first
         if not found:
             continue
-        tile_plays = every_play[tile]
+        x_plays, y_plays = every_play[tile]
         # The pairs found, in board order: read off tables 12 pairs at a time (a loop peeling
-        # off the lowest bit costs more, and a base has at most 24 pairs).
+        # off the lowest bit costs more, and a base has at most 24 pairs); each pair's play
+        # looked up by its way (`Tower.way`).
         if not y_first:  # one way round only, as a double always is
             for i in LOW_PAIRS[x_first & LOW_MASK] + HIGH_PAIRS[x_first >> HALF_BITS]:
-                plays.append(tile_plays[i][spacer_side[i]][0])
+                plays.append(x_plays[way[i]])
         elif not x_first:
             for i in LOW_PAIRS[y_first & LOW_MASK] + HIGH_PAIRS[y_first >> HALF_BITS]:
-                plays.append(tile_plays[i][spacer_side[i]][1])
+                plays.append(y_plays[way[i]])
         else:
             for i in LOW_PAIRS[found & LOW_MASK] + HIGH_PAIRS[found >> HALF_BITS]:
-                both = tile_plays[i][spacer_side[i]]
                 if x_first >> i & 1:
-                    plays.append(both[0])
+                    plays.append(x_plays[way[i]])
                 if y_first >> i & 1:
-                    plays.append(both[1])
+                    plays.append(y_plays[way[i]])
     return plays
 
 
@@ -125,26 +125,28 @@ LOW_PAIRS: Final = tuple(tuple(i for i in range(HALF_BITS) if m >> i & 1) for m 
 HIGH_PAIRS: Final = tuple(tuple(i + HALF_BITS for i in pairs) for pairs in LOW_PAIRS)
 
 
-PlaysOn = tuple[tuple[tuple[tuple[Move, Move], ...], ...], ...]
+PlaysOn = tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...]
 _PLAYS: dict[str, PlaysOn] = {}
 
 
 def _plays_on(base: Base) -> PlaysOn:
-    """Every play a base can see, made once: [tile][pair][spacer side] -> (the play with the
-    tile's first half on the pair's first cell, the play turned round). A move is a tuple:
-    looking one up costs less than making it at every listing (and a hand lists some 30 a hand)."""
+    """Every play a base can see, made once: [tile] -> (the plays with the tile's first half on
+    a pair's first cell, those turned round), each indexed by the pair's way (`Tower.way`: the
+    pair, and the cell a spacer raises). A move is a tuple: looking one up costs less than
+    making it at every listing (a hand lists some 100)."""
     plays = tuple(
         tuple(
             tuple(
-                (Move(PLAY, tile, a, b, HALVES[tile][0], spacer), Move(PLAY, tile, a, b, HALVES[tile][1], spacer))
-                for spacer in (NO_SPACER, a, b)  # spacer_side: NO_SPACER_SIDE, ON_FIRST, ON_SECOND
+                Move(PLAY, tile, a, b, half, (NO_SPACER, a, b)[side])
+                for side in (0, ON_FIRST, ON_SECOND)
+                for a, b in base.edges
             )
-            for a, b in base.edges
+            for half in HALVES[tile]
         )
         for tile in ALL_TILES
     )
-    _PLAYS[base.name] = plays
-    return plays
+    _PLAYS[base.name] = plays  # type: ignore[assignment]  # (two halves a domino: a pair of tuples)
+    return plays  # type: ignore[return-value]
 
 
 def level_of(tower: Tower, move: Move) -> int:

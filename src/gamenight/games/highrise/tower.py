@@ -30,8 +30,9 @@ from gamenight.games.highrise.tiles import BASEMENT_SIZE, HALVES, SPACERS, WILD
 WILD_SHOWN: Final = WILD + 1
 SHOWN: Final = (*range(WILD), WILD_SHOWN)
 
-# Which cell of a pair a clear spacer raises (`Tower.spacer_side`).
-NO_SPACER_SIDE: Final = 0
+# Which cell of a pair a clear spacer raises, as in `Tower.way`: pair i with no spacer is way i,
+# with a spacer on its first cell i + ON_FIRST * (the base's number of pairs), on its second
+# i + ON_SECOND * (that number).
 ON_FIRST: Final = 1
 ON_SECOND: Final = 2
 
@@ -56,7 +57,7 @@ class Base:
     basement_pairs: int  # every pair but those under one basement domino
     near_mask: tuple[int, ...]  # i -> the pairs sharing a cell with edges[i], itself too
     # i -> for each other pair j sharing a cell with edges[i]: (j, 1 << j, its cell not in edges[i],
-    # the Tower.spacer_side of j if that cell is the lower, and if it is the higher)
+    # the Tower.way of j if that cell is the lower, and if it is the higher)
     around: tuple[tuple[tuple[int, int, int, int, int], ...], ...]
     pair_index: tuple[tuple[int, ...], ...]  # [a][b] and [b][a] -> the index in `edges` of (a, b), or -1
 
@@ -85,8 +86,8 @@ def _beside(edges: list[tuple[int, int]], i: int, j: int) -> tuple[int, int, int
     """Base.around's entry for pair j, which shares a cell with pair i."""
     first, second = edges[j]
     if second in edges[i]:  # its first cell is the one apart
-        return j, 1 << j, first, ON_FIRST, ON_SECOND
-    return j, 1 << j, second, ON_SECOND, ON_FIRST
+        return j, 1 << j, first, j + ON_FIRST * len(edges), j + ON_SECOND * len(edges)
+    return j, 1 << j, second, j + ON_SECOND * len(edges), j + ON_FIRST * len(edges)
 
 
 def _parse_base(name: str, slots_text: str) -> Base:
@@ -203,8 +204,9 @@ class Tower:
       a wild half v ("A wild half may be played to cover anything") (`rules.legal_plays`);
     - `level_pairs`: the pairs whose tops are on one level and halves of two different dominoes;
     - `step_pairs`: those one level apart, where a clear spacer on the lower cell lets a domino
-      lie while spacers are left (`open_pairs`); `spacer_side[i]` says which cell of the pair
-      is the lower (ON_FIRST or ON_SECOND; NO_SPACER_SIDE on a level pair).
+      lie while spacers are left (`open_pairs`); `way[i]` says on which cell of the pair a
+      spacer goes, as i plus ON_FIRST or ON_SECOND times the number of pairs (i alone on a
+      level pair): the index of the pair's plays in `rules.legal_plays`'s tables.
     """
 
     __slots__ = (
@@ -218,7 +220,7 @@ class Tower:
         "shows_second",
         "level_pairs",
         "step_pairs",
-        "spacer_side",
+        "way",
         "playable",
     )
 
@@ -238,7 +240,7 @@ class Tower:
         self.shows_second = self.shows_first.copy()
         self.level_pairs = 0  # none until the basement is full: nothing is played before
         self.step_pairs = 0
-        self.spacer_side = [NO_SPACER_SIDE] * len(base.edges)
+        self.way = list(range(len(base.edges)))
         # rules.playable_mask() of this tower, or -1 until it is asked (a play forgets it).
         self.playable = -1
 
@@ -253,7 +255,7 @@ class Tower:
         new.shows_second = self.shows_second.copy()
         new.level_pairs = self.level_pairs
         new.step_pairs = self.step_pairs
-        new.spacer_side = self.spacer_side.copy()
+        new.way = self.way.copy()
         new.playable = self.playable
         return new
 
@@ -370,18 +372,18 @@ class Tower:
         i = base.pair_index[a][b]
         near = ~base.near_mask[i]
         level_pairs, step_pairs = self.level_pairs & near, self.step_pairs & near
-        spacer_side = self.spacer_side
+        way = self.way
         for j, bit, other, other_lower, other_higher in base.around[i]:
             h = height[other]
             if h == level:
                 level_pairs |= bit
-                spacer_side[j] = NO_SPACER_SIDE
+                way[j] = j
             elif h == level - 1:
                 step_pairs |= bit
-                spacer_side[j] = other_lower
+                way[j] = other_lower
             elif h == level + 1:
                 step_pairs |= bit
-                spacer_side[j] = other_higher
+                way[j] = other_higher
         self.level_pairs, self.step_pairs = level_pairs, step_pairs
         self.playable = -1
         return piece
