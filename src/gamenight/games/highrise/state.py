@@ -174,34 +174,36 @@ class HighriseState:
         return (self.game.state_from_notation, (self.notation(),))
 
     def legal_moves(self) -> list[Move]:
-        """Every legal decision (callers must not change the list: it is cached)."""
-        if self._legal is None:
-            self._legal = self._legal_moves()
-        return self._legal
-
-    def _legal_moves(self) -> list[Move]:
+        """Every legal decision (callers must not change the list: it is kept until the position
+        changes)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         phase = self.phase
         if phase == PLAY_PHASE:
             # R-HR: "you must make a play if you have one"; "If you are unable to make a play,
             # then you must draw one domino from the draw pile"; "If there are no more dominoes
             # in the draw pile, you must pass your turn if you cannot play."
-            plays = rules.legal_plays(self.tower, self.hands[self.turn])
-            if plays:
-                return plays
-            return [DRAW_MOVE] if self.pile else [PASS_MOVE]
-        if phase == AFTER_DRAW_PHASE:
+            legal = rules.legal_plays(self.tower, self.hands[self.turn])
+            if not legal:
+                legal = [DRAW_MOVE] if self.pile else [PASS_MOVE]
+        elif phase == AFTER_DRAW_PHASE:
             # R-HR: "After drawing the domino, you must either play it if you can, or end your
             # turn without playing."
             drawn = self.drawn
-            if not rules.playable_mask(self.tower) >> drawn & 1:  # (known since the draw: no play since)
-                return [PASS_MOVE]
-            return rules.legal_plays(self.tower, (drawn,))
-        return []
+            if rules.playable_mask(self.tower) >> drawn & 1:  # (known since the draw: no play since)
+                legal = rules.legal_plays(self.tower, (drawn,))
+            else:
+                legal = [PASS_MOVE]
+        else:
+            legal = []
+        self._legal = legal
+        return legal
 
     def apply(self, move: Move) -> None:
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._legal_moves()
+            legal = self.legal_moves()
         # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
         if move not in legal or (type(move) is not Move and not isinstance(move, Move)):
             if not is_move(move, Move, self.move_notation, self.parse_move):
@@ -226,11 +228,11 @@ class HighriseState:
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         phase = self.phase
+        if phase == DEAL_PHASE or phase == DRAW_PHASE:
+            return Uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         if phase == BASEMENT_PHASE:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
             return Alike(self._basement_ways())
-        if phase == DEAL_PHASE or phase == DRAW_PHASE:
-            return Uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         return []
 
     def _basement_ways(self) -> tuple[int, ...]:
