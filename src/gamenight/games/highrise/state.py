@@ -247,21 +247,23 @@ class HighriseState:
 
     def apply_chance(self, outcome: int) -> None:
         phase = self.phase
-        if phase != BASEMENT_PHASE and phase != DEAL_PHASE and phase != DRAW_PHASE:
+        if phase == BASEMENT_PHASE or type(outcome) is not int:
+            if phase != BASEMENT_PHASE and phase != DEAL_PHASE and phase != DRAW_PHASE:
+                raise IllegalMoveError("this is not a chance step")
+            if not isinstance(outcome, int) or isinstance(outcome, bool):
+                raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
+            if phase == BASEMENT_PHASE:
+                self._lay_basement(outcome)
+                return
+        elif phase != DEAL_PHASE and phase != DRAW_PHASE:
             raise IllegalMoveError("this is not a chance step")
-        if type(outcome) is not int and (not isinstance(outcome, int) or isinstance(outcome, bool)):
-            raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
-        if phase == BASEMENT_PHASE:
-            self._lay_basement(outcome)
-            return
+        # A deal or a draw: a domino from the pile to a hand.
         pile = self.pile
         try:
-            index = pile.index(outcome)  # (one scan of the pile, where `in` then `remove` took two)
+            pile.remove(outcome)
         except ValueError:
             name = TILES.name(outcome) if outcome in ALL_TILES else repr(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None
-        del pile[index]
-        self._legal = None
         if phase == DEAL_PHASE:
             # Every domino is in the tower (the eight of the basement, in the deal), a hand or
             # the pile: what has left the pile was dealt, one at a time round the table.
@@ -271,10 +273,12 @@ class HighriseState:
             if dealt == HAND_SIZE * n:
                 self.turn = self.starter  # R-HR: "The youngest player has the first turn."
                 self.phase = PLAY_PHASE
+                self._legal = None  # (a chance step has none: [] may have been kept)
         else:
             self.hands[self.turn].append(outcome)
             self.drawn = outcome
             self.phase = AFTER_DRAW_PHASE
+            self._legal = None
 
     def _lay_basement(self, outcome: int) -> None:
         tile, turned = outcome >> 1, outcome & 1  # basement_outcome(tile, turned)
