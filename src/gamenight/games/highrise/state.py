@@ -298,7 +298,7 @@ class HighriseState:
         self._legal = None
         tower = self.tower
         tower.lay_basement(tile, turned == 1)
-        if len(tower.pieces) == BASEMENT_SIZE:  # the basement is full
+        if len(tower.laid) == BASEMENT_SIZE:  # the basement is full
             self.phase = DEAL_PHASE
             self._basement = None
 

@@ -190,7 +190,9 @@ class Tower:
     """The dominoes in the order they were laid, the top of every cell, and the spacers left.
 
     `height`, `top` and `top_tile` are the top of each cell's stack: all the rules read. The
-    stacks themselves are read off the pieces when asked (`stacks`): no rule needs them.
+    stacks themselves are read off the pieces when asked (`stacks`): no rule needs them. The
+    pieces are kept as laid, as plain tuples (`laid`), and made Pieces when asked (`pieces`):
+    a NamedTuple costs four times as much to make, at every play.
 
     Beside the tops the tower keeps what legal-move generation asks, as bit masks over the
     base's pairs of side-by-side cells (bit i for `base.edges[i]`), each play bringing them up
@@ -214,7 +216,8 @@ class Tower:
         "height",
         "top",
         "top_tile",
-        "pieces",
+        "laid",
+        "_pieces",
         "spacers_left",
         "shows_first",
         "shows_second",
@@ -234,7 +237,8 @@ class Tower:
         self.height = [-1] * n  # -1: the basement slot under this cell is still empty
         self.top = [-1] * n  # the half code on top of each cell
         self.top_tile = [-1] * n  # the domino that half belongs to
-        self.pieces: list[Piece] = []
+        self.laid: list[tuple[int, int, int, int, int, int]] = []  # each domino laid: a Piece's fields
+        self._pieces: list[Piece] = []  # `laid` as Pieces, as far as they have been asked for
         self.spacers_left = SPACERS  # R-HR SET-UP: "Place the twelve clear spacers near the draw pile."
         self.shows_first = [0] * WILD + [base.all_pairs, 0]  # [WILD]: all, [WILD_SHOWN]: none yet
         self.shows_second = self.shows_first.copy()
@@ -249,7 +253,8 @@ class Tower:
         new.height = self.height.copy()
         new.top = self.top.copy()
         new.top_tile = self.top_tile.copy()
-        new.pieces = self.pieces.copy()
+        new.laid = self.laid.copy()
+        new._pieces = self._pieces.copy()
         new.spacers_left = self.spacers_left
         new.shows_first = self.shows_first.copy()
         new.shows_second = self.shows_second.copy()
@@ -273,11 +278,20 @@ class Tower:
             stacks[piece.b].append(Layer(piece.tile, piece.half_b))
         return [tuple(stack) for stack in stacks]
 
+    @property
+    def pieces(self) -> list[Piece]:
+        """The dominoes in the order they were laid, the basement first. The list is kept (and
+        grows as dominoes are laid): callers must not change it."""
+        pieces, laid = self._pieces, self.laid
+        if len(pieces) < len(laid):
+            pieces.extend(map(Piece._make, laid[len(pieces) :]))
+        return pieces
+
     def tiles(self) -> list[int]:
-        return [p.tile for p in self.pieces]
+        return [p[0] for p in self.laid]  # (p[0]: the tile)
 
     def basement_full(self) -> bool:
-        return len(self.pieces) >= BASEMENT_SIZE
+        return len(self.laid) >= BASEMENT_SIZE
 
     def basement(self) -> list[Piece]:
         return self.pieces[:BASEMENT_SIZE]
@@ -307,15 +321,15 @@ class Tower:
 
     # -- laying dominoes -------------------------------------------------------
 
-    def lay_basement(self, tile: int, turned: bool) -> Piece:
+    def lay_basement(self, tile: int, turned: bool) -> None:
         """Fill the next basement slot; the tile's first half (as the set lists it) goes
         on the slot's first cell, or its second half if `turned`."""
         base = self.base
-        a, b = base.slots[len(self.pieces)]
+        a, b = base.slots[len(self.laid)]
         x, y = HALVES[tile]
         if turned:
             x, y = y, x
-        piece: Piece = tuple.__new__(Piece, (tile, a, b, x, 0, -1))  # (see place)
+        self.laid.append((tile, a, b, x, 0, -1))
         self.height[a] = self.height[b] = 0
         self.top[a], self.top[b] = x, y
         self.top_tile[a] = self.top_tile[b] = tile
@@ -323,13 +337,11 @@ class Tower:
         self.shows_second[SHOWN[x]] |= base.second_of[a]
         self.shows_first[SHOWN[y]] |= base.first_of[b]
         self.shows_second[SHOWN[y]] |= base.second_of[b]
-        self.pieces.append(piece)
-        if len(self.pieces) == BASEMENT_SIZE:
+        if len(self.laid) == BASEMENT_SIZE:
             # Every cell at height 0: a domino may lie on any pair but a basement domino's own.
             self.level_pairs = base.basement_pairs
-        return piece
 
-    def place(self, tile: int, a: int, b: int, half_a: int, spacer: int) -> Piece:
+    def place(self, tile: int, a: int, b: int, half_a: int, spacer: int) -> None:
         """Lay a domino (already checked legal): a clear spacer first on `spacer` if it is
         a cell, then the half `half_a` on `a` and the other half on `b`. Both cells end at the
         domino's level: a spacer lifts the lower one to the higher."""
@@ -340,9 +352,7 @@ class Tower:
         level = (ha if ha > hb else hb) + 1
         x, y = HALVES[tile]
         half_b = y if half_a == x else x
-        # Built with tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
-        piece: Piece = tuple.__new__(Piece, (tile, a, b, half_a, level, spacer))
-        self.pieces.append(piece)
+        self.laid.append((tile, a, b, half_a, level, spacer))
         height[a] = height[b] = level
         self.top_tile[a] = self.top_tile[b] = tile
         top = self.top
@@ -389,4 +399,3 @@ class Tower:
                 way[j] = other_higher
         self.level_pairs, self.step_pairs = level_pairs, step_pairs
         self.playable = -1
-        return piece
