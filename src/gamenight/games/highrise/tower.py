@@ -387,14 +387,14 @@ class Tower:
         level_pairs, step_pairs = self.level_pairs & near, self.step_pairs & near
         way = self.way
         for j, bit, other, other_lower, other_higher in base.around[i]:
-            h = height[other]
-            if h == level:
+            step = height[other] - level
+            if step == 0:
                 level_pairs |= bit
                 way[j] = j
-            elif h == level - 1:
+            elif step == -1:
                 step_pairs |= bit
                 way[j] = other_lower
-            elif h == level + 1:
+            elif step == 1:
                 step_pairs |= bit
                 way[j] = other_higher
         self.level_pairs, self.step_pairs = level_pairs, step_pairs
