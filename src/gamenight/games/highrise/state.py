@@ -74,6 +74,7 @@ BASEMENT_WAYS = tuple(
     (basement_outcome(t, False),) * 2 if is_double(t) else (basement_outcome(t, False), basement_outcome(t, True))
     for t in ALL_TILES
 )
+EVERY_BASEMENT_WAY: Final = tuple(chain.from_iterable(BASEMENT_WAYS))
 
 
 class HighriseState:
@@ -426,6 +427,7 @@ class HighriseState:
         self.phase = BASEMENT_PHASE
         self.hands = [[] for _ in range(self.n)]
         self.pile = list(ALL_TILES)
+        self._basement = (self.pile, EVERY_BASEMENT_WAY)  # the whole set, as _basement_ways() would make it
         self.tower = Tower(BASES[self.game.options.basement_layout])
         self.turn = self.starter
         self.drawn = -1
