@@ -13,7 +13,7 @@ from typing import Final
 from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise.moves import PLAY, Move, other_half
 from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, SPACERS, SYMBOLS, TILES, WILD, WILD_ON_WILD
-from gamenight.games.highrise.tower import ON_FIRST, ON_SECOND, WILD_SHOWN, Base, Tower
+from gamenight.games.highrise.tower import MAX_PAIRS, SPACER_SIDES, WILD_SHOWN, Base, Tower
 
 Place = tuple[int, int, int]  # (a, b, spacer): two side-by-side cells, and the cell to raise or -1
 
@@ -117,9 +117,9 @@ def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
     return plays
 
 
-# LOW_PAIRS[m] / HIGH_PAIRS[m]: the pairs whose bits are set in m, the low / high 12 bits of a
-# mask of pairs, in order. A base covers the 16 cells of eight dominoes: at most 24 pairs.
-HALF_BITS: Final = 12
+# LOW_PAIRS[m] / HIGH_PAIRS[m]: the pairs whose bits are set in m, the low / high half of a
+# mask of pairs, in order.
+HALF_BITS: Final = MAX_PAIRS // 2
 LOW_MASK: Final = (1 << HALF_BITS) - 1
 LOW_PAIRS: Final = tuple(tuple(i for i in range(HALF_BITS) if m >> i & 1) for m in range(1 << HALF_BITS))
 HIGH_PAIRS: Final = tuple(tuple(i + HALF_BITS for i in pairs) for pairs in LOW_PAIRS)
@@ -134,19 +134,15 @@ def _plays_on(base: Base) -> PlaysOn:
     a pair's first cell, those turned round), each indexed by the pair's way (`Tower.way`: the
     pair, and the cell a spacer raises). A move is a tuple: looking one up costs less than
     making it at every listing (a hand lists some 100)."""
-    plays = tuple(
-        tuple(
-            tuple(
-                Move(PLAY, tile, a, b, half, (NO_SPACER, a, b)[side])
-                for side in (0, ON_FIRST, ON_SECOND)
-                for a, b in base.edges
-            )
-            for half in HALVES[tile]
+
+    def laid(tile: int, half: int) -> tuple[Move, ...]:
+        return tuple(
+            Move(PLAY, tile, a, b, half, (NO_SPACER, a, b)[side]) for side in SPACER_SIDES for a, b in base.edges
         )
-        for tile in ALL_TILES
-    )
-    _PLAYS[base.name] = plays  # type: ignore[assignment]  # (two halves a domino: a pair of tuples)
-    return plays  # type: ignore[return-value]
+
+    plays = tuple((laid(tile, HALVES[tile][0]), laid(tile, HALVES[tile][1])) for tile in ALL_TILES)
+    _PLAYS[base.name] = plays
+    return plays
 
 
 def level_of(tower: Tower, move: Move) -> int:

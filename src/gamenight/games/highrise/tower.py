@@ -33,8 +33,14 @@ SHOWN: Final = (*range(WILD), WILD_SHOWN)
 # Which cell of a pair a clear spacer raises, as in `Tower.way`: pair i with no spacer is way i,
 # with a spacer on its first cell i + ON_FIRST * (the base's number of pairs), on its second
 # i + ON_SECOND * (that number).
+NO_SPACER_SIDE: Final = 0
 ON_FIRST: Final = 1
 ON_SECOND: Final = 2
+SPACER_SIDES: Final = (NO_SPACER_SIDE, ON_FIRST, ON_SECOND)
+
+# A base covers the 16 cells of its eight basement dominoes: at most 24 pairs of cells side by
+# side (4 x 4), which rules.legal_plays reads off tables half a mask at a time.
+MAX_PAIRS: Final = 24
 
 
 @dataclass(frozen=True)
@@ -111,6 +117,8 @@ def _parse_base(name: str, slots_text: str) -> Base:
     neighbours = tuple(
         tuple(sorted({b for a, b in edges if a == c} | {a for a, b in edges if b == c})) for c in range(len(names))
     )
+    if len(edges) > MAX_PAIRS:
+        raise ValueError(f"bases.txt: base {name} has {len(edges)} pairs of cells side by side, more than {MAX_PAIRS}")
     for a, b in slots:
         if b not in neighbours[a]:
             raise ValueError(f"bases.txt: base {name}: slot {names[a]}-{names[b]} is not two side-by-side cells")
