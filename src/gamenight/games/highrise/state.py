@@ -248,15 +248,15 @@ class HighriseState:
 
     def apply_chance(self, outcome: int) -> None:
         phase = self.phase
-        if phase == BASEMENT_PHASE or type(outcome) is not int:
+        if type(outcome) is not int:  # (checked only then: an outcome drawn is a plain int)
             if phase != BASEMENT_PHASE and phase != DEAL_PHASE and phase != DRAW_PHASE:
                 raise IllegalMoveError("this is not a chance step")
             if not isinstance(outcome, int) or isinstance(outcome, bool):
                 raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
-            if phase == BASEMENT_PHASE:
-                self._lay_basement(outcome)
-                return
-        elif phase != DEAL_PHASE and phase != DRAW_PHASE:
+        if phase == BASEMENT_PHASE:
+            self._lay_basement(outcome)
+            return
+        if phase != DEAL_PHASE and phase != DRAW_PHASE:
             raise IllegalMoveError("this is not a chance step")
         # A deal or a draw: a domino from the pile to a hand.
         pile = self.pile
@@ -296,7 +296,6 @@ class HighriseState:
             ways = kept[1]  # the outcomes for the pile without this domino: its two ways cut out
             self._basement = (pile, ways[: 2 * index] + ways[2 * index + 2 :])
         del pile[index]
-        self._legal = None
         tower = self.tower
         tower.lay_basement(tile, turned == 1)
         if len(tower.laid) == BASEMENT_SIZE:  # the basement is full
