@@ -17,7 +17,9 @@ def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     kind = type(outcomes)
     if kind is Uniform or kind is Alike or (kind is not list and kind is not tuple and isinstance(outcomes, Uniform)):
         items: tuple[T, ...] = outcomes.items  # type: ignore[attr-defined]  # (a Uniform: mypy narrows on isinstance only)
-        return items[min(int(r * len(items)), len(items) - 1)]
+        n = len(items)
+        i = int(r * n)
+        return items[i] if i < n else items[n - 1]  # (r * n rounded up to n: the last)
     acc = 0.0
     for outcome, p in outcomes:
         acc += p

@@ -7,13 +7,13 @@ its test.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise.moves import PLAY, Move, other_half
 from gamenight.games.highrise.tiles import ALL_TILES, FITS, HALVES, SPACERS, SYMBOLS, TILES, WILD, WILD_ON_WILD
-from gamenight.games.highrise.tower import Tower
+from gamenight.games.highrise.tower import MAX_PAIRS, SPACER_SIDES, WILD_SHOWN, Base, Tower
 
 Place = tuple[int, int, int]  # (a, b, spacer): two side-by-side cells, and the cell to raise or -1
 
@@ -29,60 +29,9 @@ def places(tower: Tower) -> list[Place]:
     a clear spacer, which can be placed on a domino half which is one level lower than the
     other half being covered" -- "You can never use more than one clear spacer per turn", so
     a gap of two levels can never be bridged. D-HR-3: grid-aligned, orthogonally adjacent.
-    The list is kept on the tower until it changes (callers must not change it), with the
-    dominoes that fit each place (`place_masks`)."""
-    if tower.places is None:
-        _look(tower)
-        found: list[Place] = []
-        fitting: list[int] = []
-        for (a, b), spacer, mask in zip(tower.base.edges, tower.edge_spacer, tower.edge_fit or (), strict=True):
-            if spacer != NOT_A_PLACE:
-                found.append((a, b, spacer))
-                fitting.append(mask)
-        tower.places, tower.fitting = found, fitting
-    return tower.places
-
-
-NOT_A_PLACE: Final = -2
-
-
-def _look(tower: Tower) -> None:
-    """Bring the tower's per-pair record of places (`Tower.edge_fit`) up to date: every pair
-    the first time or when the last spacer is laid, else the pairs of the cells changed since."""
-    spacers = tower.spacers_left > 0
-    edges = tower.base.edges
-    fit = tower.edge_fit
-    todo: Iterable[int]
-    if fit is None or spacers != tower.edge_spacers:
-        todo = range(len(edges))
-        fit = [0] * len(edges)
-        spacer_of = [NOT_A_PLACE] * len(edges)
-    else:
-        edges_of = tower.base.edges_of
-        todo = {i for cell in tower.dirty for i in edges_of[cell]}
-        fit = fit.copy()
-        spacer_of = tower.edge_spacer.copy()
-    height, top, top_tile = tower.height, tower.top, tower.top_tile
-    for i in todo:
-        a, b = edges[i]
-        ha, hb = height[a], height[b]
-        if top_tile[a] == top_tile[b]:
-            spacer = NOT_A_PLACE
-        elif ha == hb:
-            spacer = NO_SPACER
-        elif spacers and ha + 1 == hb:
-            spacer = a
-        elif spacers and hb + 1 == ha:
-            spacer = b
-        else:
-            spacer = NOT_A_PLACE
-        spacer_of[i] = spacer
-        fit[i] = 0 if spacer == NOT_A_PLACE else PAIR_MASK[top[a]][top[b]]
-    playable = 0
-    for mask in fit:
-        playable |= mask
-    tower.edge_fit, tower.edge_spacer, tower.edge_spacers, tower.dirty = fit, spacer_of, spacers, ()
-    tower.playable = playable
+    The tower keeps these pairs up to date as dominoes are laid (`Tower.open_pairs`)."""
+    open_pairs, way, size = tower.open_pairs(), tower.way, len(tower.base.edges)
+    return [(a, b, (NO_SPACER, a, b)[way[i] // size]) for i, a, b in tower.base.pairs if open_pairs >> i & 1]
 
 
 # PAIR_MASK[va][vb]: the dominoes that fit on two halves showing va and vb, either way
@@ -101,39 +50,26 @@ PAIR_MASK: Final = tuple(
 )
 
 
-def _turns(tile: int, va: int, vb: int) -> tuple[int, ...]:
-    """The halves of `tile` that may lie on a cell showing va with the other half on one
-    showing vb, in the order `legal_plays` lists them: the set's first half, then the second."""
-    x, y = HALVES[tile]
-    turns = []
-    if FITS[x][va] and FITS[y][vb]:
-        turns.append(x)
-    if x != y and FITS[y][va] and FITS[x][vb]:
-        turns.append(y)
-    return tuple(turns)
-
-
-# TURNS[tile][va][vb]: `_turns`, for every domino and pair of halves covered.
-TURNS: Final = tuple(
-    tuple(tuple(_turns(t, va, vb) for vb in range(len(FITS))) for va in range(len(FITS))) for t in ALL_TILES
-)
-
-
 def place_masks(tower: Tower) -> list[int]:
-    """For each of `places(tower)`, the dominoes that fit there either way round (a bit mask),
-    kept on the tower like the places."""
-    places(tower)
-    assert tower.fitting is not None
-    return tower.fitting
+    """For each of `places(tower)`, the dominoes that fit there either way round (a bit mask)."""
+    top = tower.top
+    return [PAIR_MASK[top[a]][top[b]] for a, b, _ in places(tower)]
 
 
 def playable_mask(tower: Tower) -> int:
     """Every domino that has a legal play now, as a bit mask (bit t for domino t): what a seat
     that has to draw or pass shows it does not hold. The same dominoes `legal_plays` would
-    find among all of them (a test checks it), read off the places without a search."""
-    if tower.dirty or tower.edge_fit is None:
-        _look(tower)
-    return tower.playable
+    find among all of them (a test checks it), read off the places without a search; kept on
+    the tower until the next play."""
+    playable = tower.playable
+    if playable < 0:
+        playable = 0
+        open_pairs, edges, top = tower.open_pairs(), tower.base.edges, tower.top
+        for i in LOW_PAIRS[open_pairs & LOW_MASK] + HIGH_PAIRS[open_pairs >> HALF_BITS]:
+            a, b = edges[i]
+            playable |= PAIR_MASK[top[a]][top[b]]
+        tower.playable = playable
+    return playable
 
 
 def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
@@ -142,30 +78,70 @@ def legal_plays(tower: Tower, tiles: Sequence[int]) -> list[Move]:
     R-HR: "Each half on the domino you place must match the number on the domino half it is
     covering"; "A wild half may be played to cover anything, and a wild half already on the
     tray may be covered by anything." Under a spacer "the number under the spacer is what
-    must be matched" (D-HR-3), which is the cell's top half: the spacer is laid with the play."""
-    if tower.dirty or tower.edge_fit is None:
-        _look(tower)
-    fit = tower.edge_fit or []
-    held = 0
-    for tile in tiles:
-        held |= 1 << tile
-    if not held & tower.playable:
-        return []  # none fits anywhere (as often as not): no need to look place by place
-    # The places (in `places` order) some held domino fits, either way round: a hand fits few.
-    hits = [i for i, mask in enumerate(fit) if mask & held]
-    if not hits:
-        return []
-    edges, spacer_of, top = tower.base.edges, tower.edge_spacer, tower.top
+    must be matched" (D-HR-3), which is the cell's top half: the spacer is laid with the play.
+
+    The tower's masks answer a domino at every place at once (`Tower.shows_first`): with halves
+    x and y, it may lie x on the first cell of a pair whose first cell x may cover and whose
+    second cell y may cover, or y on the first cell the other way round (a double is listed once)."""
+    open_pairs = tower.level_pairs | tower.step_pairs if tower.spacers_left else tower.level_pairs
     plays: list[Move] = []
-    new = tuple.__new__  # Move(...) through its generated __new__ costs twice as much
+    if not open_pairs:
+        return plays
+    shows_first, shows_second, way = tower.shows_first, tower.shows_second, tower.way
+    wild_first, wild_second = shows_first[WILD_SHOWN], shows_second[WILD_SHOWN]
+    base = tower.base
+    every_play = _PLAYS.get(base.name) or _plays_on(base)
     for tile in tiles:
-        bit = 1 << tile
-        turns = TURNS[tile]
-        for i in hits:
-            if fit[i] & bit:
-                a, b = edges[i]
-                for half in turns[top[a]][top[b]]:
-                    plays.append(new(Move, (PLAY, tile, a, b, half, spacer_of[i])))
+        x, y = HALVES[tile]
+        x_first = (shows_first[x] | wild_first) & (shows_second[y] | wild_second) & open_pairs
+        y_first = (shows_first[y] | wild_first) & (shows_second[x] | wild_second) & open_pairs if x != y else 0
+        found = x_first | y_first
+        if not found:
+            continue
+        x_plays, y_plays = every_play[tile]
+        # The pairs found, in board order: read off tables 12 pairs at a time (a loop peeling
+        # off the lowest bit costs more, and a base has at most 24 pairs); each pair's play
+        # looked up by its way (`Tower.way`).
+        if not y_first:  # one way round only, as a double always is
+            for i in LOW_PAIRS[x_first & LOW_MASK] + HIGH_PAIRS[x_first >> HALF_BITS]:
+                plays.append(x_plays[way[i]])
+        elif not x_first:
+            for i in LOW_PAIRS[y_first & LOW_MASK] + HIGH_PAIRS[y_first >> HALF_BITS]:
+                plays.append(y_plays[way[i]])
+        else:
+            for i in LOW_PAIRS[found & LOW_MASK] + HIGH_PAIRS[found >> HALF_BITS]:
+                if x_first >> i & 1:
+                    plays.append(x_plays[way[i]])
+                if y_first >> i & 1:
+                    plays.append(y_plays[way[i]])
+    return plays
+
+
+# LOW_PAIRS[m] / HIGH_PAIRS[m]: the pairs whose bits are set in m, the low / high half of a
+# mask of pairs, in order.
+HALF_BITS: Final = MAX_PAIRS // 2
+LOW_MASK: Final = (1 << HALF_BITS) - 1
+LOW_PAIRS: Final = tuple(tuple(i for i in range(HALF_BITS) if m >> i & 1) for m in range(1 << HALF_BITS))
+HIGH_PAIRS: Final = tuple(tuple(i + HALF_BITS for i in pairs) for pairs in LOW_PAIRS)
+
+
+PlaysOn = tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...]
+_PLAYS: dict[str, PlaysOn] = {}
+
+
+def _plays_on(base: Base) -> PlaysOn:
+    """Every play a base can see, made once: [tile] -> (the plays with the tile's first half on
+    a pair's first cell, those turned round), each indexed by the pair's way (`Tower.way`: the
+    pair, and the cell a spacer raises). A move is a tuple: looking one up costs less than
+    making it at every listing (a hand lists some 100)."""
+
+    def laid(tile: int, half: int) -> tuple[Move, ...]:
+        return tuple(
+            Move(PLAY, tile, a, b, half, (NO_SPACER, a, b)[side]) for side in SPACER_SIDES for a, b in base.edges
+        )
+
+    plays = tuple((laid(tile, HALVES[tile][0]), laid(tile, HALVES[tile][1])) for tile in ALL_TILES)
+    _PLAYS[base.name] = plays
     return plays
 
 
@@ -200,7 +176,7 @@ def play_points(tower: Tower, move: Move) -> int:
         half_b if half_b != WILD else top[b] if top[b] != WILD else WILD_ON_WILD
     )
     height = tower.height
-    return pips * (max(height[a], height[b]) + 1)  # level_of
+    return pips * ((height[a] if height[a] > height[b] else height[b]) + 1)  # level_of
 
 
 def where(tower: Tower, cell: int) -> str:

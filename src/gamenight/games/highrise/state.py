@@ -12,10 +12,9 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any, Final
 
-from gamenight.engine.chance import alike, uniform
+from gamenight.engine.chance import Alike, Uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
-from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import (
     DRAW,
@@ -28,7 +27,7 @@ from gamenight.games.highrise.moves import (
     parse_move,
 )
 from gamenight.games.highrise.options import LAST_HAND
-from gamenight.games.highrise.tiles import ALL_TILES, HALVES, HAND_SIZE, TILES, hand_points, is_double
+from gamenight.games.highrise.tiles import ALL_TILES, BASEMENT_SIZE, HALVES, HAND_SIZE, TILES, hand_points, is_double
 from gamenight.games.highrise.tower import BASES, Tower
 
 if TYPE_CHECKING:
@@ -68,10 +67,14 @@ def basement_outcome(tile: int, turned: bool) -> int:
 # The basement draw is a domino of the pile lying one way round or the other, all 2N
 # (domino, way) pairs equally likely (decision: R-HR does not say which way round). A double
 # lies the same both ways, so its two pairs are alike: one outcome with twice the chance.
+DOUBLES: Final = frozenset(t for t in ALL_TILES if is_double(t))
+DEALT_FROM: Final = len(ALL_TILES) - BASEMENT_SIZE  # the pile the deal takes from
+
 BASEMENT_WAYS = tuple(
     (basement_outcome(t, False),) * 2 if is_double(t) else (basement_outcome(t, False), basement_outcome(t, True))
     for t in ALL_TILES
 )
+EVERY_BASEMENT_WAY: Final = tuple(chain.from_iterable(BASEMENT_WAYS))
 
 
 class HighriseState:
@@ -172,30 +175,38 @@ class HighriseState:
         return (self.game.state_from_notation, (self.notation(),))
 
     def legal_moves(self) -> list[Move]:
-        """Every legal decision (callers must not change the list: it is cached)."""
-        if self._legal is None:
-            self._legal = self._legal_moves()
-        return self._legal
-
-    def _legal_moves(self) -> list[Move]:
+        """Every legal decision (callers must not change the list: it is kept until the position
+        changes)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         phase = self.phase
         if phase == PLAY_PHASE:
             # R-HR: "you must make a play if you have one"; "If you are unable to make a play,
             # then you must draw one domino from the draw pile"; "If there are no more dominoes
             # in the draw pile, you must pass your turn if you cannot play."
-            plays = rules.legal_plays(self.tower, self.hands[self.turn])
-            if plays:
-                return plays
-            return [DRAW_MOVE] if self.pile else [PASS_MOVE]
-        if phase == AFTER_DRAW_PHASE:
+            legal = rules.legal_plays(self.tower, self.hands[self.turn])
+            if not legal:
+                legal = [DRAW_MOVE] if self.pile else [PASS_MOVE]
+        elif phase == AFTER_DRAW_PHASE:
             # R-HR: "After drawing the domino, you must either play it if you can, or end your
             # turn without playing."
-            return rules.legal_plays(self.tower, (self.drawn,)) or [PASS_MOVE]
-        return []
+            drawn = self.drawn
+            if rules.playable_mask(self.tower) >> drawn & 1:  # (known since the draw: no play since)
+                legal = rules.legal_plays(self.tower, (drawn,))
+            else:
+                legal = [PASS_MOVE]
+        else:
+            legal = []
+        self._legal = legal
+        return legal
 
     def apply(self, move: Move) -> None:
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_moves()
         # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
-        if move not in self.legal_moves() or not isinstance(move, Move):
+        if move not in legal or (type(move) is not Move and not isinstance(move, Move)):
             if not is_move(move, Move, self.move_notation, self.parse_move):
                 raise IllegalMoveError(f"{move!r} is not a Highrise move: play a domino, draw or pass")
             raise IllegalMoveError(self._why_illegal(move))
@@ -218,11 +229,11 @@ class HighriseState:
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         phase = self.phase
+        if phase == DEAL_PHASE or phase == DRAW_PHASE:
+            return Uniform(self.pile)  # the pile has no order: a draw is any unseen domino
         if phase == BASEMENT_PHASE:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
-            return alike(self._basement_ways())
-        if phase == DEAL_PHASE or phase == DRAW_PHASE:
-            return uniform(self.pile)  # the pile has no order: a draw is any unseen domino
+            return Alike(self._basement_ways())
         return []
 
     def _basement_ways(self) -> tuple[int, ...]:
@@ -237,42 +248,59 @@ class HighriseState:
 
     def apply_chance(self, outcome: int) -> None:
         phase = self.phase
-        if phase not in (BASEMENT_PHASE, DEAL_PHASE, DRAW_PHASE):
+        if type(outcome) is not int:  # (checked only then: an outcome drawn is a plain int)
+            if phase != BASEMENT_PHASE and phase != DEAL_PHASE and phase != DRAW_PHASE:
+                raise IllegalMoveError("this is not a chance step")
+            if not isinstance(outcome, int) or isinstance(outcome, bool):
+                raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
+        if phase == BASEMENT_PHASE:
+            self._lay_basement(outcome)
+            return
+        if phase != DEAL_PHASE and phase != DRAW_PHASE:
             raise IllegalMoveError("this is not a chance step")
-        if not isinstance(outcome, int) or isinstance(outcome, bool):
-            raise IllegalMoveError(f"{outcome!r} is not a chance outcome here")
-        tile, turned = divmod(outcome, 2) if phase == BASEMENT_PHASE else (outcome, 0)
-        if turned and is_double(tile) and tile in self.pile:
-            raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
+        # A deal or a draw: a domino from the pile to a hand.
         pile = self.pile
         try:
-            index = pile.index(tile)  # (one scan of the pile, where `in` then `remove` took two)
+            pile.remove(outcome)
+        except ValueError:
+            name = TILES.name(outcome) if outcome in ALL_TILES else repr(outcome)
+            raise IllegalMoveError(f"{name} is not in the draw pile") from None
+        if phase == DEAL_PHASE:
+            # Every domino is in the tower (the eight of the basement, in the deal), a hand or
+            # the pile: what has left the pile was dealt, one at a time round the table.
+            dealt = DEALT_FROM - len(pile)
+            n = self.n
+            self.hands[((self.hand_number - 1) % n + dealt - 1) % n].append(outcome)  # next_dealt_seat()
+            if dealt == HAND_SIZE * n:
+                self.turn = self.starter  # R-HR: "The youngest player has the first turn."
+                self.phase = PLAY_PHASE
+                self._legal = None  # (a chance step has none: [] may have been kept)
+        else:
+            self.hands[self.turn].append(outcome)
+            self.drawn = outcome
+            self.phase = AFTER_DRAW_PHASE
+            self._legal = None
+
+    def _lay_basement(self, outcome: int) -> None:
+        tile, turned = outcome >> 1, outcome & 1  # basement_outcome(tile, turned)
+        pile = self.pile
+        if turned and tile in DOUBLES and tile in pile:
+            raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
+        try:
+            index = pile.index(tile)
         except ValueError:
             name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None
-        if phase == BASEMENT_PHASE:
-            kept = self._basement
-            if kept is not None and kept[0] is pile and len(kept[1]) == 2 * len(pile):
-                ways = kept[1]  # the outcomes for the pile without this domino: its two ways cut out
-                self._basement = (pile, ways[: 2 * index] + ways[2 * index + 2 :])
+        kept = self._basement
+        if kept is not None and kept[0] is pile and len(kept[1]) == 2 * len(pile):
+            ways = kept[1]  # the outcomes for the pile without this domino: its two ways cut out
+            self._basement = (pile, ways[: 2 * index] + ways[2 * index + 2 :])
         del pile[index]
-        self._legal = None
-        if phase == BASEMENT_PHASE:
-            self.tower.lay_basement(tile, bool(turned))
-            if self.tower.basement_full():
-                self.phase = DEAL_PHASE
-                self._basement = None
-        elif phase == DEAL_PHASE:
-            n = self.n
-            dealt = sum(map(len, self.hands))
-            self.hands[((self.hand_number - 1) % n + dealt) % n].append(tile)  # next_dealt_seat()
-            if dealt + 1 == HAND_SIZE * n:
-                self.turn = self.starter  # R-HR: "The youngest player has the first turn."
-                self.phase = PLAY_PHASE
-        else:
-            self.hands[self.turn].append(tile)
-            self.drawn = tile
-            self.phase = AFTER_DRAW_PHASE
+        tower = self.tower
+        tower.lay_basement(tile, turned == 1)
+        if len(tower.laid) == BASEMENT_SIZE:  # the basement is full
+            self.phase = DEAL_PHASE
+            self._basement = None
 
     def scores(self) -> list[int]:
         return self.totals.copy()
@@ -359,11 +387,12 @@ class HighriseState:
         return rules.why_illegal(self.tower, move)
 
     def _play(self, move: Move) -> None:
-        seat = self.turn
-        self.totals[seat] += rules.play_points(self.tower, move)
-        self.tower.place(move.tile, move.a, move.b, move.half_a, move.spacer)
+        seat, tower = self.turn, self.tower
+        _, tile, a, b, half_a, spacer = move
+        self.totals[seat] += rules.play_points(tower, move)
+        tower.place(tile, a, b, half_a, spacer)
         hand = self.hands[seat]
-        hand.remove(move.tile)
+        hand.remove(tile)
         self.drawn = -1
         if not hand:
             self._end_hand(seat)  # R-HR: "If one player plays their last domino, that player has 'gone out.'"
@@ -381,9 +410,15 @@ class HighriseState:
         plays = rules.legal_plays(self.tower, self.hands[seat])
         if plays:
             self._legal = plays  # exactly the legal moves of this position
-        elif not any(tile_mask(hand) & rules.playable_mask(self.tower) for hand in self.hands):
-            # R-HR: "If no player goes out, and no one can make any more plays, the hand ends"
-            self._end_hand(None)
+            return
+        playable = rules.playable_mask(self.tower)
+        for hand in self.hands:
+            for tile in hand:
+                if playable >> tile & 1:
+                    self._legal = [PASS_MOVE]  # this seat cannot play, and the pile is out
+                    return
+        # R-HR: "If no player goes out, and no one can make any more plays, the hand ends"
+        self._end_hand(None)
 
     # -- hands -------------------------------------------------------------------
 
@@ -391,6 +426,7 @@ class HighriseState:
         self.phase = BASEMENT_PHASE
         self.hands = [[] for _ in range(self.n)]
         self.pile = list(ALL_TILES)
+        self._basement = (self.pile, EVERY_BASEMENT_WAY)  # the whole set, as _basement_ways() would make it
         self.tower = Tower(BASES[self.game.options.basement_layout])
         self.turn = self.starter
         self.drawn = -1

@@ -41,4 +41,4 @@ def is_double(tile: int) -> bool:
 
 def hand_points(tiles: list[int]) -> int:
     """The unplayed points in a hand: pips, wild halves seven, blanks zero (R-HR GOING OUT)."""
-    return sum(HAND_POINTS[t] for t in tiles)
+    return sum(map(HAND_POINTS.__getitem__, tiles))
