@@ -522,15 +522,16 @@ class HighriseEncoder(Encoder):
 
     def _tower(self, tower: Any) -> tuple[memoryview[float], memoryview[float]]:
         """The `table` block (a 1 for each domino in the tower) and the `cells` block. Both
-        change only when a domino is laid, and a tower's list of pieces only grows then
-        (tower.py appends; a clone copies it): so each list's blocks are kept, by the list's
-        identity, and only the dominoes laid since are added, with the cells they lie on.
-        Several towers are kept (a batch's games share one encoder), at most TOWERS_KEPT;
-        each list is held while its blocks are kept, so its id cannot pass to another."""
-        pieces = tower.pieces
-        key = id(pieces)
+        change only when a domino is laid, and a tower's list of dominoes laid (`laid`: tile,
+        cell a, cell b, ... as plain tuples) only grows then (tower.py appends; a clone copies
+        it): so each list's blocks are kept, by the list's identity, and only the dominoes laid
+        since are added, with the cells they lie on. Several towers are kept (a batch's games
+        share one encoder), at most TOWERS_KEPT; each list is held while its blocks are kept,
+        so its id cannot pass to another."""
+        laid = tower.laid
+        key = id(laid)
         kept = self._towers.get(key)
-        if kept is None or kept[0] is not pieces or kept[3] > len(pieces):
+        if kept is None or kept[0] is not laid or kept[3] > len(laid):
             if len(self._towers) >= TOWERS_KEPT:
                 self._towers.clear()  # the towers of games long over, mostly
             table = np.zeros(self.TILES, dtype=np.float32)
@@ -539,13 +540,13 @@ class HighriseEncoder(Encoder):
             count = 0
         else:
             _, table, cells, count = kept
-            changed = {cell for piece in pieces[count:] for cell in (piece.a, piece.b)}  # a spacer is under one
-        for piece in pieces[count:]:
-            table[piece.tile] = 1.0
+            changed = {cell for piece in laid[count:] for cell in piece[1:3]}  # its two cells (a spacer is under one)
+        for piece in laid[count:]:
+            table[piece[0]] = 1.0  # (piece[0]: its tile)
         w, f, blocks, height, top = _writer(cells), self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top
         for cell in changed:
             w[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
-        self._towers[key] = (pieces, table, cells, len(pieces))
+        self._towers[key] = (laid, table, cells, len(laid))
         return _writer(table), w
 
     def _cell(self, height: int, top: int) -> memoryview[float]:
