@@ -217,8 +217,8 @@ def contenders() -> list[Contender]:
         ("wildstar-4p-partners", "wildstar 4p partners, ten hands", "wildstar", {"players": 4, "partners": True}),
         ("wildstar-2p", "wildstar 2p, ten hands", "wildstar", {"players": 2}),
         ("wildstar-4p-1hand", "wildstar 4p, one hand", "wildstar", {"players": 4, "hands": 1}),
-        ("highrise-2p", "highrise 2p, game to 300", "highrise", {"players": 2}),
-        ("highrise-4p", "highrise 4p, game to 300", "highrise", {"players": 4}),
+        ("highrise-2p", "highrise 2p, game to 300", "highrise", {"players": 2, "target_score": 300}),
+        ("highrise-4p", "highrise 4p, game to 300", "highrise", {"players": 4, "target_score": 300}),
         ("highrise-2p-1hand", "highrise 2p, one hand", "highrise", {"players": 2, "hands": 1}),
     ]
     found = [Contender(key, label, gamenight_playout(name, options), True) for key, label, name, options in ours]
