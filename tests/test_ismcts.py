@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from gamenight.bots import ismcts
 from gamenight.bots.ismcts import IsmctsBot, IsmctsOptions, Node, ismcts_options
 from gamenight.bots.registry import make_bot
 from gamenight.engine.chance import sample
@@ -325,40 +324,3 @@ def test_rollout_move_is_the_greedy_move_read_off_the_state(name: str, options: 
             checked += 1
             state.apply(rng.choice(legal) if rng.random() < 0.5 else fast)
     assert checked > 100
-
-
-def test_fireball_islands_hard_searches_flat_and_paired(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Fireball Island's `hard` (tree_depth 1, root halving): each of its own moves is judged
-    by greedy playouts alone, so no node grows below them, and every move in a round is
-    played on the same deals (half as many states dealt as playouts, or fewer); the moves
-    halving drops after the first round were searched exactly as often as each other."""
-    created: list[Node] = []
-
-    class Counted(Node):
-        def __init__(self, seat: int) -> None:
-            super().__init__(seat)
-            created.append(self)
-
-    monkeypatch.setattr(ismcts, "Node", Counted)
-    options = {"players": 4}
-    game = make_game("fireball-island", options)
-    checked = CheckedSampling(game)
-    bot = make_bot("hard", game)
-    assert isinstance(bot, IsmctsBot)
-    paired = IsmctsBot(checked, bot.options)  # type: ignore[arg-type]
-    wide = [s for s in decision_points("fireball-island", options, seed=2, every=1) if len(s.legal_moves()) >= 3]
-    assert wide
-    for state in wide[:3]:
-        created.clear()
-        checked.samples = 0
-        seat = state.to_act()
-        assert seat is not None
-        legal = state.legal_moves()
-        assert paired.choose(state.view(seat), legal, random.Random(2)) in legal
-        root = created[0]
-        assert set(root.children) == set(legal)
-        assert all(not child.children for child in root.children.values())
-        assert sum(visits for _, visits in paired.last_values.values()) == paired.last_iterations
-        assert 0 < checked.samples * 2 <= paired.last_iterations
-        visits = sorted(visits for _, visits in paired.last_values.values())
-        assert visits[0] == visits[len(legal) // 2 - 1] < visits[-1]

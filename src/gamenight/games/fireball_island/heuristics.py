@@ -24,20 +24,8 @@ from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLA
 from gamenight.games.fireball_island.view import decision_fields
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
-# under about a second on a 2-core laptop (benchmarks/README.md: Strength). A flat search
-# (tree_depth 1: greedy answers for every seat after the bot's move, as the greedy bots it
-# meets do) with paired samples at the root (root "halving": every move is tried on the
-# same dealt cards and dice, so the dice's luck cancels out between moves): against three
-# greedy bots it won 10.6 points more than the tree search with the same budget did
-# (docs/bots.md, "Fireball Island, four players").
-ISMCTS_HARD: dict[str, object] = {
-    "iterations": 200,
-    "per_move": 40,
-    "rollout": "greedy",
-    "rollout_depth": 30,
-    "tree_depth": 1,
-    "root": "halving",
-}
+# under about a second on a 2-core laptop (benchmarks/README.md: Strength).
+ISMCTS_HARD: dict[str, object] = {"iterations": 200, "per_move": 40, "rollout": "greedy", "rollout_depth": 30}
 FAR: Final = 99.0  # a place the goal cannot be walked to from
 TURN: Final = 3.5  # spaces a turn moves, on average
 WIN: Final = 10_000.0
