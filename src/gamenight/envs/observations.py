@@ -531,7 +531,7 @@ class HighriseEncoder(Encoder):
         laid = tower.laid
         key = id(laid)
         kept = self._towers.get(key)
-        if kept is None or kept[0] is not laid or kept[3] > len(laid):
+        if kept is None or kept[3] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
             if len(self._towers) >= TOWERS_KEPT:
                 self._towers.clear()  # the towers of games long over, mostly
             table = np.zeros(self.TILES, dtype=np.float32)
