@@ -510,7 +510,30 @@ async def main_async(args: argparse.Namespace) -> dict[str, Any]:
                 3,
             ),
             "load_average": os.getloadavg()[0],
-        }
+        } | against_the_rules(cpu, decisions)
+
+
+def raw_step_ms(game_name: str = "wildfire", seconds: float = 1.0) -> float:
+    """The raw rules step of the tables' game (four players, whole games, random choices, as
+    `drivers.py` plays it): CPU milliseconds per decision, in this process, after the run."""
+    from drivers import raw  # benchmarks/drivers.py, beside this script
+    from gamenight.engine.registry import make_game
+
+    game = make_game(game_name, {"players": 4})
+    spent, decisions, seed = 0.0, 0, 0
+    while spent < seconds:
+        start = time.process_time()
+        decisions += raw(game, seed)
+        spent += time.process_time() - start
+        seed += 1
+    return 1000 * spent / decisions
+
+
+def against_the_rules(cpu: dict[str, float], decisions: int) -> dict[str, float]:
+    """Issue 31, target 4: the servers' CPU per move against the raw rules step (at most 3x)."""
+    server = 1000 * sum(seconds for name, seconds in cpu.items() if name.startswith("server")) / max(1, decisions)
+    raw = raw_step_ms()
+    return {"raw_rules_step_ms": round(raw, 4), "server_cpu_per_move_in_raw_steps": round(server / raw, 1)}
 
 
 def main() -> None:

@@ -36,6 +36,7 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
+    bindparam,
     create_engine,
     event,
     func,
@@ -68,6 +69,17 @@ DEFAULT_ROUND_PAUSE = 10.0
 """Seconds a round's end stays on the table, by default, before the next deal."""
 MAX_NEWS = 7000
 """Characters in a notice, at most (PostgreSQL's limit is 8000 bytes)."""
+
+
+@dataclass(frozen=True)
+class Moves:
+    """One accepted move of a table and the chance steps after it, numbered from `first`;
+    with `result` (scores, winners) the game ended with them."""
+
+    table_id: str
+    first: int
+    steps: tuple[Step, ...]
+    result: tuple[list[int], list[int]] | None = None
 
 
 class Stale(Exception):
@@ -210,6 +222,18 @@ class Listing:
 
 def new_nonce() -> str:
     return secrets.token_urlsafe(12)
+
+
+# A move's statements, built once: building a statement costs more than SQLite's running it.
+LOCK_TABLES = (
+    select(TableRow.id).where(TableRow.id.in_(bindparam("ids", expanding=True))).order_by(TableRow.id).with_for_update()
+)
+COUNT_STEPS = (
+    select(StepRow.table_id, func.max(StepRow.number))
+    .where(StepRow.table_id.in_(bindparam("ids", expanding=True)))
+    .group_by(StepRow.table_id)
+)
+INSERT_STEPS = insert(StepRow)
 
 
 def new_id() -> str:
@@ -512,51 +536,78 @@ class Store:
         result: tuple[list[int], list[int]] | None,
     ) -> None:
         """One accepted move and the chance steps after it, numbered from `first`, in one
-        transaction; with `result` (scores, winners) the game is over too. The table's row is
-        locked first, and unless the stored steps end at `first - 1`, Stale: no step is
-        stored twice or out of turn, whichever process offers it. (SQLAlchemy Core, not the
+        transaction; with `result` (scores, winners) the game is over too. Unless the stored
+        steps end at `first - 1`, Stale: no step is stored twice or out of turn, whichever
+        process offers it."""
+        failed = self.append_moves([Moves(table_id, first, tuple(steps), result)])[0]
+        if failed is not None:
+            raise failed
+
+    def append_moves(self, moves: Sequence[Moves]) -> list[Stale | None]:
+        """Several tables' moves in one transaction (the server's group commit: one commit for
+        every move accepted while the last commit was under way). Each is stored as
+        `append_steps` stores it, or not at all: a table whose stored steps do not end where
+        its moves begin gets Stale in its place in the answer, and the others are stored. An
+        error of the database itself stores none, and is raised. (SQLAlchemy Core, not the
         ORM: this runs once a move, and the ORM's unit of work would be most of its cost.)"""
-        rows = [
-            {"table_id": table_id, "number": first + i, "seat": s.seat, "text": s.text} for i, s in enumerate(steps)
-        ]
+        answer: list[Stale | None] = [None] * len(moves)
+        ids = sorted({m.table_id for m in moves})
+        if len(ids) != len(moves):
+            raise ValueError("one batch holds at most one move per table")
         self._still_there()
+        ended = False
         try:
             with self.engine.begin() as connection:
-                # The row's lock first, then the count in a statement of its own: a statement sees
-                # the database as it was when it began, so the count must begin once the lock is
-                # held. The notice rides on the lock's statement; a Stale rollback never sends it.
-                if self.engine.dialect.name == "postgresql":  # SQLite has one writer at a time anyway
-                    lock = select(TableRow.id)
-                    if rows and self._notifies():
-                        lock = lock.add_columns(func.pg_notify(CHANNEL, self._steps_news(table_id, first, steps)))
-                    connection.execute(lock.where(TableRow.id == table_id).with_for_update())
-                stored = connection.execute(
-                    select(func.max(StepRow.number)).where(StepRow.table_id == table_id)
-                ).scalar()
-                if (stored or 0) != first - 1:
-                    raise Stale(f"table {table_id} has {stored or 0} steps stored, not {first - 1}")
-                if rows:
-                    connection.execute(insert(StepRow), rows)
-                if result is None:
-                    return
-                lineage, names = connection.execute(
-                    select(TableRow.lineage, TableRow.seat_names).where(TableRow.id == table_id)
-                ).one()
-                connection.execute(update(TableRow).where(TableRow.id == table_id).values(status=OVER))
-                scores, winners = result
-                connection.execute(
-                    insert(ResultRow).values(
-                        table_id=table_id,
-                        lineage=lineage,
-                        seat_names=list(names or []),
-                        scores=scores,
-                        winners=winners,
-                        finished_at=datetime.now(UTC),
+                # The rows' locks first, in one order in every process (no two batches wait on
+                # each other), then the counts in a statement of their own: a statement sees the
+                # database as it was when it began, so the counts must begin once the locks are
+                # held. SQLite has one writer at a time anyway.
+                if self.engine.dialect.name == "postgresql":
+                    connection.execute(LOCK_TABLES, {"ids": ids})
+                counted = connection.execute(COUNT_STEPS, {"ids": ids})
+                stored: dict[str, int] = {table_id: number or 0 for table_id, number in counted}
+                rows: list[dict[str, Any]] = []
+                news: list[str] = []
+                for index, m in enumerate(moves):
+                    if stored.get(m.table_id, 0) != m.first - 1:
+                        answer[index] = Stale(
+                            f"table {m.table_id} has {stored.get(m.table_id, 0)} steps stored, not {m.first - 1}"
+                        )
+                        continue
+                    rows.extend(
+                        {"table_id": m.table_id, "number": m.first + i, "seat": s.seat, "text": s.text}
+                        for i, s in enumerate(m.steps)
                     )
-                )
+                    if m.steps and self._notifies():
+                        news.append(self._steps_news(m.table_id, m.first, m.steps))
+                    if m.result is not None:
+                        self._game_over(connection, m.table_id, m.result)
+                        ended = True
+                if rows:
+                    connection.execute(INSERT_STEPS, rows)
+                if news:  # sent when the transaction commits: a Stale table's never are
+                    connection.execute(select(*(func.pg_notify(CHANNEL, text) for text in news)))
         finally:
-            if result is not None:  # the table leaves the lobby's listing
+            if ended:  # the table leaves the lobby's listing
                 self.listing_changed()
+        return answer
+
+    def _game_over(self, connection: Connection, table_id: str, result: tuple[list[int], list[int]]) -> None:
+        lineage, names = connection.execute(
+            select(TableRow.lineage, TableRow.seat_names).where(TableRow.id == table_id)
+        ).one()
+        connection.execute(update(TableRow).where(TableRow.id == table_id).values(status=OVER))
+        scores, winners = result
+        connection.execute(
+            insert(ResultRow).values(
+                table_id=table_id,
+                lineage=lineage,
+                seat_names=list(names or []),
+                scores=scores,
+                winners=winners,
+                finished_at=datetime.now(UTC),
+            )
+        )
 
     def steps_after(self, table_id: str, number: int) -> list[Step]:
         """The stored steps numbered after `number`, in order (another process's moves)."""

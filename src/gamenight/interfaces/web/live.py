@@ -10,13 +10,14 @@ not had yet with the view as it is now: a slow browser gets the news of several 
 one message instead of holding up the table, and the numbering lets it ask for anything
 it missed (`sync`).
 
-Bots are seats like any other: the table's driver task asks one for a move off the event
-loop (`asyncio.to_thread`) at the table's pace and submits it through the same door as a
-person's. The same driver plays a person's seat with a medium bot once the person has
-been gone longer than the host's zombie timeout (the seat shows `away` until its person is
-back). When the turn timer runs out on a person who is there, a medium bot makes that one
-move for them and the seat stays theirs; only after the host's number of such turns in a row
-(`TableData.timeouts_before_away`) is the seat away, until the person says something (the page's "Take my seat back").
+Bots are seats like any other: the table's driver task asks one for a move (off the event
+loop, `asyncio.to_thread`, unless it is the instant medium bot) at the table's pace and
+submits it through the same door as a person's. The same driver plays a person's seat with a
+medium bot once the person has been gone longer than the host's zombie timeout (the seat
+shows `away` until its person is back). When the turn timer runs out on a person who is
+there, a medium bot makes that one move for them and the seat stays theirs; only after the
+host's number of such turns in a row (`TableData.timeouts_before_away`) is the seat away,
+until the person says something (the page's "Take my seat back").
 
 On PostgreSQL several server processes may serve one set of tables (`store/cluster.py`):
 each table is loaded wherever someone connects to it, one process (its owner) runs its
@@ -66,6 +67,7 @@ from gamenight.engine.protocol import CHANCE, Move
 from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
+from gamenight.interfaces.web.commits import GroupCommit
 from gamenight.interfaces.web.history import Events, History, encode_state
 from gamenight.interfaces.web.idle import IDLE_LIFETIME, Memo, is_idle, let_go, let_go_of_idle, restore
 from gamenight.interfaces.web.limits import DEFAULT_HINT_SECONDS, DEFAULT_HINTS_AT_ONCE
@@ -79,6 +81,7 @@ from gamenight.store.database import (
     PERSON,
     PLAYING,
     WAITING,
+    Moves,
     SeatData,
     Stale,
     Store,
@@ -91,6 +94,10 @@ log = logging.getLogger("gamenight.interfaces.web")
 BOT_LEVELS = ("easy", "medium", "hard")
 ZOMBIE_LEVEL = "medium"
 """The bot that plays for a person who is away, or whose turn timer ran out."""
+INLINE_LEVELS = frozenset({"medium"})
+"""Bots that choose on the event loop itself: medium's move (no look-ahead) takes a few
+microseconds, a thread's hand-over and back about 45 (benchmarks/README.md, *Server cost per
+move*). The others, which deal hands or search, think in a thread."""
 MAX_MESSAGE = 4096
 """A client's message is a sync or a move: a few dozen characters."""
 MAX_NOTATION = 200
@@ -271,6 +278,8 @@ class Hub:
         # and writes stay in order: its lock is held around each.)
         threads = 1 if store.engine.dialect.name == "sqlite" else DB_THREADS
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="gamenight-db")
+        self.commits = GroupCommit(functools.partial(self.db, store.append_moves))
+        """Every table's moves go to the database through it, those of many tables in one commit."""
         self.loading = asyncio.Lock()
         self.origin = f"{os.getpid()}-{secrets.token_hex(3)}"
         self.cluster: Cluster | None = None
@@ -897,7 +906,7 @@ class LiveTable:
             return
         result = _result(table) if table.is_over() else None
         try:
-            await self.hub.db(self.hub.store.append_steps, self.id, first, steps, result)
+            await self.hub.commits.store(Moves(self.id, first, tuple(steps), result))
         except Exception as exc:
             # Not stored, so it did not happen: the table goes back to what the database holds.
             if not isinstance(exc, Stale):
@@ -1440,7 +1449,10 @@ class LiveTable:
             assert pending is not None
             view, legal = table.view_for(seat), [c.move for c in pending.choices]
             bot, rng = self._bot(seat), table.seat_rngs[seat]
-        move = await asyncio.to_thread(bot.choose, view, legal, rng)
+        if self._level(seat) in INLINE_LEVELS:
+            move = bot.choose(view, legal, rng)
+        else:
+            move = await asyncio.to_thread(bot.choose, view, legal, rng)
         quiet = getattr(table.story, "quiet", None)
         if quiet is None or not quiet(view, move):
             # The pace is for moves that change the board, so people can follow them.
@@ -1458,9 +1470,13 @@ class LiveTable:
             except Refused as exc:
                 log.error("table %s: the bot for seat %d was refused: %s", self.id, seat + 1, exc)
 
-    def _bot(self, seat: int) -> Agent:
+    def _level(self, seat: int) -> str:
+        """The level of the bot that plays `seat` (a person's seat: the zombie level)."""
         state = self.seats[seat]
-        level = state.level if state.kind == BOT and state.level else ZOMBIE_LEVEL
+        return state.level if state.kind == BOT and state.level else ZOMBIE_LEVEL
+
+    def _bot(self, seat: int) -> Agent:
+        level = self._level(seat)
         key = (seat, level)
         if key not in self.bots:
             assert self.table is not None
