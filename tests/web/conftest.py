@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, text
 
 from gamenight.interfaces.web.app import create_app
 from gamenight.interfaces.web.limits import Limits
-from gamenight.store.database import Base
+from gamenight.store.database import Base, Store, TableData
 from tests.postgres import fresh_database
 from tests.web.browsing import chromium, serving
 
@@ -85,6 +85,20 @@ def data_dir(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest
             connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
         engine.dispose()
     return tmp_path / "data"
+
+
+def two_seat_table(store: Store) -> TableData:
+    """A waiting two-seat Highrise table, a person's seat and an easy bot's, in `store`."""
+    return store.create_table(
+        game="highrise",
+        options={"players": 2},
+        title="t",
+        public=False,
+        seats=[("person", None, "A"), ("bot", "easy", "B")],
+        bot_pace=0.0,
+        zombie_timeout=0.0,
+        turn_timer=None,
+    )
 
 
 UNLIMITED = Limits(

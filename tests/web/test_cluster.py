@@ -41,6 +41,7 @@ from gamenight.interfaces.web.tokens import cookie_name
 from gamenight.store.database import Stale, Store, TableData
 from tests.postgres import fresh_database
 from tests.web.browsing import free_port
+from tests.web.conftest import two_seat_table
 from tests.web.crashing import Person, ServerProcess, create_tables, play, verify
 from tests.web.support import host_form
 
@@ -303,16 +304,7 @@ def test_a_card_window_is_answered_at_once_through_two_processes(tmp_path: Path,
 def started_table(store: Store) -> tuple[TableData, Table]:
     """A two-seat Highrise table stored and started (its schema made first), and its game."""
     store.migrate()
-    data = store.create_table(
-        game="highrise",
-        options={"players": 2},
-        title="t",
-        public=False,
-        seats=[("person", None, "A"), ("bot", "easy", "B")],
-        bot_pace=0.0,
-        zombie_timeout=0.0,
-        turn_timer=None,
-    )
+    data = two_seat_table(store)
     table = Table(make_game("highrise", {"players": 2}), ["A", "B"], seed=5)
     store.start(data.id, table.record)
     return data, table

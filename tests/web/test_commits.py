@@ -20,7 +20,7 @@ from gamenight.engine.record import Step
 from gamenight.interfaces.web.commits import GroupCommit
 from gamenight.store.database import OVER, Moves, Stale, Store, sqlite_url
 
-from .conftest import TEST_DATABASE
+from .conftest import TEST_DATABASE, two_seat_table
 
 pytestmark = pytest.mark.both_databases
 
@@ -33,16 +33,7 @@ def new_store(data_dir: Path) -> Store:
 
 
 def new_table(store: Store) -> str:
-    return store.create_table(
-        game="highrise",
-        options={"players": 2},
-        title="t",
-        public=False,
-        seats=[("person", None, "A"), ("bot", "easy", "B")],
-        bot_pace=0.0,
-        zombie_timeout=0.0,
-        turn_timer=None,
-    ).id
+    return two_seat_table(store).id
 
 
 def stored(store: Store, table_id: str) -> list[tuple[int, str]]:
