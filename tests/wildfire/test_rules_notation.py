@@ -355,3 +355,36 @@ def test_a_number_longer_than_any_notation_writes_is_a_notation_error(text):
     for move in (f"5-3@e{BIG}", f"hub {BIG}"):
         with pytest.raises(NotationError, match="a number of 5000 digits"):
             game.new_state().parse_move(move)
+
+
+@pytest.mark.parametrize("burns_out", [False, True])
+def test_the_layout_is_written_the_same_whether_its_tiles_were_written_before_or_not(burns_out: bool) -> None:
+    """A view writes only the tiles laid since it last wrote the layout (`Layout.entries`,
+    shared by clones); an obligation's hub number and closing mark, which change after it
+    is laid, are written anew each time. At every step of random games, and on a clone kept
+    from earlier, the layout reads as a layout never written before reads."""
+    from gamenight.games.wildfire.layout import Layout
+    from gamenight.games.wildfire.notation import layout_entries
+
+    def afresh(layout: Layout) -> list[str]:  # a clone that has written nothing
+        fresh = layout.clone()
+        fresh.entries, fresh.obligations = (), ()
+        return layout_entries(fresh)
+
+    game = make_game("wildfire", {"players": 3, "obligation_burns_out": burns_out})
+    marks: set[object] = set()
+    for seed in range(6):
+        kept: list[tuple[Layout, list[str]]] = []
+        match = Match(game, [RandomBot() for _ in range(3)], seed)
+        while (event := match.step()) is not None:
+            layout = event.state.layout
+            written = layout_entries(layout)
+            assert written == afresh(layout)
+            marks.update(entry[entry.index("@") :].count(":") for entry in written[1:])
+            marks.update("x" for entry in written if entry.endswith("x"))
+            if len(layout.nodes) % 7 == 3:
+                kept.append((layout.clone(), written))
+        for clone, then in kept:
+            assert layout_entries(clone) == then == afresh(clone)
+    assert 1 in marks  # obligations were written
+    assert ("x" in marks) == burns_out

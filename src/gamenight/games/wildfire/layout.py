@@ -88,7 +88,7 @@ class Node(NamedTuple):
 class Layout:
     """Nodes in the order they were played, their free places, and the open obligation."""
 
-    __slots__ = ("nodes", "free", "open_ends", "by_number", "obligation")
+    __slots__ = ("nodes", "free", "open_ends", "by_number", "obligation", "entries", "obligations")
 
     def __init__(self, blank: bool = False) -> None:
         # blank: the fields are left for clone() to fill (a compiled class makes its instances
@@ -102,6 +102,12 @@ class Layout:
         # legal-move search starts from, kept up to date as tiles are laid.
         self.by_number: dict[int, list[int]] = {}
         self.obligation = -1  # the node whose slots must be filled first, or -1
+        # The notation of the first nodes as notation.layout_entries last wrote them, without
+        # an obligation's hub number or closing mark (those change after it is laid; the
+        # rest of a node never does), and which of them are obligations: a view writes only
+        # the nodes laid since. Tuples, shared by clones (their first nodes are the same).
+        self.entries: tuple[str, ...] = ()
+        self.obligations: tuple[int, ...] = ()
 
     def clone(self) -> Layout:
         new = Layout(True)
@@ -110,6 +116,8 @@ class Layout:
         new.open_ends = self.open_ends.copy()
         new.by_number = {number: ends.copy() for number, ends in self.by_number.items()}
         new.obligation = self.obligation
+        new.entries = self.entries
+        new.obligations = self.obligations
         return new
 
     def tiles(self) -> list[int]:

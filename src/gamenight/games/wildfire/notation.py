@@ -46,25 +46,36 @@ _PLACED = re.compile(r"^(.+?)@e?(\d+)(?::(\d|\?)(x)?)?$", re.IGNORECASE)
 
 def layout_entries(layout: Layout) -> list[str]:
     """Each tile on the table as the play that laid it (`5-3@e2`, `5-W@e1:7`), the centre
-    double first. Every view holds these, so they are written without building Moves."""
-    nodes, halves, symbols = layout.nodes, TILES.halves, TILES.symbols
-    entries = [TILES.names[nodes[0].tile]] if nodes else []
+    double first. Every view holds these, so they are written without building Moves, and
+    a node is written once (`Layout.entries`); only an obligation's mark is written anew."""
+    nodes = layout.nodes
+    entries, obligations = layout.entries, layout.obligations
+    if len(entries) < len(nodes):
+        halves, symbols = TILES.halves, TILES.symbols
+        more = [TILES.names[nodes[0].tile]] if not entries else []
+        laid: list[int] = []
+        for i in range(len(entries) + len(more), len(nodes)):
+            node = nodes[i]
+            a, b = halves[node.tile]
+            more.append(f"{symbols[node.inner]}-{symbols[b if a == node.inner else a]}@e{node.parent}")
+            if node.kind in OBLIGATION_KINDS:
+                laid.append(i)
+        entries = layout.entries = entries + tuple(more)
+        obligations = layout.obligations = obligations + tuple(laid)
+    written = list(entries)
     filled: list[int] | None = None  # tiles laid on each node, counted once if needed
-    for i in range(1, len(nodes)):
+    for i in obligations:
         node = nodes[i]
-        a, b = halves[node.tile]
-        text = f"{symbols[node.inner]}-{symbols[b if a == node.inner else a]}@e{node.parent}"
-        if node.kind in OBLIGATION_KINDS:
-            text += ":?" if node.value == UNSPUN else f":{node.value}"
-            if layout.free[i] == 0:  # closed: every slot filled, or burnt out
-                if filled is None:
-                    filled = [0] * len(nodes)
-                    for other in nodes[1:]:
-                        filled[other.parent] += 1
-                if filled[i] < _slots(node.tile, node.inner):
-                    text += "x"
-        entries.append(text)
-    return entries
+        mark = ":?" if node.value == UNSPUN else f":{node.value}"
+        if layout.free[i] == 0:  # closed: every slot filled, or burnt out
+            if filled is None:
+                filled = [0] * len(nodes)
+                for other in nodes[1:]:
+                    filled[other.parent] += 1
+            if filled[i] < _slots(node.tile, node.inner):
+                mark += "x"
+        written[i] += mark
+    return written
 
 
 def _slots(tile: int, inner: int) -> int:
