@@ -31,8 +31,6 @@ class GroupCommit:
         """Stores a batch on a database thread: `Store.append_moves`, through `Hub.db`."""
         self._waiting: Waiting = []
         self._task: asyncio.Task[None] | None = None
-        self.batches = 0
-        """Transactions committed (tests and benchmarks read it)."""
 
     async def store(self, moves: Moves) -> None:
         """Return once `moves` is committed; Stale if the table's stored steps do not end where
@@ -51,7 +49,6 @@ class GroupCommit:
                     answers: Sequence[BaseException | None] = await self._run([moves for moves, _ in batch])
                 except Exception as exc:
                     answers = [exc] * len(batch)
-                self.batches += 1
                 for (_, done), answer in zip(batch, answers, strict=True):
                     if done.done():  # its caller was cancelled: the outcome is nobody's now
                         continue
