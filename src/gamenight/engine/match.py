@@ -142,19 +142,20 @@ class Match:
     def step(self) -> Event | None:
         """Advance one decision or chance step; None when the game is over."""
         table = self.table
-        seat = table.state.to_act()
+        state = table.state  # the one state of the table, changed in place by every step
+        seat = state.to_act()
         if seat is None:
             return None
         if seat == CHANCE:
             done = table.chance_step()
         else:
-            state = table.state
             view = LazyView(state, seat)
             move = self.agents[seat].choose(view, state.legal_moves(), self.rngs[seat])
             view.expire()
-            done = table.submit(seat, move)[0]  # IllegalMoveError, nothing changed, if the agent broke a rule
+            done = table.decide(seat, move)  # IllegalMoveError, nothing changed, if the agent broke a rule
+        _, seat, text, public, private, owners, _ = done
         # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
-        return _new(Event, (done.seat, done.text, done.public, done.private, done.owners, table.state))
+        return _new(Event, (seat, text, public, private, owners, state))
 
     def run(self, on_event: Callable[[Event], None] | None = None) -> Record:
         while (event := self.step()) is not None:

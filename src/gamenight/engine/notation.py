@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from gamenight.engine.errors import NotationError, RulesError
 
@@ -83,6 +83,14 @@ def is_move(move: object, move_type: type, written: Callable[[Any], str], read: 
         return read(written(move)) == move
     except (RulesError, LookupError, TypeError, ValueError):
         return False  # its fields name nothing notation can write
+
+
+SEATS: Final = 8
+"""The most seats any game has (Wildfire's and Wildstar's eight)."""
+SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(SEATS))
+"""A seat as the log names it, "P1" for seat 0: written once, where every step of a story names one."""
+ONLY: Final = tuple(frozenset({seat}) for seat in range(SEATS))
+"""The owners of an outcome only that seat may see (a tile it draws): made once, not at every draw."""
 
 
 KEPT = 1 << 16

@@ -19,7 +19,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import RecordError, RulesError
@@ -31,8 +31,10 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 under a megabyte); a larger file is refused before it is parsed."""
 
 
-@dataclass
-class Step:
+class Step(NamedTuple):
+    """One step of a game as its record keeps it. (A NamedTuple: a table makes one at every
+    step, and an instance of a plain dataclass is two objects for the collector to track.)"""
+
     seat: int  # CHANCE (-1) for a chance outcome
     text: str  # notation of the move or outcome, in the position before it
 

@@ -156,7 +156,7 @@ class Table:
         until `deal_on` (a table people play at)."""
         self.game = game
         self.story = game.story()
-        self._tell = getattr(self.story, "told", None)
+        self._tell = teller(self.story)
         self.words = words
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
@@ -368,6 +368,13 @@ class Table:
         self._chance(sample(self.state.chance_outcomes(), self.rng))
         return self.events[-1]
 
+    def decide(self, seat: int, move: Move) -> Event:
+        """`submit` for a caller that has just seen `seat` is to act, at a table with no
+        window, pause or chance of its own to play (`Match.step`): the move checked as
+        `submit` checks it (IllegalMoveError, the table unchanged), played, its event."""
+        self._decide(seat, _legal(self.state, move))
+        return self.events[-1]
+
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """What `seat` may know of the events numbered after `since`, up to `until` (None: a
         spectator)."""
@@ -431,7 +438,7 @@ class Table:
     def _decide(self, seat: int, move: Move) -> None:
         state = self.state
         text = state.move_notation(move)
-        told, unsigned = self._told(state, move) if self.words else _UNTOLD
+        told, unsigned = self._tell(state, move) if self.words else _UNTOLD
         before = state.clone() if self.pauses else None
         state.apply(move)
         self._log(seat, text, told, told, _EVERYONE, unsigned)
@@ -495,33 +502,31 @@ class Table:
         while self.state.to_act() == CHANCE and not self.paused:
             self._chance(sample(self.state.chance_outcomes(), self.rng))
 
-    def _told(self, state: State, move: Move) -> tuple[str, bool]:
-        """`told_of`, with the story's `told` looked up once (a failed getattr raises inside)."""
-        if self._tell is None:
-            return self.story.describe(state, move), False
-        text, unsigned = self._tell(state, move)
-        return str(text), bool(unsigned)
-
     def _log(
         self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
     ) -> None:
-        self.record.steps.append(Step(seat, text))
+        self.record.steps.append(_new(Step, (seat, text)))
         events = self.events
         # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
         events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
-        if self.state.to_act() is None:
+        if self.state.is_over():
             self.record.result = self.state.scores()
 
 
-def told_of(story: Story, state: State, move: Move) -> tuple[str, bool]:
+def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:
     """What the log says of a decision, and whether without its seat: the story's `told` where
     it has one (a pass in a card window is told once, when the window closes), else its
     description. Whatever reads a game's words (the balance figures) reads these."""
-    told = getattr(story, "told", None)
-    if told is None:
-        return story.describe(state, move), False
-    text, unsigned = told(state, move)
-    return str(text), bool(unsigned)
+    told: Callable[[State, Move], tuple[str, bool]] | None = getattr(story, "told", None)
+    if told is not None:
+        return told
+    describe = story.describe
+    return lambda state, move: (describe(state, move), False)
+
+
+def told_of(story: Story, state: State, move: Move) -> tuple[str, bool]:
+    """`teller(story)(state, move)`: what the log says of one decision."""
+    return teller(story)(state, move)
 
 
 def _off_sheet(move: Move) -> bool:

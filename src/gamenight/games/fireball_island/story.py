@@ -4,6 +4,7 @@ the options in words (`summary`) and who wins (`goal`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 from gamenight.games.fireball_island import rules
@@ -14,7 +15,7 @@ from gamenight.games.fireball_island.options import FireballIslandOptions
 from gamenight.games.fireball_island.state import CAPTURE_TURNS, FireballIslandState
 from gamenight.games.fireball_island.tasks import Chain, Draw, First, Path, Roll, Steal, Take, Task, Window
 from gamenight.games.fireball_island.view import runs
-from gamenight.games.fireball_island.windows import asked_in_all, asked_together
+from gamenight.games.fireball_island.windows import asks_several
 
 CARD_HELP: dict[CardType, str] = {
     # What each card does, in a line (R-FI PLAYING YOUR CARDS), for the card's tooltip.
@@ -93,16 +94,27 @@ def describe(state: FireballIslandState, move: Move) -> str:
         return "will leave the cave by the trail"
     if move.kind == AIM:
         rollway = move.path[0]
-        spaces = BOARD.spaces_on_rollway(rollway)
         fireball = BOARD.fireballs[BOARD.rollway(rollway).fireball].name
         deterministic = state.game.options.fireball_mode == "deterministic"
         chances = aim_chances(rollway, state.pos, deterministic)
         # The chance to be hit is what an aim is chosen by (D-FI-3): said with each target.
         hit = ", ".join(_p(s) if deterministic else f"{_p(s)} ({round(p * 100)}% to hit)" for s, p in chances.items())
-        return f"rolls {fireball} down {rollway} ({runs(spaces)}) at {hit}"
+        return f"rolls {fireball} down {rollway} ({_rollway_runs(rollway)}) at {hit}"
     if move.kind == GO and isinstance(task, Path):
         return _describe_walk(state, move, task)
     return str(move)
+
+
+@cache
+def _rollway_runs(rollway: str) -> str:
+    """A rollway's spaces in runs (`view.runs`), written once: every aim down it tells them."""
+    return runs(BOARD.spaces_on_rollway(rollway))
+
+
+@cache
+def _rollways_over(space: str) -> str:
+    """The rollways across a space, named: every walk that ends there tells them."""
+    return ", ".join(r.id for r in BOARD.rollways_over(space))
 
 
 def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
@@ -113,7 +125,7 @@ def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
     task = state.tasks[-1] if state.tasks else None
     if move.kind != PASS or not isinstance(task, (Window, Chain)):
         return describe(state, move), False
-    if len(asked_together(state)) > 1:
+    if asks_several(state, task, now=True):
         return "", False  # more seats to answer: the window is still open
     if isinstance(task, Chain):
         played = parse_card(task.card).title if task.cancels == 0 else "the CANCEL"
@@ -121,7 +133,7 @@ def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
             f"nobody cancels {_p(task.last)}'s {played}: it {'stands' if task.cancels % 2 == 0 else 'is canceled'}",
             True,
         )
-    if asked_in_all(state, task) > 1:
+    if asks_several(state, task):
         return "nobody played a card", True
     return "", False  # a window only its own player was asked: its next step tells the turn
 
@@ -277,9 +289,9 @@ def walk_notes(
             notes.append(Note(f"dark: {drawer}draws no card (4 in hand)", "dark"))
         else:
             notes.append(Note(f"dark: {drawer}draws a card", "dark"))
-    over = [r.id for r in BOARD.rollways_over(end)]
+    over = _rollways_over(end)
     if over and not here.safe:
-        notes.append(Note(f"in the path of {', '.join(over)}", "danger"))
+        notes.append(Note(f"in the path of {over}", "danger"))
     elif end != BOARD.dock and not here.is_cave:
         notes.append(Note("safe", "safe"))
     return notes

@@ -61,9 +61,28 @@ def asked_together(state: FireballIslandState) -> tuple[int, ...]:
     return _askable_among(state, task, window_order(state, task)[task.asked :])
 
 
-def asked_in_all(state: FireballIslandState, task: Window | Chain) -> int:
-    """How many seats the window or chain on top asks in this round, those who passed included."""
-    return len(_askable_among(state, task, window_order(state, task)))
+def asks_several(state: FireballIslandState, task: Window | Chain, now: bool = False) -> bool:
+    """Whether the window or CANCEL chain on top asks more than one seat in this round (those
+    who passed included), or with `now`, from the seat asked now on: `_askable_among`'s
+    count, stopped at the second seat. (The log asks this at every answer to every window,
+    `story.told`: `window_order` is inlined, and the token asked about last.)"""
+    hands = state.hands
+    if type(task) is Chain:
+        order = _OTHERS[state.n][task.last]
+        trader = -1
+    else:
+        kind = task.kind
+        if kind == "end" or kind == "stand":
+            return False  # a window of one seat
+        order = _ROUND[state.n][_roller(state) if kind == "talisman" else state.turn]
+        trader = state.turn
+    found = False
+    for seat in order[task.asked :] if now else order:
+        if hands[seat] or (seat == trader and may_trade(state)):
+            if found:
+                return True
+            found = True
+    return False
 
 
 def _askable_among(state: FireballIslandState, task: Window | Chain, seats: tuple[int, ...]) -> tuple[int, ...]:

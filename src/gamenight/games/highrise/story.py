@@ -4,8 +4,9 @@ the options in words (`summary`) and who wins (`goal`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+from gamenight.engine.notation import ONLY, SEAT_NAMES
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, PLAY, Move, other_half
@@ -89,19 +90,24 @@ def describe(state: HighriseState, move: Move) -> str:
     return text
 
 
+_BASEMENT: Final = Phase.BASEMENT  # (a module's name: reading a member off its enum costs several times more)
+_DEAL: Final = Phase.DEAL
+
+
 def describe_outcome(state: HighriseState, outcome: int) -> tuple[str, str, frozenset[int]]:
     """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
-    if state.phase == Phase.BASEMENT:
+    phase = state.phase
+    if phase == _BASEMENT:
         a, b = state.tower.base.slots[len(state.tower.pieces)]
         names = state.tower.base.cell_names
         text = f"{state.outcome_notation(outcome)} is laid in the basement on {names[a]},{names[b]}"
         return text, text, frozenset()
     name = TILES.name(outcome)
-    if state.phase == Phase.DEAL:
+    if phase == _DEAL:
         seat = state.next_dealt_seat()
-        return f"P{seat + 1} takes a domino", f"P{seat + 1} takes {name}", frozenset({seat})
+        return f"{SEAT_NAMES[seat]} takes a domino", f"{SEAT_NAMES[seat]} takes {name}", ONLY[seat]
     seat = state.turn
-    return f"P{seat + 1} draws a domino", f"P{seat + 1} draws {name}", frozenset({seat})
+    return f"{SEAT_NAMES[seat]} draws a domino", f"{SEAT_NAMES[seat]} draws {name}", ONLY[seat]
 
 
 def on_sheet(move: Move) -> bool:

@@ -4,8 +4,9 @@ the options in words (`summary`) and who wins (`goal`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+from gamenight.engine.notation import ONLY, SEAT_NAMES
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildfire.layout import (
     DOUBLE_WILD_ONE,
@@ -125,29 +126,35 @@ def describe(state: WildfireState, move: Move) -> str:
     return text + " and knocks" if move.knock or (left == 1 and not state.manual_knock()) else text
 
 
+_HUB: Final = Phase.HUB  # (a module's name: reading a member off its enum costs several times more)
+_DEAL: Final = Phase.DEAL
+_PENALTY: Final = Phase.PENALTY
+_FIRST_DOUBLE: Final = Phase.FIRST_DOUBLE
+
+
 def describe_outcome(state: WildfireState, outcome: int) -> tuple[str, str, frozenset[int]]:
     """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
-    if state.phase == Phase.HUB:
+    phase = state.phase
+    if phase == _HUB:
         text = f"the hub lights up {outcome}"
         return text, text, frozenset()
-    seat = state.turn
-    if state.phase == Phase.DEAL:
-        seat = state.next_dealt_seat()
-    elif state.phase == Phase.PENALTY:
-        seat = state.penalty
     name = TILES.name(outcome)
-    if state.phase == Phase.DEAL:
+    if phase == _DEAL:
+        seat = state.next_dealt_seat()
+        who = SEAT_NAMES[seat]
         then = (
             _first_double(state, seat, outcome) if len(state.pile) == len(ALL_TILES) - HAND_SIZE * state.n + 1 else ""
         )
-        return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
-    if state.phase == Phase.PENALTY:
+        return f"{who} is dealt a tile{then}", f"{who} is dealt {name}{then}", ONLY[seat]
+    if phase == _PENALTY:
+        seat = state.penalty
         why = "draws a penalty tile for not knocking"
-        return f"P{seat + 1} {why}", f"P{seat + 1} {why}: {name}", frozenset({seat})
+        return f"{SEAT_NAMES[seat]} {why}", f"{SEAT_NAMES[seat]} {why}: {name}", ONLY[seat]
+    seat = state.turn
     then = ""
-    if state.phase == Phase.FIRST_DOUBLE and (seat + 1) % state.n == (state.dealer + 1) % state.n:
+    if phase == _FIRST_DOUBLE and (seat + 1) % state.n == (state.dealer + 1) % state.n:
         then = _first_double(state, seat, outcome)  # the pass is complete
-    return f"P{seat + 1} draws a tile{then}", f"P{seat + 1} draws {name}{then}", frozenset({seat})
+    return f"{SEAT_NAMES[seat]} draws a tile{then}", f"{SEAT_NAMES[seat]} draws {name}{then}", ONLY[seat]
 
 
 def _first_double(state: WildfireState, seat: int, outcome: int) -> str:

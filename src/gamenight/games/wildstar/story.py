@@ -4,8 +4,9 @@ the options in words (`summary`) and who wins (`goal`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
+from gamenight.engine.notation import ONLY, SEAT_NAMES
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
@@ -89,19 +90,27 @@ def describe(state: WildstarState, move: Move) -> str:
     return text + f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
 
 
+_DEAL: Final = Phase.DEAL  # (a module's name: reading a member off its enum costs several times more)
+_FIRST_DOUBLE: Final = Phase.FIRST_DOUBLE
+
+
 def describe_outcome(state: WildstarState, outcome: int) -> tuple[str, str, frozenset[int]]:
     """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
-    seat = state.next_dealt_seat() if state.phase == Phase.DEAL else state.turn
+    phase = state.phase
     name = NAMES[outcome]
-    if state.phase == Phase.DEAL:
+    if phase == _DEAL:
+        seat = state.next_dealt_seat()
+        who = SEAT_NAMES[seat]
         then = ""
         if sum(map(len, state.hands)) + 1 == hand_size(state.n) * state.n:  # the deal is complete
             then = _centre_setter(state, seat, outcome)
-        return f"P{seat + 1} is dealt a tile{then}", f"P{seat + 1} is dealt {name}{then}", frozenset({seat})
-    if state.phase == Phase.FIRST_DOUBLE and outcome == state.required_double:
-        text = f"P{seat + 1} draws {name} and sets it in the star centre"
+        return f"{who} is dealt a tile{then}", f"{who} is dealt {name}{then}", ONLY[seat]
+    seat = state.turn
+    who = SEAT_NAMES[seat]
+    if phase == _FIRST_DOUBLE and outcome == state.required_double:
+        text = f"{who} draws {name} and sets it in the star centre"
         return text, text, frozenset()
-    return f"P{seat + 1} draws a tile", f"P{seat + 1} draws {name}", frozenset({seat})
+    return f"{who} draws a tile", f"{who} draws {name}", ONLY[seat]
 
 
 def _centre_setter(state: WildstarState, seat: int, outcome: int) -> str:
