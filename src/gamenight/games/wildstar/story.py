@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import ONLY, SEAT_NAMES
+from gamenight.engine.notation import KEPT, ONLY, SEAT_NAMES
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
@@ -78,6 +78,23 @@ def describe(state: WildstarState, move: Move) -> str:
     if not 0 <= move.end < len(layout.tiles):
         return f"plays {move_notation(move)}, on an end that is not on the table"
     value = layout.value[move.end]
+    out = len(state.hands[state.turn]) == 1
+    # A play's words depend on the move, the number it is laid on and whether it goes out
+    # alone: written once and kept, as its notation is (a table tells every play).
+    key = (move, value, out)
+    text = _PLAYS.get(key)
+    if text is None:
+        text = _play_words(move, value, out)
+        if len(_PLAYS) < KEPT:
+            _PLAYS[key] = text
+    return text
+
+
+_PLAYS: dict[tuple[Move, int, bool], str] = {}
+
+
+def _play_words(move: Move, value: int, out: bool) -> str:
+    """A play in words: laid on `value`, going out (`out`) or shedding its count."""
     target = "the centre" if move.end == 0 else f"the {value} at e{move.end}"
     tile = move_notation(move).split("@")[0]
     if move.tile == DOUBLE_STAR:
@@ -85,7 +102,7 @@ def describe(state: WildstarState, move: Move) -> str:
     elif move.kind == PLAY and move.outer >= 0 and tile.startswith("S-"):
         tile = f"a single star as {value}-{move.outer}"
     text = f"plays {tile} on {target}"
-    if len(state.hands[state.turn]) == 1:
+    if out:
         return text + " and goes out"
     return text + f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
 
