@@ -28,6 +28,18 @@ def test_the_first_player_to_play_all_his_dominoes_is_the_winner_of_the_hand():
     )
 
 
+def test_the_same_play_is_told_as_what_it_does_in_each_position():
+    """The log tells a play by what it does where it is made: the same 4-2 on the 4 at e1 goes
+    out from a one-tile hand, and sheds its 6 points from a longer one (its words are kept
+    by move, the number laid on and going out: each position gets its own)."""
+    last = position(f"shuffler=3 turn=1 | layout {FIVE} | hands 4-2 / S 0-0 / 6-5 | pile *")
+    longer = position(f"shuffler=3 turn=1 | layout {FIVE} | hands 4-2 1-1 / S 0-0 / 6-5 | pile *")
+    move = last.parse_move("4-2@e1")
+    assert story.describe(last, move) == "plays 4-2 on the 4 at e1 and goes out"
+    assert story.describe(longer, move) == "plays 4-2 on the 4 at e1 (sheds 6 points)"
+    assert story.describe(last, move) == "plays 4-2 on the 4 at e1 and goes out"
+
+
 def test_the_person_winning_the_previous_hand_shuffles_and_the_holder_of_the_next_double_sets_it():
     """R-WS: "The person winning the previous hand shuffles the tiles for the next hand";
     "Each hand thereafter begins with the next-lowest number double tile"; D-WS-3: "The holder
