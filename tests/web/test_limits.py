@@ -7,6 +7,7 @@ the internet. benchmarks/web_attacks.py measures the same attacks at full size."
 from __future__ import annotations
 
 import contextlib
+import gc
 import resource
 import socket
 import time
@@ -16,7 +17,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from gamenight.interfaces.web.limits import Limits
+from gamenight.interfaces.web.limits import Limits, tune_collector
 from tests.web.browsing import free_port
 from tests.web.conftest import Server
 from tests.web.crashing import ServerProcess
@@ -134,6 +135,20 @@ def test_the_server_raises_its_open_files_limit_and_names_no_server(serve: Serve
     soft = int(next(line for line in limits.splitlines() if line.startswith("Max open files")).split()[3])
     assert soft > 256
     assert "server" not in httpx.get(f"http://127.0.0.1:{serve.port}/").headers
+
+
+def test_the_server_collects_young_objects_in_large_batches_and_freezes_what_it_loaded() -> None:
+    """`gamenight serve --gc-young N`: the cycle collector's young collections come every N
+    allocations, not Python's 700, and what the process loaded before serving is frozen, so
+    that no collection walks it again (benchmarks/README.md, *The cycle collector's pauses*)."""
+    threshold = gc.get_threshold()
+    try:
+        tune_collector(12_345)
+        assert gc.get_threshold() == (12_345, 10, 10)
+        assert gc.get_freeze_count() > 10_000  # the modules, classes and functions loaded by now
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*threshold)
 
 
 def test_a_body_larger_than_the_limit_is_refused_and_changes_nothing(data_dir: Path) -> None:

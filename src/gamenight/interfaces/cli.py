@@ -57,6 +57,7 @@ from gamenight.interfaces.terminal import (
     seat_label,
     seat_list,
 )
+from gamenight.interfaces.web.limits import DEFAULT_GC_YOUNG  # (the standard library only: no web extra needed)
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen
 from gamenight.record_files import RecordFile, check_target, read_record
@@ -1247,6 +1248,16 @@ def serve(
             "more of the server's CPU and memory per connection.",
         ),
     ] = False,
+    gc_young: Annotated[
+        int,
+        typer.Option(
+            help="Objects allocated between two young collections of Python's cycle collector (Python's "
+            "default: 700). Higher: fewer objects outlive them, so fewer and shorter pauses of every table "
+            "while the collector walks the oldest; lower: less memory held by garbage between them.",
+            min=700,
+            max=10**7,
+        ),
+    ] = DEFAULT_GC_YOUNG,
     waiting_hours: Annotated[
         float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
     ] = 24.0,
@@ -1284,7 +1295,13 @@ def serve(
         from sqlalchemy.engine import make_url
 
         from gamenight.interfaces.web.app import create_app
-        from gamenight.interfaces.web.limits import Limits, is_network, raise_descriptor_limit, uvicorn_options
+        from gamenight.interfaces.web.limits import (
+            Limits,
+            is_network,
+            raise_descriptor_limit,
+            tune_collector,
+            uvicorn_options,
+        )
         from gamenight.interfaces.web.review import ReviewSettings
         from gamenight.interfaces.web.security import origin_of
         from gamenight.store.folder import FolderInUse, lock_folder
@@ -1369,6 +1386,7 @@ def serve(
     server_log = logging.getLogger("gamenight")
     server_log.addHandler(handler)
     server_log.setLevel(logging.INFO)
+    tune_collector(gc_young)
     before, after = raise_descriptor_limit()
     if after > before:
         server_log.info("open files: the soft limit was %d, now %d", before, after)

@@ -1,5 +1,5 @@
 """What one client may take from the server: the limits below the app, where a request is
-still bytes on a socket, and the descriptor limit of the process.
+still bytes on a socket, and the descriptor limit and cycle collector of the process.
 
 uvicorn is run with h11 (httptools reads a header of any size whole) and a protocol of our
 own on top of it, which refuses more connections from one address than `connections_per_address`
@@ -14,6 +14,7 @@ where the server is made.
 from __future__ import annotations
 
 import asyncio
+import gc
 import ipaddress
 import resource
 import time
@@ -34,6 +35,9 @@ DEFAULT_HEADER_TIMEOUT = 10.0
 DEFAULT_CONNECTIONS_PER_ADDRESS = 64
 """A person has a page and a WebSocket per table open; a household shares one address."""
 DESCRIPTORS_WANTED = 65536
+DEFAULT_GC_YOUNG = 10_000
+"""Objects the server allocates (net) between two young collections of the cycle collector;
+Python's default, 700, suits a script (benchmarks/README.md, *The cycle collector's pauses*)."""
 DEFAULT_TABLES_PER_HOUR = 30
 DEFAULT_BOT_TABLES_PER_ADDRESS = 4
 DEFAULT_MIN_BOT_PACE = 0.25
@@ -227,6 +231,20 @@ def uvicorn_options(limits: Limits) -> dict[str, Any]:
         "ws_max_size": 64 * 1024,
         "ws_per_message_deflate": limits.ws_compression,
     }
+
+
+def tune_collector(young: int = DEFAULT_GC_YOUNG) -> None:
+    """Set the cycle collector for a server that holds many tables. With Python's default
+    (700), an object that lives a few milliseconds (a move on its way to the database, a
+    message being sent) outlives two young collections and is moved to the oldest
+    generation, and every time those reach a quarter of it the collector walks every
+    object of every table while every table waits: at 1,000 tables, 18 such walks in 100 s,
+    up to 950 ms each. Collected every `young` allocations instead, such objects die young.
+    What is loaded when the server starts (modules, classes, the app) lives as long as the
+    process: frozen, no collection walks it again."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(young, 10, 10)
 
 
 def raise_descriptor_limit(wanted: int = DESCRIPTORS_WANTED) -> tuple[int, int]:
