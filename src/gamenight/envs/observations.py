@@ -18,14 +18,24 @@ Seats are written relative to the observer (its own first, then the next to its 
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from gamenight.engine.protocol import CHANCE, Game, State
+from gamenight.engine.protocol import Game
+
+# (check_view_only and the rest live apart, in plain Python: see view_only.)
+from gamenight.envs.view_only import LeakError as LeakError
+from gamenight.envs.view_only import check_view_only as check_view_only
+from gamenight.envs.view_only import random_states as random_states
+from gamenight.games.dominoes.hands import mask_tiles
+from gamenight.games.fireball_island.state import FireballIslandState
+from gamenight.games.highrise.state import HighriseState
+from gamenight.games.highrise.tower import Tower
+from gamenight.games.wildfire.state import WildfireState
+from gamenight.games.wildstar.state import WildstarState
 
 Obs = npt.NDArray[np.float32]
 
@@ -73,7 +83,12 @@ class Encoder:
         return out
 
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
-        self.fill(out, state.view(seat))
+        self.write_state(writer(out), state, seat)
+
+    def write_state(self, w: memoryview[float], state: Any, seat: int) -> None:
+        """`fill_state` into `w`, a memoryview of the encoder's size, all zeros: a batch keeps
+        one per row (`out.data` makes a memoryview, and took a tenth of an observation's time)."""
+        self.fill(np.asarray(w), state.view(seat))
 
     # helpers
     def seats_onehot(self, out: Obs, name: str, seat: int | None, me: int) -> None:
@@ -91,41 +106,80 @@ def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
     return functools.lru_cache(maxsize=None)(parse)
 
 
-def _writer(out: Obs) -> memoryview[float]:
+def writer(out: Obs) -> memoryview[float]:
     """`out` as a memoryview: setting one float through it costs a third of NumPy's
     `out[i] = x` (both round the Python float to float32 alike)."""
     return cast("memoryview[float]", out.data)
 
 
-def _hand_written(out: Obs, offsets: dict[str, int], state: Any, seat: int) -> memoryview[float]:
-    """The three domino games' `hand` and `drawn` blocks filled in from the state (the seat's
-    own tiles; the tile it drew, while it is its turn); `out` as a memoryview for the rest."""
-    w = _writer(out)
+def _write_hand(w: memoryview[float], offsets: dict[str, int], hand: list[int], drawn: int) -> None:
+    """The three domino games' `hand` and `drawn` blocks: the seat's own tiles, and the tile it
+    drew (-1: none, or not its turn)."""
     hand0 = offsets["hand"]
-    for tile in state.hands[seat]:
+    for tile in hand:
         w[hand0 + tile] = 1.0
-    if seat == state.turn and state.drawn >= 0:
-        w[offsets["drawn"] + state.drawn] = 1.0
-    return w
+    if drawn >= 0:
+        w[offsets["drawn"] + drawn] = 1.0
 
 
-@functools.lru_cache(maxsize=8192)
-def _mask_bits(mask: int) -> tuple[int, ...]:
-    """The set bits of a tile mask (bit t for tile t), in order: a seat's known-absent tiles
-    change seldom, so they are named once per mask."""
-    from gamenight.games.dominoes.hands import mask_tiles
-
-    return tuple(mask_tiles(mask))
+MASKS_KEPT = 16384
+"""Masks a `MaskBlocks` keeps spelt out. (Not Final, as TOWERS_KEPT.)"""
 
 
-@functools.lru_cache(maxsize=16384)
-def _mask_block(mask: int, size: int) -> memoryview[float]:
-    """A tile mask (bit t for tile t) as `size` floats, 1.0 for each tile: a seat's
+class MaskBlocks:
+    """Tile masks (bit t for tile t) as blocks of `size` floats, 1.0 for each tile: a seat's
     known-absent tiles change seldom, so each mask is spelt out once, and copied into its
-    block whole."""
-    block = np.zeros(size, dtype=np.float32)
-    block[list(_mask_bits(mask))] = 1.0
-    return _writer(block)
+    block whole. Each encoder has its own (a dict read directly costs a fraction of an
+    lru_cache's call); past MASKS_KEPT all are dropped (the masks of games long over, mostly)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: dict[int, memoryview[float]] = {}
+
+    def get(self, mask: int) -> memoryview[float]:
+        block = self._kept.get(mask)
+        if block is None:
+            if len(self._kept) >= MASKS_KEPT:
+                self._kept.clear()
+            block = writer(np.zeros(self.size, dtype=np.float32))
+            for tile in mask_tiles(mask):
+                block[tile] = 1.0
+            self._kept[mask] = block
+        return block
+
+
+TOWERS_KEPT = 1024
+"""Layouts whose blocks an encoder keeps (`LaidBlocks`, HighriseEncoder._tower). Not Final:
+a test lowers it, and a compiled module reads a Final's value where it is used."""
+
+
+class LaidBlocks:
+    """A layout's `table` block, 1.0 for each tile laid, from its list of what was laid (tile
+    ids, or tuples whose first item is the tile). Such a list only grows (a layout appends; a
+    clone copies it), so each list's block is kept, by the list's identity, and only the tiles
+    laid since are added. Several are kept (a batch's games share one encoder), at most
+    TOWERS_KEPT; each list is held while its block is kept, so its id cannot pass to another."""
+
+    def __init__(self, size: int, tuples: bool) -> None:
+        self.size = size
+        self.tuples = tuples
+        self._kept: dict[int, tuple[list[Any], memoryview[float], int]] = {}
+
+    def get(self, laid: list[Any]) -> memoryview[float]:
+        key = id(laid)
+        kept = self._kept.get(key)
+        if kept is not None and kept[2] == len(laid):
+            return kept[1]  # nothing laid since (most decisions)
+        if kept is None or kept[2] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
+            if len(self._kept) >= TOWERS_KEPT:
+                self._kept.clear()  # the layouts of games long over, mostly
+            block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
+        else:
+            _, block, count = kept
+        for item in laid[count:]:
+            block[item[0] if self.tuples else item] = 1.0
+        self._kept[key] = (laid, block, len(laid))
+        return block
 
 
 def _rel_table(players: int) -> list[list[int]]:
@@ -195,7 +249,8 @@ class WildfireEncoder(Encoder):
         self.block("pile", 1)
         self.block("unfilled", 1)
         self.block("round", 1)
-        self._known_blocks = (self._offsets["absent"], self._offsets["passed_over"])
+        self._laid = LaidBlocks(t, tuples=True)  # the table, from the layout's nodes
+        self._masks = MaskBlocks(t)
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -241,18 +296,17 @@ class WildfireEncoder(Encoder):
         out[o["unfilled"]] = v["unfilled"] / n
         out[o["round"]] = v["round"] / 10.0
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: WildfireState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildfire/view.py reads."""
         double_kinds, unspun = self._double_kinds, self._unspun
         o = self._offsets
         n, t = self.players, self.TILES
         rel = self._rel[seat]
-        w = _hand_written(out, o, state, seat)
+        _write_hand(w, o, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         nodes, free = layout.nodes, layout.free
         table0 = o["table"]
-        for node in nodes:
-            w[table0 + node.tile] = 1.0
+        w[table0 : table0 + t] = self._laid.get(nodes)
         ends, f = o["ends"], self.END_FEATURES
         for e in layout.open_ends:
             base = ends + e * f
@@ -288,11 +342,13 @@ class WildfireEncoder(Encoder):
                 w[knocked + r] = 1.0
             if state.loses_turn[s]:
                 w[loses + r] = 1.0
-        for block, masks in zip(self._known_blocks, (state.absent, state.passed_over), strict=True):
-            for s, mask in enumerate(masks):
+        spelt = self._masks
+        for block, masks in ((o["absent"], state.absent), (o["passed_over"], state.passed_over)):
+            for s in range(n):
+                mask = masks[s]
                 if mask:
                     at = block + rel[s] * t
-                    w[at : at + t] = _mask_block(mask, t)
+                    w[at : at + t] = spelt.get(mask)
         rounds = len(state.sheet) + (0 if phase == self._over else 1)
         w[o["pile"]] = len(state.pile) / 65.0
         w[o["unfilled"]] = state.unfilled / n
@@ -325,11 +381,13 @@ class WildstarEncoder(Encoder):
         from gamenight.games.wildstar.state import PHASE_NAMES
         from gamenight.games.wildstar.tiles import NAMES, is_double
 
-        self._is_double = is_double  # (kept for fill_state, as Wildfire's encoder keeps its names)
+        self._is_double = is_double  # (kept for write_state, as Wildfire's encoder keeps its names)
 
         assert tuple(PHASE_NAMES) == WS_PHASES  # fill_state writes the phase as it is
         assert all(self._parse(NAMES[tile]) == tile for tile in range(self.TILES))
         self._centre = [int(name[0]) if name[0].isdigit() else -1 for name in NAMES]
+        self._laid = LaidBlocks(self.TILES, tuples=False)  # the table, from the layout's tiles
+        self._digits = MaskBlocks(10)  # a seat's lacked numbers (bit d for number d)
         p, t = players, self.TILES
         self.block("hand", t)
         self.block("drawn", t)
@@ -390,19 +448,18 @@ class WildstarEncoder(Encoder):
         out[o["hand_number"]] = v["hand_number"] / 10.0
         out[o["lowest_wins"]] = float(v["lowest_wins"])
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: WildstarState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildstar/view.py reads."""
         is_double = self._is_double
         o = self._offsets
         n = self.players
         rel = self._rel[seat]
         options = state.game.options
-        w = _hand_written(out, o, state, seat)
+        _write_hand(w, o, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         tiles, value, free = layout.tiles, layout.value, layout.free
         table0 = o["table"]
-        for tile in tiles:
-            w[table0 + tile] = 1.0
+        w[table0 : table0 + self.TILES] = self._laid.get(tiles)
         w[o["centre"] + self._centre[state.required_double]] = 1.0
         ends, f = o["ends"], self.END_FEATURES
         for e in layout.playable_ends():
@@ -427,8 +484,7 @@ class WildstarEncoder(Encoder):
             mask = state.lacked[s]
             if mask:
                 base = lacked + r * 10
-                for d in _mask_bits(mask):
-                    w[base + d] = 1.0
+                w[base : base + 10] = self._digits.get(mask)
             w[scores + r] = (totals[s % 2] if options.partners else totals[s]) / 200.0
             if options.partners and s % 2 == seat % 2:
                 w[o["partner"] + r] = 1.0
@@ -441,8 +497,6 @@ class WildstarEncoder(Encoder):
 # -- Highrise ------------------------------------------------------------------------------
 
 HR_PHASES: Final = ("basement", "deal", "play", "draw", "afterdraw", "over")
-TOWERS_KEPT: Final = 1024
-"""Towers whose `table` and `cells` blocks a Highrise encoder keeps (HighriseEncoder._tower)."""
 HR_TOPS: Final = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "W": 7}
 
 
@@ -465,7 +519,8 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
-        self._towers: dict[int, tuple[list[Any], Obs, Obs, int]] = {}  # see _tower
+        self._towers: dict[int, tuple[list[Any], memoryview[float], memoryview[float], int]] = {}  # see _tower
+        self._masks = MaskBlocks(self.TILES)
         # a cell's 11 features by [height + 1][top + 1] (height -1: no level yet; top -1: none)
         self._cell_blocks = [[self._cell(height, top) for top in range(-1, 8)] for height in range(-1, 64)]
         p, t = players, self.TILES
@@ -520,7 +575,7 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
-    def _tower(self, tower: Any) -> tuple[memoryview[float], memoryview[float]]:
+    def _tower(self, tower: Tower) -> tuple[memoryview[float], memoryview[float]]:
         """The `table` block (a 1 for each domino in the tower) and the `cells` block. Both
         change only when a domino is laid, and a tower's list of dominoes laid (`laid`: tile,
         cell a, cell b, ... as plain tuples) only grows then (tower.py appends; a clone copies
@@ -531,11 +586,13 @@ class HighriseEncoder(Encoder):
         laid = tower.laid
         key = id(laid)
         kept = self._towers.get(key)
+        if kept is not None and kept[3] == len(laid):
+            return kept[1], kept[2]  # nothing laid since (most decisions)
         if kept is None or kept[3] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
             if len(self._towers) >= TOWERS_KEPT:
                 self._towers.clear()  # the towers of games long over, mostly
-            table = np.zeros(self.TILES, dtype=np.float32)
-            cells = np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32)
+            table = writer(np.zeros(self.TILES, dtype=np.float32))
+            cells = writer(np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32))
             changed: Iterable[int] = range(self.CELLS)
             count = 0
         else:
@@ -543,11 +600,11 @@ class HighriseEncoder(Encoder):
             changed = {cell for piece in laid[count:] for cell in piece[1:3]}  # its two cells (a spacer is under one)
         for piece in laid[count:]:
             table[piece[0]] = 1.0  # (piece[0]: its tile)
-        w, f, blocks, height, top = _writer(cells), self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top
+        f, blocks, height, top = self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top
         for cell in changed:
-            w[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
+            cells[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
         self._towers[key] = (laid, table, cells, len(laid))
-        return _writer(table), w
+        return table, cells
 
     def _cell(self, height: int, top: int) -> memoryview[float]:
         values = np.zeros(self.CELL_FEATURES, dtype=np.float32)
@@ -556,14 +613,14 @@ class HighriseEncoder(Encoder):
         else:
             values[0] = height / 8.0
         values[self._top_slot[top]] = 1.0
-        return _writer(values)
+        return writer(values)
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: HighriseState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
         o = self._offsets
         n, t = self.players, self.TILES
         rel = self._rel[seat]
-        w = _hand_written(out, o, state, seat)
+        _write_hand(w, o, state.hands[seat], state.drawn if seat == state.turn else -1)
         tower = state.tower
         table0 = o["table"]
         table, cells = self._tower(tower)
@@ -578,6 +635,7 @@ class HighriseEncoder(Encoder):
         w[o["starter"] + rel[state.starter]] = 1.0
         sizes, absent, scores = o["hand_sizes"], o["absent"], o["scores"]
         hands, totals, absents = state.hands, state.totals, state.absent
+        spelt = self._masks
         for s in range(n):
             r = rel[s]
             w[sizes + r] = len(hands[s]) / 10.0
@@ -586,7 +644,7 @@ class HighriseEncoder(Encoder):
             mask = absents[s]
             if mask:
                 at = absent + r * t
-                w[at : at + t] = _mask_block(mask, t)
+                w[at : at + t] = spelt.get(mask)
         w[o["pile"]] = len(state.pile) / 36.0
         w[o["hand_number"]] = state.hand_number / 10.0
 
@@ -606,7 +664,7 @@ class FireballIslandEncoder(Encoder):
         from gamenight.games.fireball_island.cards import FACES
         from gamenight.games.fireball_island.view import decision_fields
 
-        self._decision_fields = decision_fields  # (kept for fill_state, as Wildfire's encoder keeps its names)
+        self._decision_fields = decision_fields  # (kept for write_state, as Wildfire's encoder keeps its names)
 
         self.turn_limit = turn_limit or 1000
         self._space = {s: i for i, s in enumerate(BOARD.spaces)}
@@ -700,7 +758,7 @@ class FireballIslandEncoder(Encoder):
             pushes[player] += spaces / 3.0
         self.per_seat(out, "pushes", pushes, me)
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: FireballIslandState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/fireball_island/view.py
         reads (the decision without its words: `decision_fields`)."""
         decision_fields = self._decision_fields
@@ -709,7 +767,6 @@ class FireballIslandEncoder(Encoder):
         rel = self._rel[seat]
         nsp = len(self._space)
         space, card_face = self._space, self._card_face
-        w = _writer(out)
         pieces, lying, tokens, collected, sizes = o["pieces"], o["lying"], o["tokens"], o["collected"], o["hand_sizes"]
         first = o["first"]
         pos, lies, token, got, hands, firsts = (
@@ -810,59 +867,3 @@ def encoder_for(game: Game) -> Encoder:
     if name == "fireball-island":
         return FireballIslandEncoder(opts.players, opts.turn_limit)
     raise ValueError(f"no encoder for {name!r}")
-
-
-# -- the proof that an observation holds only the view ----------------------------------------
-
-
-class LeakError(AssertionError):
-    """Two states with the same view gave different observations."""
-
-
-def check_view_only(
-    game: Game,
-    observe: Callable[[State, int], Any],
-    states: Sequence[State],
-    samples: int = 2,
-    seed: int = 0,
-) -> int:
-    """For each state and seat: draw `samples` states with that seat's view
-    (`game.sample_state`), check that the view is the same, and that `observe(state, seat)`
-    gives identical arrays for all of them; LeakError names the first difference. Returns
-    how many comparisons were made."""
-    rng = random.Random(seed)
-    compared = 0
-    for state in states:
-        if state.to_act() is None:
-            continue
-        for seat in range(state.num_players):
-            view = state.view(seat)
-            want = np.asarray(observe(state, seat))
-            for _ in range(samples):
-                other = game.sample_state(view, rng)
-                if other.view(seat) != view:
-                    raise AssertionError("sample_state gave a state with another view")
-                got = np.asarray(observe(other, seat))
-                if got.shape != want.shape or got.dtype != want.dtype or not np.array_equal(got, want):
-                    where = np.flatnonzero(got != want)[:5] if got.shape == want.shape else "shape"
-                    raise LeakError(f"seat {seat}: two states with one view gave different tensors (at {where})")
-                compared += 1
-    return compared
-
-
-def random_states(game: Game, games: int, rng: random.Random, every: int = 1) -> list[State]:
-    """Positions at rest from random games (a seat to decide), for checks."""
-    out: list[State] = []
-    for _ in range(games):
-        state = game.new_state()
-        step = 0
-        while (who := state.to_act()) is not None:
-            if who == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
-                continue
-            if step % every == 0:
-                out.append(state.clone())
-            step += 1
-            state.apply(rng.choice(list(state.legal_moves())))
-    return out
