@@ -339,7 +339,8 @@ class WildfireEncoder(Encoder):
         for s in range(n):
             r = rel[s]
             w[sizes + r] = len(state.hands[s]) / 20.0
-            w[scores + r] = state.totals[s] / 300.0
+            if state.totals[s]:  # (the row is zeros: a 0 is not written, here and below)
+                w[scores + r] = state.totals[s] / 300.0
             if state.knocked[s]:
                 w[knocked + r] = 1.0
             if state.loses_turn[s]:
@@ -353,7 +354,8 @@ class WildfireEncoder(Encoder):
                     w[at : at + t] = spelt.get(mask)
         rounds = len(state.sheet) + (0 if phase == self._over else 1)
         w[self._at_pile] = len(state.pile) / 65.0
-        w[self._at_unfilled] = state.unfilled / n
+        if state.unfilled:
+            w[self._at_unfilled] = state.unfilled / n
         w[self._at_round] = rounds / 10.0
 
 
@@ -484,7 +486,9 @@ class WildstarEncoder(Encoder):
             if mask:
                 base = lacked + r * 10
                 w[base : base + 10] = self._digits.get(mask)
-            w[scores + r] = (totals[s % 2] if partners else totals[s]) / 200.0
+            total = totals[s % 2] if partners else totals[s]
+            if total:  # (the row is zeros: a 0 is not written)
+                w[scores + r] = total / 200.0
             if partners and s % 2 == seat % 2:
                 w[self._at_partner + r] = 1.0
         w[self._at_pile] = len(state.pile) / 57.0
