@@ -7,8 +7,10 @@ package is the pure Python it always was.
     make clean-fast   # or: python -m gamenight.compiled --clean  (pure Python again)
 
 `MODULES` are the modules compiled: the engine and the games' rules, states and notation,
-measured with benchmarks/compiled.py. Left out: the interfaces, bots, environments and
-stores (they spend their time elsewhere); `engine.conformance` (the generic checks, for
+measured with benchmarks/compiled.py, and the environments' core, action tables, encoders
+and batch (benchmarks/rl_steps.py: the encoders read the states' fields natively, typed).
+Left out: the interfaces, bots, the environments' API wrappers and the stores (they spend
+their time elsewhere); `engine.conformance` (the generic checks, for
 tests); each game's `options` (frozen dataclasses read by their type hints) and `view` and
 `heuristics` (typed dicts read by their type hints, and what bots read, not the rules).
 A call between compiled modules is made in C: monkeypatching a module's function changes
@@ -46,6 +48,7 @@ MODULES: tuple[str, ...] = (
         for name in (*_GAME_MODULES, "board", "board_data", "cards", "picture", "tasks", "windows")
         if name != "tiles"
     ),
+    *(f"gamenight.envs.{name}" for name in ("actions", "batched", "core", "observations")),
 )
 
 SHARED = "gamenight_compiled"

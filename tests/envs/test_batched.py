@@ -21,8 +21,9 @@ def _random_actions(batch, rng: random.Random) -> list[int]:
 @pytest.mark.parametrize("case", SHORT, ids=case_id)
 def test_every_row_is_the_game_one_core_plays_from_the_rows_seed(case):
     """Row i shows exactly what a lone Core shows of the same game: the seat to decide, its
-    view encoded, its legal actions; the rewards are the Core's payouts, and a game that ends
-    is reported done with its returns, its row already holding the next game."""
+    view encoded (read off the state, and from the view itself), its legal actions; the
+    rewards are the Core's payouts, and a game that ends is reported done with its returns,
+    its row already holding the next game."""
     name, options = case
     games = BatchedGames(name, 3, reward="margin", **options)
     batch = games.reset(seed=11)
@@ -40,6 +41,7 @@ def test_every_row_is_the_game_one_core_plays_from_the_rows_seed(case):
             seat = core.to_act()
             assert batch.seat[row] == seat
             assert np.array_equal(batch.obs[row], core.observe(seat))
+            assert np.array_equal(batch.obs[row], core.encoder.encode(core.state.view(seat)))  # from the view
             assert np.array_equal(batch.mask[row], core.mask())
             assert batch.legal[row] == core.legal_ids()  # the mask's 1s, in the rules' order
             assert sorted(batch.legal[row]) == np.flatnonzero(batch.mask[row]).tolist()

@@ -96,8 +96,10 @@ def test_encode_state_follows_one_state_through_its_games(case):
 def test_one_encoder_shared_by_games_played_in_turn_keeps_each_apart(case, monkeypatch):
     """As in the batched environment, whose games share one encoder: three states played on
     in turn, every seat encoded at every position, equal to the view's tensor. What the
-    encoder keeps per tower (Highrise's `table` and `cells` blocks) is cleared now and then on the way."""
+    encoder keeps per layout (the `table` block; Highrise's `cells`) and per tile mask is
+    cleared now and then on the way (compiled too: the limits are not Final, so read at run time)."""
     monkeypatch.setattr(observations, "TOWERS_KEPT", 2)
+    monkeypatch.setattr(observations, "MASKS_KEPT", 3)
     name, options = case
     game = make_game(name, options)
     encoder = encoder_for(game)

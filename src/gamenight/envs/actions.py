@@ -23,6 +23,10 @@ import numpy as np
 import numpy.typing as npt
 
 from gamenight.engine.protocol import Game, Move
+from gamenight.games.fireball_island import moves as fireball_island_moves
+from gamenight.games.highrise import moves as highrise_moves
+from gamenight.games.wildfire import moves as wildfire_moves
+from gamenight.games.wildstar import moves as wildstar_moves
 
 
 class ActionTable:
@@ -30,12 +34,9 @@ class ActionTable:
 
     game: str = ""
     size: int = 0
-    _known: dict[Move, int]
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> ActionTable:
-        table = super().__new__(cls)
-        table._known = {}
-        return table
+    def __init__(self) -> None:
+        self._known: dict[Move, int] = {}  # each move's id, once worked out
 
     def id_of(self, move: Any) -> int:
         raise NotImplementedError
@@ -74,18 +75,17 @@ class WildfireActions(ActionTable):
     PLAY0: Final = 11
 
     def __init__(self) -> None:
-        from gamenight.games.wildfire import moves
+        super().__init__()
         from gamenight.games.wildfire.layout import PLACEMENTS
         from gamenight.games.wildfire.tiles import TILES
 
-        self._m = moves
         self._tiles = TILES
         self.placements: list[tuple[int, int]] = [(t, p.inner) for t, ps in enumerate(PLACEMENTS) for p in ps]
         self._index = {pl: i for i, pl in enumerate(self.placements)}
         self.size = self.PLAY0 + len(self.placements) * self.ENDS * 2
 
     def id_of(self, move: Any) -> int:
-        m = self._m
+        m = wildfire_moves
         if move.kind == m.DRAW:
             return 0
         if move.kind == m.PASS:
@@ -104,7 +104,7 @@ class WildfireActions(ActionTable):
         rest, knock = divmod(action - self.PLAY0, 2)
         placement, end = divmod(rest, self.ENDS)
         tile, inner = self.placements[placement]
-        return self._m.move_notation(self._m.Move(self._m.PLAY, tile, inner, end, bool(knock)))
+        return wildfire_moves.move_notation(wildfire_moves.Move(wildfire_moves.PLAY, tile, inner, end, bool(knock)))
 
 
 # -- Wildstar ------------------------------------------------------------------------------
@@ -119,10 +119,9 @@ class WildstarActions(ActionTable):
     ENDS: Final = 57  # a hand lays at most the 57 tiles: end ids 0..56
 
     def __init__(self) -> None:
-        from gamenight.games.wildstar import moves
+        super().__init__()
         from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, SINGLE_STAR
 
-        self._m = moves
         self.orientations: list[tuple[int, int]] = []
         for tile, (a, b) in enumerate(HALVES):
             if tile == SINGLE_STAR:
@@ -135,7 +134,7 @@ class WildstarActions(ActionTable):
         self.size = 2 + len(self.orientations) * self.ENDS
 
     def id_of(self, move: Any) -> int:
-        m = self._m
+        m = wildstar_moves
         if move.kind == m.DRAW:
             return 0
         if move.kind == m.PASS:
@@ -147,7 +146,7 @@ class WildstarActions(ActionTable):
             return ("draw", "pass")[action]
         o, end = divmod(action - 2, self.ENDS)
         tile, outer = self.orientations[o]
-        return self._m.move_notation(self._m.Move(self._m.PLAY, tile, end, outer))
+        return wildstar_moves.move_notation(wildstar_moves.Move(wildstar_moves.PLAY, tile, end, outer))
 
 
 # -- Highrise ------------------------------------------------------------------------------
@@ -162,11 +161,10 @@ class HighriseActions(ActionTable):
     game = "highrise"
 
     def __init__(self, basement_layout: str = "4x4") -> None:
-        from gamenight.games.highrise import moves
+        super().__init__()
         from gamenight.games.highrise.tiles import HALVES
         from gamenight.games.highrise.tower import BASES
 
-        self._m = moves
         self.base = BASES[basement_layout]
         self.edges = list(self.base.edges)
         self._edge = {e: i for i, e in enumerate(self.edges)}
@@ -177,7 +175,7 @@ class HighriseActions(ActionTable):
         self.size = 2 + len(self.orientations) * len(self.edges) * 3
 
     def id_of(self, move: Any) -> int:
-        m = self._m
+        m = highrise_moves
         if move.kind == m.DRAW:
             return 0
         if move.kind == m.PASS:
@@ -192,8 +190,8 @@ class HighriseActions(ActionTable):
         o, edge = divmod(rest, len(self.edges))
         tile, half = self.orientations[o]
         a, b = self.edges[edge]
-        move = self._m.Move(self._m.PLAY, tile, a, b, half, (-1, a, b)[spacer])
-        return self._m.move_notation(move, self.base)
+        move = highrise_moves.Move(highrise_moves.PLAY, tile, a, b, half, (-1, a, b)[spacer])
+        return highrise_moves.move_notation(move, self.base)
 
 
 # -- Fireball Island -----------------------------------------------------------------------
@@ -212,11 +210,10 @@ class FireballIslandActions(ActionTable):
     CARD0: Final = 4
 
     def __init__(self) -> None:
-        from gamenight.games.fireball_island import moves
+        super().__init__()
         from gamenight.games.fireball_island.board_data import BOARD
         from gamenight.games.fireball_island.cards import FACES
 
-        self._m = moves
         self.faces = list(FACES)
         self._face = {f: i for i, f in enumerate(self.faces)}
         self.rollways = list(BOARD.all_rollways)
@@ -226,20 +223,25 @@ class FireballIslandActions(ActionTable):
         self.aim0 = self.CARD0 + len(self.faces) * 5
         self.go0 = self.aim0 + len(self.rollways)
         self.size = self.go0 + len(self.spaces) * self.VARIANTS
-        self._fixed = {moves.PASS: 0, moves.TRADE: 1, moves.CAVE: 2, moves.EXIT: 3}
+        self._fixed = {
+            fireball_island_moves.PASS: 0,
+            fireball_island_moves.TRADE: 1,
+            fireball_island_moves.CAVE: 2,
+            fireball_island_moves.EXIT: 3,
+        }
 
     def id_of(self, move: Any) -> int:
         kind = move.kind
         if kind in self._fixed:
             return self._fixed[str(kind)]
-        if kind == self._m.PLAY:
+        if kind == fireball_island_moves.PLAY:
             return self.CARD0 + self._face[move.card] * 5 + int(move.target) + 1
-        if kind == self._m.AIM:
+        if kind == fireball_island_moves.AIM:
             return self.aim0 + self._rollway[move.path[0]]
         raise ValueError("a walk's id depends on the other legal walks: use ids(legal)")
 
     def ids(self, legal: Sequence[Move]) -> list[int]:
-        go = self._m.GO
+        go = fireball_island_moves.GO
         walks: dict[str, list[tuple[str, ...]]] = {}
         for m in legal:
             if m.kind == go:  # type: ignore[attr-defined]

@@ -39,6 +39,7 @@ from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Agent
 from gamenight.envs.core import CANDIDATE_FEATURES, ILLEGAL, Core
 from gamenight.envs.gymnasium import LazyView
+from gamenight.envs.observations import writer
 
 MAX_GAMES = 1_000_000
 """More games at once than any machine's memory holds: a typing slip."""
@@ -115,6 +116,9 @@ class BatchedGames:
                 self.bots[seat] = make_bot(name, first.game)
         k = first.candidates
         self._obs = np.zeros((n, *first.encoder.shape), dtype=np.float32)
+        # Each row's memory as a memoryview, made once: the encoder writes through it.
+        self._rows = [writer(row) for row in self._obs]
+        self._blank = writer(np.zeros(first.encoder.shape, dtype=np.float32))
         self._mask = np.zeros((n, self.actions), dtype=np.int8)
         self._seat = np.zeros(n, dtype=np.int64)
         self._rewards = np.zeros((n, self.players), dtype=np.float32)
@@ -198,9 +202,9 @@ class BatchedGames:
         seat = core.to_act()
         assert seat is not None  # a game over is started anew before it is shown
         self._seat[row] = seat
-        obs = self._obs[row]
-        obs.fill(0.0)  # the encoders write only what is there
-        core.encoder.fill_state(obs, core.state, seat)
+        obs = self._rows[row]
+        obs[:] = self._blank  # the encoders write only what is there
+        core.encoder.write_state(obs, core.state, seat)
         # The mask's entries through one flat memoryview: setting an item costs a fraction of
         # NumPy's, and only the last decision's entries are cleared (a row of Wildfire is 14,311
         # wide).

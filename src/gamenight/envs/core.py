@@ -67,13 +67,15 @@ class Core:
         options: dict[str, Any],
         reward: str = "returns",
         *,
-        forced: bool = False,
-        candidates: int | None = None,
+        forced: object = False,
+        candidates: object = None,
         like: Core | None = None,
     ) -> None:
         """`like`: a Core of the same game and options, whose game, action table and encoder
         this one shares (they hold no position), as a batch's games do: built once, and the
-        working set of many games stays small enough for the processor's caches."""
+        working set of many games stays small enough for the processor's caches. (`forced` and
+        `candidates` are typed `object`: they are checked here, and refused in words; compiled
+        (`make fast`), a parameter's type is checked first, and a float would raise TypeError.)"""
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {REWARDS}, not {reward!r}")
         if not isinstance(forced, bool):
@@ -91,8 +93,8 @@ class Core:
             self.encoder = encoder_for(self.game)
         self.players: int = self.game.options.players
         self.reward = reward
-        self.forced = forced
-        self.candidates = candidates
+        self.forced: bool = forced
+        self.candidates: int | None = candidates if isinstance(candidates, int) else None
         self.size: int = candidates or self.actions.size  # the number of actions an agent has
         heuristics = self.game.heuristics()
         self._rank: Any = getattr(heuristics, "rank_moves", None)

@@ -18,16 +18,29 @@ Seats are written relative to the observer (its own first, then the next to its 
 from __future__ import annotations
 
 import functools
-import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
 
-from gamenight.engine.protocol import CHANCE, Game, State
+from gamenight.engine.protocol import Game
+
+# (check_view_only and the rest live apart, in plain Python: see view_only.)
+from gamenight.envs.view_only import LeakError as LeakError
+from gamenight.envs.view_only import check_view_only as check_view_only
+from gamenight.envs.view_only import random_states as random_states
+from gamenight.games.dominoes.hands import mask_tiles
+from gamenight.games.fireball_island.state import FireballIslandState
+from gamenight.games.highrise.state import HighriseState
+from gamenight.games.highrise.tower import Tower
+from gamenight.games.wildfire.state import WildfireState
+from gamenight.games.wildstar.state import WildstarState
+from gamenight.games.wildstar.tiles import is_double
 
 Obs = npt.NDArray[np.float32]
+Laid = tuple[int, int, int, int, int, int]
+"""A domino in a Highrise tower's `laid`: tile, cell a, cell b, ... (a Piece's fields)."""
 
 
 class Encoder:
@@ -73,7 +86,12 @@ class Encoder:
         return out
 
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
-        self.fill(out, state.view(seat))
+        self.write_state(writer(out), state, seat)
+
+    def write_state(self, w: memoryview[float], state: Any, seat: int) -> None:
+        """`fill_state` into `w`, a memoryview of the encoder's size, all zeros: a batch keeps
+        one per row (`out.data` makes a memoryview, and took a tenth of an observation's time)."""
+        self.fill(np.asarray(w), state.view(seat))
 
     # helpers
     def seats_onehot(self, out: Obs, name: str, seat: int | None, me: int) -> None:
@@ -91,41 +109,80 @@ def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
     return functools.lru_cache(maxsize=None)(parse)
 
 
-def _writer(out: Obs) -> memoryview[float]:
+def writer(out: Obs) -> memoryview[float]:
     """`out` as a memoryview: setting one float through it costs a third of NumPy's
     `out[i] = x` (both round the Python float to float32 alike)."""
     return cast("memoryview[float]", out.data)
 
 
-def _hand_written(out: Obs, offsets: dict[str, int], state: Any, seat: int) -> memoryview[float]:
-    """The three domino games' `hand` and `drawn` blocks filled in from the state (the seat's
-    own tiles; the tile it drew, while it is its turn); `out` as a memoryview for the rest."""
-    w = _writer(out)
-    hand0 = offsets["hand"]
-    for tile in state.hands[seat]:
+def _write_hand(w: memoryview[float], hand0: int, drawn0: int, hand: list[int], drawn: int) -> None:
+    """The three domino games' `hand` and `drawn` blocks (at `hand0`, `drawn0`): the seat's own
+    tiles, and the tile it drew (-1: none, or not its turn)."""
+    for tile in hand:
         w[hand0 + tile] = 1.0
-    if seat == state.turn and state.drawn >= 0:
-        w[offsets["drawn"] + state.drawn] = 1.0
-    return w
+    if drawn >= 0:
+        w[drawn0 + drawn] = 1.0
 
 
-@functools.lru_cache(maxsize=8192)
-def _mask_bits(mask: int) -> tuple[int, ...]:
-    """The set bits of a tile mask (bit t for tile t), in order: a seat's known-absent tiles
-    change seldom, so they are named once per mask."""
-    from gamenight.games.dominoes.hands import mask_tiles
-
-    return tuple(mask_tiles(mask))
+MASKS_KEPT = 16384
+"""Masks a `MaskBlocks` keeps spelt out. (Fewer, 2048, cost more: masks are often new, and
+each is spelt out again after a clear.) Not Final, as TOWERS_KEPT."""
 
 
-@functools.lru_cache(maxsize=16384)
-def _mask_block(mask: int, size: int) -> memoryview[float]:
-    """A tile mask (bit t for tile t) as `size` floats, 1.0 for each tile: a seat's
+class MaskBlocks:
+    """Tile masks (bit t for tile t) as blocks of `size` floats, 1.0 for each tile: a seat's
     known-absent tiles change seldom, so each mask is spelt out once, and copied into its
-    block whole."""
-    block = np.zeros(size, dtype=np.float32)
-    block[list(_mask_bits(mask))] = 1.0
-    return _writer(block)
+    block whole. Each encoder has its own (a dict read directly costs a fraction of an
+    lru_cache's call); past MASKS_KEPT all are dropped (the masks of games long over, mostly)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: dict[int, memoryview[float]] = {}
+
+    def get(self, mask: int) -> memoryview[float]:
+        block = self._kept.get(mask)
+        if block is None:
+            if len(self._kept) >= MASKS_KEPT:
+                self._kept.clear()
+            block = writer(np.zeros(self.size, dtype=np.float32))
+            for tile in mask_tiles(mask):
+                block[tile] = 1.0
+            self._kept[mask] = block
+        return block
+
+
+TOWERS_KEPT = 1024
+"""Layouts whose blocks an encoder keeps (`LaidBlocks`, HighriseEncoder._tower). Not Final:
+a test lowers it, and a compiled module reads a Final's value where it is used."""
+
+
+class LaidBlocks:
+    """A layout's `table` block, 1.0 for each tile laid, from its list of what was laid (tile
+    ids, or tuples whose first item is the tile). Such a list only grows (a layout appends; a
+    clone copies it), so each list's block is kept, by the list's identity, and only the tiles
+    laid since are added. Several are kept (a batch's games share one encoder), at most
+    TOWERS_KEPT; each list is held while its block is kept, so its id cannot pass to another."""
+
+    def __init__(self, size: int, tuples: bool) -> None:
+        self.size = size
+        self.tuples = tuples
+        self._kept: dict[int, tuple[list[Any], memoryview[float], int]] = {}
+
+    def get(self, laid: list[Any]) -> memoryview[float]:
+        key = id(laid)
+        kept = self._kept.get(key)
+        if kept is not None and kept[2] == len(laid):
+            return kept[1]  # nothing laid since (most decisions)
+        if kept is None or kept[2] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
+            if len(self._kept) >= TOWERS_KEPT:
+                self._kept.clear()  # the layouts of games long over, mostly
+            block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
+        else:
+            _, block, count = kept
+        for item in laid[count:]:
+            block[item[0] if self.tuples else item] = 1.0
+        self._kept[key] = (laid, block, len(laid))
+        return block
 
 
 def _rel_table(players: int) -> list[list[int]]:
@@ -174,28 +231,29 @@ class WildfireEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         self._kind_index = {k: WF_KINDS.index(name) for k, name in enumerate(KIND_NAMES) if name in WF_KINDS}
         p, t = players, self.TILES
-        self.block("hand", t)
-        self.block("drawn", t)
-        self.block("table", t)
-        self.block("ends", self.ENDS * self.END_FEATURES)
-        self.block("obligation_kind", 5)
-        self.block("obligation_hub", 10)
-        self.block("obligation_slots", 1)
-        self.block("phase", len(WF_PHASES))
-        self.block("to_act", p + 1)
-        self.block("turn", p + 1)
-        self.block("dealer", p + 1)
-        self.block("penalty", p + 1)
-        self.block("hand_sizes", p)
-        self.block("knocked", p)
-        self.block("loses_turn", p)
-        self.block("scores", p)
-        self.block("absent", p * t)
-        self.block("passed_over", p * t)
-        self.block("pile", 1)
-        self.block("unfilled", 1)
-        self.block("round", 1)
-        self._known_blocks = (self._offsets["absent"], self._offsets["passed_over"])
+        self._at_hand = self.block("hand", t)
+        self._at_drawn = self.block("drawn", t)
+        self._at_table = self.block("table", t)
+        self._at_ends = self.block("ends", self.ENDS * self.END_FEATURES)
+        self._at_obligation_kind = self.block("obligation_kind", 5)
+        self._at_obligation_hub = self.block("obligation_hub", 10)
+        self._at_obligation_slots = self.block("obligation_slots", 1)
+        self._at_phase = self.block("phase", len(WF_PHASES))
+        self._at_to_act = self.block("to_act", p + 1)
+        self._at_turn = self.block("turn", p + 1)
+        self._at_dealer = self.block("dealer", p + 1)
+        self._at_penalty = self.block("penalty", p + 1)
+        self._at_hand_sizes = self.block("hand_sizes", p)
+        self._at_knocked = self.block("knocked", p)
+        self._at_loses_turn = self.block("loses_turn", p)
+        self._at_scores = self.block("scores", p)
+        self._at_absent = self.block("absent", p * t)
+        self._at_passed_over = self.block("passed_over", p * t)
+        self._at_pile = self.block("pile", 1)
+        self._at_unfilled = self.block("unfilled", 1)
+        self._at_round = self.block("round", 1)
+        self._laid = LaidBlocks(t, tuples=True)  # the table, from the layout's nodes
+        self._masks = MaskBlocks(t)
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -241,19 +299,17 @@ class WildfireEncoder(Encoder):
         out[o["unfilled"]] = v["unfilled"] / n
         out[o["round"]] = v["round"] / 10.0
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: WildfireState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildfire/view.py reads."""
         double_kinds, unspun = self._double_kinds, self._unspun
-        o = self._offsets
         n, t = self.players, self.TILES
         rel = self._rel[seat]
-        w = _hand_written(out, o, state, seat)
+        _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         nodes, free = layout.nodes, layout.free
-        table0 = o["table"]
-        for node in nodes:
-            w[table0 + node.tile] = 1.0
-        ends, f = o["ends"], self.END_FEATURES
+        table0 = self._at_table
+        w[table0 : table0 + t] = self._laid.get(nodes)
+        ends, f = self._at_ends, self.END_FEATURES
         for e in layout.open_ends:
             base = ends + e * f
             node = nodes[e]
@@ -264,39 +320,43 @@ class WildfireEncoder(Encoder):
             w[base + 13] = free[e] / 4.0
         ob = layout.obligation
         if ob < 0:
-            w[o["obligation_kind"] + 4] = 1.0
+            w[self._at_obligation_kind + 4] = 1.0
         else:
             node = nodes[ob]
             w[ends + ob * f + 14] = 1.0
-            w[o["obligation_kind"] + self._kind_index[node.kind]] = 1.0
-            w[o["obligation_hub"] + (0 if node.value == unspun else node.value)] = 1.0
-            w[o["obligation_slots"]] = free[ob] / 4.0
+            w[self._at_obligation_kind + self._kind_index[node.kind]] = 1.0
+            w[self._at_obligation_hub + (0 if node.value == unspun else node.value)] = 1.0
+            w[self._at_obligation_slots] = free[ob] / 4.0
         phase = state.phase
-        w[o["phase"] + phase] = 1.0
+        w[self._at_phase + phase] = 1.0
         to_act = state.to_act()
-        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
-        w[o["turn"] + rel[state.turn]] = 1.0
-        w[o["dealer"] + rel[state.dealer]] = 1.0
-        w[o["penalty"] + rel[state.penalty]] = 1.0  # -1: none
-        sizes, scores = o["hand_sizes"], o["scores"]
-        knocked, loses = o["knocked"], o["loses_turn"]
+        w[self._at_to_act + (n if to_act is None else rel[to_act])] = 1.0
+        w[self._at_turn + rel[state.turn]] = 1.0
+        w[self._at_dealer + rel[state.dealer]] = 1.0
+        w[self._at_penalty + rel[state.penalty]] = 1.0  # -1: none
+        sizes, scores = self._at_hand_sizes, self._at_scores
+        knocked, loses = self._at_knocked, self._at_loses_turn
         for s in range(n):
             r = rel[s]
             w[sizes + r] = len(state.hands[s]) / 20.0
-            w[scores + r] = state.totals[s] / 300.0
+            if state.totals[s]:  # (the row is zeros: a 0 is not written, here and below)
+                w[scores + r] = state.totals[s] / 300.0
             if state.knocked[s]:
                 w[knocked + r] = 1.0
             if state.loses_turn[s]:
                 w[loses + r] = 1.0
-        for block, masks in zip(self._known_blocks, (state.absent, state.passed_over), strict=True):
-            for s, mask in enumerate(masks):
+        spelt = self._masks
+        for block, masks in ((self._at_absent, state.absent), (self._at_passed_over, state.passed_over)):
+            for s in range(n):
+                mask = masks[s]
                 if mask:
                     at = block + rel[s] * t
-                    w[at : at + t] = _mask_block(mask, t)
+                    w[at : at + t] = spelt.get(mask)
         rounds = len(state.sheet) + (0 if phase == self._over else 1)
-        w[o["pile"]] = len(state.pile) / 65.0
-        w[o["unfilled"]] = state.unfilled / n
-        w[o["round"]] = rounds / 10.0
+        w[self._at_pile] = len(state.pile) / 65.0
+        if state.unfilled:
+            w[self._at_unfilled] = state.unfilled / n
+        w[self._at_round] = rounds / 10.0
 
 
 # -- Wildstar ------------------------------------------------------------------------------
@@ -323,32 +383,32 @@ class WildstarEncoder(Encoder):
         self._parse = _tile_parser(parse_tile)
         self._rel = _rel_table(players)
         from gamenight.games.wildstar.state import PHASE_NAMES
-        from gamenight.games.wildstar.tiles import NAMES, is_double
-
-        self._is_double = is_double  # (kept for fill_state, as Wildfire's encoder keeps its names)
+        from gamenight.games.wildstar.tiles import NAMES
 
         assert tuple(PHASE_NAMES) == WS_PHASES  # fill_state writes the phase as it is
         assert all(self._parse(NAMES[tile]) == tile for tile in range(self.TILES))
         self._centre = [int(name[0]) if name[0].isdigit() else -1 for name in NAMES]
+        self._laid = LaidBlocks(self.TILES, tuples=False)  # the table, from the layout's tiles
+        self._digits = MaskBlocks(10)  # a seat's lacked numbers (bit d for number d)
         p, t = players, self.TILES
-        self.block("hand", t)
-        self.block("drawn", t)
-        self.block("table", t)
-        self.block("centre", 10)
-        self.block("ends", self.ENDS * self.END_FEATURES)
-        self.block("phase", len(WS_PHASES))
-        self.block("stage", 3)
-        self.block("arms", 1)
-        self.block("to_act", p + 1)
-        self.block("turn", p + 1)
-        self.block("shuffler", p + 1)
-        self.block("hand_sizes", p)
-        self.block("lacked", p * 10)
-        self.block("scores", p)
-        self.block("partner", p)
-        self.block("pile", 1)
-        self.block("hand_number", 1)
-        self.block("lowest_wins", 1)
+        self._at_hand = self.block("hand", t)
+        self._at_drawn = self.block("drawn", t)
+        self._at_table = self.block("table", t)
+        self._at_centre = self.block("centre", 10)
+        self._at_ends = self.block("ends", self.ENDS * self.END_FEATURES)
+        self._at_phase = self.block("phase", len(WS_PHASES))
+        self._at_stage = self.block("stage", 3)
+        self._at_arms = self.block("arms", 1)
+        self._at_to_act = self.block("to_act", p + 1)
+        self._at_turn = self.block("turn", p + 1)
+        self._at_shuffler = self.block("shuffler", p + 1)
+        self._at_hand_sizes = self.block("hand_sizes", p)
+        self._at_lacked = self.block("lacked", p * 10)
+        self._at_scores = self.block("scores", p)
+        self._at_partner = self.block("partner", p)
+        self._at_pile = self.block("pile", 1)
+        self._at_hand_number = self.block("hand_number", 1)
+        self._at_lowest_wins = self.block("lowest_wins", 1)
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -390,21 +450,19 @@ class WildstarEncoder(Encoder):
         out[o["hand_number"]] = v["hand_number"] / 10.0
         out[o["lowest_wins"]] = float(v["lowest_wins"])
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: WildstarState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildstar/view.py reads."""
-        is_double = self._is_double
-        o = self._offsets
         n = self.players
         rel = self._rel[seat]
         options = state.game.options
-        w = _hand_written(out, o, state, seat)
+        partners = options.partners  # (the options are a plain dataclass: each read is a lookup)
+        _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         tiles, value, free = layout.tiles, layout.value, layout.free
-        table0 = o["table"]
-        for tile in tiles:
-            w[table0 + tile] = 1.0
-        w[o["centre"] + self._centre[state.required_double]] = 1.0
-        ends, f = o["ends"], self.END_FEATURES
+        table0 = self._at_table
+        w[table0 : table0 + self.TILES] = self._laid.get(tiles)
+        w[self._at_centre + self._centre[state.required_double]] = 1.0
+        ends, f = self._at_ends, self.END_FEATURES
         for e in layout.playable_ends():
             base = ends + e * f
             w[base] = 1.0
@@ -412,14 +470,14 @@ class WildstarEncoder(Encoder):
             if is_double(tiles[e]):
                 w[base + 12] = 1.0
             w[base + 13] = free[e] / 5.0
-        w[o["phase"] + state.phase] = 1.0
-        w[o["stage"] + (0 if not tiles else 1 if layout.in_centre_stage() else 2)] = 1.0
-        w[o["arms"]] = layout.arms / 5.0
+        w[self._at_phase + state.phase] = 1.0
+        w[self._at_stage + (0 if not tiles else 1 if layout.in_centre_stage() else 2)] = 1.0
+        w[self._at_arms] = layout.arms / 5.0
         to_act = state.to_act()
-        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
-        w[o["turn"] + rel[state.turn]] = 1.0
-        w[o["shuffler"] + rel[state.shuffler]] = 1.0
-        sizes, lacked, scores = o["hand_sizes"], o["lacked"], o["scores"]
+        w[self._at_to_act + (n if to_act is None else rel[to_act])] = 1.0
+        w[self._at_turn + rel[state.turn]] = 1.0
+        w[self._at_shuffler + rel[state.shuffler]] = 1.0
+        sizes, lacked, scores = self._at_hand_sizes, self._at_lacked, self._at_scores
         totals = state.totals
         for s in range(n):
             r = rel[s]
@@ -427,22 +485,21 @@ class WildstarEncoder(Encoder):
             mask = state.lacked[s]
             if mask:
                 base = lacked + r * 10
-                for d in _mask_bits(mask):
-                    w[base + d] = 1.0
-            w[scores + r] = (totals[s % 2] if options.partners else totals[s]) / 200.0
-            if options.partners and s % 2 == seat % 2:
-                w[o["partner"] + r] = 1.0
-        w[o["pile"]] = len(state.pile) / 57.0
-        w[o["hand_number"]] = state.hand_number / 10.0
+                w[base : base + 10] = self._digits.get(mask)
+            total = totals[s % 2] if partners else totals[s]
+            if total:  # (the row is zeros: a 0 is not written)
+                w[scores + r] = total / 200.0
+            if partners and s % 2 == seat % 2:
+                w[self._at_partner + r] = 1.0
+        w[self._at_pile] = len(state.pile) / 57.0
+        w[self._at_hand_number] = state.hand_number / 10.0
         if not options.winner_collects:
-            w[o["lowest_wins"]] = 1.0
+            w[self._at_lowest_wins] = 1.0
 
 
 # -- Highrise ------------------------------------------------------------------------------
 
 HR_PHASES: Final = ("basement", "deal", "play", "draw", "afterdraw", "over")
-TOWERS_KEPT: Final = 1024
-"""Towers whose `table` and `cells` blocks a Highrise encoder keeps (HighriseEncoder._tower)."""
 HR_TOPS: Final = {"0": 0, "1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "W": 7}
 
 
@@ -465,24 +522,25 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
-        self._towers: dict[int, tuple[list[Any], Obs, Obs, int]] = {}  # see _tower
+        self._towers: dict[int, tuple[list[Laid], memoryview[float], memoryview[float], int]] = {}  # see _tower
+        self._masks = MaskBlocks(self.TILES)
         # a cell's 11 features by [height + 1][top + 1] (height -1: no level yet; top -1: none)
         self._cell_blocks = [[self._cell(height, top) for top in range(-1, 8)] for height in range(-1, 64)]
         p, t = players, self.TILES
-        self.block("hand", t)
-        self.block("drawn", t)
-        self.block("table", t)
-        self.block("cells", self.CELLS * self.CELL_FEATURES)
-        self.block("spacers_left", 1)
-        self.block("phase", len(HR_PHASES))
-        self.block("to_act", p + 1)
-        self.block("turn", p + 1)
-        self.block("starter", p + 1)
-        self.block("hand_sizes", p)
-        self.block("absent", p * t)
-        self.block("scores", p)
-        self.block("pile", 1)
-        self.block("hand_number", 1)
+        self._at_hand = self.block("hand", t)
+        self._at_drawn = self.block("drawn", t)
+        self._at_table = self.block("table", t)
+        self._at_cells = self.block("cells", self.CELLS * self.CELL_FEATURES)
+        self._at_spacers_left = self.block("spacers_left", 1)
+        self._at_phase = self.block("phase", len(HR_PHASES))
+        self._at_to_act = self.block("to_act", p + 1)
+        self._at_turn = self.block("turn", p + 1)
+        self._at_starter = self.block("starter", p + 1)
+        self._at_hand_sizes = self.block("hand_sizes", p)
+        self._at_absent = self.block("absent", p * t)
+        self._at_scores = self.block("scores", p)
+        self._at_pile = self.block("pile", 1)
+        self._at_hand_number = self.block("hand_number", 1)
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -520,7 +578,7 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
-    def _tower(self, tower: Any) -> tuple[memoryview[float], memoryview[float]]:
+    def _tower(self, tower: Tower) -> tuple[memoryview[float], memoryview[float]]:
         """The `table` block (a 1 for each domino in the tower) and the `cells` block. Both
         change only when a domino is laid, and a tower's list of dominoes laid (`laid`: tile,
         cell a, cell b, ... as plain tuples) only grows then (tower.py appends; a clone copies
@@ -531,23 +589,27 @@ class HighriseEncoder(Encoder):
         laid = tower.laid
         key = id(laid)
         kept = self._towers.get(key)
+        if kept is not None and kept[3] == len(laid):
+            return kept[1], kept[2]  # nothing laid since (most decisions)
         if kept is None or kept[3] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
             if len(self._towers) >= TOWERS_KEPT:
                 self._towers.clear()  # the towers of games long over, mostly
-            table = np.zeros(self.TILES, dtype=np.float32)
-            cells = np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32)
-            changed: Iterable[int] = range(self.CELLS)
+            table = writer(np.zeros(self.TILES, dtype=np.float32))
+            cells = writer(np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32))
             count = 0
         else:
             _, table, cells, count = kept
-            changed = {cell for piece in laid[count:] for cell in piece[1:3]}  # its two cells (a spacer is under one)
-        for piece in laid[count:]:
-            table[piece[0]] = 1.0  # (piece[0]: its tile)
-        w, f, blocks, height, top = _writer(cells), self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top
-        for cell in changed:
-            w[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
+        f, blocks, height, top = self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top
+        if count == 0:
+            for cell in range(self.CELLS):
+                cells[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
+        for i in range(count, len(laid)):
+            tile, a, b = laid[i][:3]  # the domino, and its two cells (a spacer is under one)
+            table[tile] = 1.0
+            for cell in (a, b):
+                cells[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
         self._towers[key] = (laid, table, cells, len(laid))
-        return _writer(table), w
+        return table, cells
 
     def _cell(self, height: int, top: int) -> memoryview[float]:
         values = np.zeros(self.CELL_FEATURES, dtype=np.float32)
@@ -556,28 +618,28 @@ class HighriseEncoder(Encoder):
         else:
             values[0] = height / 8.0
         values[self._top_slot[top]] = 1.0
-        return _writer(values)
+        return writer(values)
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: HighriseState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
-        o = self._offsets
         n, t = self.players, self.TILES
         rel = self._rel[seat]
-        w = _hand_written(out, o, state, seat)
+        _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         tower = state.tower
-        table0 = o["table"]
+        table0 = self._at_table
         table, cells = self._tower(tower)
         w[table0 : table0 + t] = table
-        cells0 = o["cells"]
+        cells0 = self._at_cells
         w[cells0 : cells0 + self.CELLS * self.CELL_FEATURES] = cells
-        w[o["spacers_left"]] = tower.spacers_left / 12.0
-        w[o["phase"] + state.phase] = 1.0
+        w[self._at_spacers_left] = tower.spacers_left / 12.0
+        w[self._at_phase + state.phase] = 1.0
         to_act = state.to_act()
-        w[o["to_act"] + (n if to_act is None else rel[to_act])] = 1.0
-        w[o["turn"] + rel[state.turn]] = 1.0
-        w[o["starter"] + rel[state.starter]] = 1.0
-        sizes, absent, scores = o["hand_sizes"], o["absent"], o["scores"]
+        w[self._at_to_act + (n if to_act is None else rel[to_act])] = 1.0
+        w[self._at_turn + rel[state.turn]] = 1.0
+        w[self._at_starter + rel[state.starter]] = 1.0
+        sizes, absent, scores = self._at_hand_sizes, self._at_absent, self._at_scores
         hands, totals, absents = state.hands, state.totals, state.absent
+        spelt = self._masks
         for s in range(n):
             r = rel[s]
             w[sizes + r] = len(hands[s]) / 10.0
@@ -586,9 +648,9 @@ class HighriseEncoder(Encoder):
             mask = absents[s]
             if mask:
                 at = absent + r * t
-                w[at : at + t] = _mask_block(mask, t)
-        w[o["pile"]] = len(state.pile) / 36.0
-        w[o["hand_number"]] = state.hand_number / 10.0
+                w[at : at + t] = spelt.get(mask)
+        w[self._at_pile] = len(state.pile) / 36.0
+        w[self._at_hand_number] = state.hand_number / 10.0
 
 
 # -- Fireball Island -----------------------------------------------------------------------
@@ -606,7 +668,7 @@ class FireballIslandEncoder(Encoder):
         from gamenight.games.fireball_island.cards import FACES
         from gamenight.games.fireball_island.view import decision_fields
 
-        self._decision_fields = decision_fields  # (kept for fill_state, as Wildfire's encoder keeps its names)
+        self._decision_fields = decision_fields  # (kept for write_state, as Wildfire's encoder keeps its names)
 
         self.turn_limit = turn_limit or 1000
         self._space = {s: i for i, s in enumerate(BOARD.spaces)}
@@ -618,34 +680,38 @@ class FireballIslandEncoder(Encoder):
         self._rollway = {r: i for i, r in enumerate(BOARD.all_rollways)}
         spaces, faces, rollways = len(self._space), len(self._face), len(self._rollway)
         p = players
-        self.block("pieces", p * spaces)
-        self.block("lying", p)
-        self.block("tokens", p)
-        self.block("collected", p)
-        self.block("jewel_owner", p + 1)
-        self.block("jewel_at", spaces + 1)
-        self.block("hand", faces)
-        self.block("hand_sizes", p)
-        self.block("discard", faces)
-        self.block("pile", 1)
-        self.block("turn", p + 1)
-        self.block("to_act", p + 1)
-        self.block("turns", 1)
-        self.block("decision", len(FI_DECISIONS))
-        self.block("window", len(FI_WINDOWS))
-        self.block("decision_seat", p + 1)
-        self.block("decision_other", p + 1)  # roller, mover, player, owner, victim: whoever it names
-        self.block("decision_card", faces)
-        self.block("decision_steps", 1)
-        self.block("way", len(FI_WAYS))
-        self.block("cancels", 1)
-        self.block("aim", rollways + 1)
-        self.block("flags", 9)  # doubled, was_doubled, reroll, another, stopped, blocked, cave, exit, rolling cave
-        self.block("extra", 1)
-        self.block("first", p)
-        self.block("roll", 1)
-        self.block("ahead", 1)
-        self.block("pushes", p)
+        self._at_pieces = self.block("pieces", p * spaces)
+        self._at_lying = self.block("lying", p)
+        self._at_tokens = self.block("tokens", p)
+        self._at_collected = self.block("collected", p)
+        self._at_jewel_owner = self.block("jewel_owner", p + 1)
+        self._at_jewel_at = self.block("jewel_at", spaces + 1)
+        self._at_hand = self.block("hand", faces)
+        self._at_hand_sizes = self.block("hand_sizes", p)
+        self._at_discard = self.block("discard", faces)
+        self._at_pile = self.block("pile", 1)
+        self._at_turn = self.block("turn", p + 1)
+        self._at_to_act = self.block("to_act", p + 1)
+        self._at_turns = self.block("turns", 1)
+        self._at_decision = self.block("decision", len(FI_DECISIONS))
+        self._at_window = self.block("window", len(FI_WINDOWS))
+        self._at_decision_seat = self.block("decision_seat", p + 1)
+        self._at_decision_other = self.block(
+            "decision_other", p + 1
+        )  # roller, mover, player, owner, victim: whoever it names
+        self._at_decision_card = self.block("decision_card", faces)
+        self._at_decision_steps = self.block("decision_steps", 1)
+        self._at_way = self.block("way", len(FI_WAYS))
+        self._at_cancels = self.block("cancels", 1)
+        self._at_aim = self.block("aim", rollways + 1)
+        self._at_flags = self.block(
+            "flags", 9
+        )  # doubled, was_doubled, reroll, another, stopped, blocked, cave, exit, rolling cave
+        self._at_extra = self.block("extra", 1)
+        self._at_first = self.block("first", p)
+        self._at_roll = self.block("roll", 1)
+        self._at_ahead = self.block("ahead", 1)
+        self._at_pushes = self.block("pushes", p)
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -700,26 +766,18 @@ class FireballIslandEncoder(Encoder):
             pushes[player] += spaces / 3.0
         self.per_seat(out, "pushes", pushes, me)
 
-    def fill_state(self, out: Obs, state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: FireballIslandState, seat: int) -> None:
         """`fill(out, view(state, seat))` from the fields games/fireball_island/view.py
         reads (the decision without its words: `decision_fields`)."""
         decision_fields = self._decision_fields
-        o = self._offsets
         n = self.players
         rel = self._rel[seat]
         nsp = len(self._space)
         space, card_face = self._space, self._card_face
-        w = _writer(out)
-        pieces, lying, tokens, collected, sizes = o["pieces"], o["lying"], o["tokens"], o["collected"], o["hand_sizes"]
-        first = o["first"]
-        pos, lies, token, got, hands, firsts = (
-            state.pos,
-            state.lying,
-            state.token,
-            state.collected,
-            state.hands,
-            state.first,
-        )
+        pieces, lying, tokens = self._at_pieces, self._at_lying, self._at_tokens
+        collected, sizes, first = self._at_collected, self._at_hand_sizes, self._at_first
+        pos, lies, token, got = state.pos, state.lying, state.token, state.collected
+        hands, firsts = state.hands, state.first
         for s in range(n):
             r = rel[s]
             w[pieces + r * nsp + space[pos[s]]] = 1.0
@@ -733,41 +791,45 @@ class FireballIslandEncoder(Encoder):
             if firsts[s]:
                 w[first + r] = float(firsts[s]) / 6.0
         owner = state.owner
-        w[o["jewel_owner"] + (rel[owner] if owner >= 0 else n)] = 1.0
+        w[self._at_jewel_owner + (rel[owner] if owner >= 0 else n)] = 1.0
         at = state.jewel_at or None
-        w[o["jewel_at"] + (nsp if at is None else space[at])] = 1.0
-        hand = o["hand"]
+        w[self._at_jewel_at + (nsp if at is None else space[at])] = 1.0
+        hand = self._at_hand
         for card in hands[seat]:
             w[hand + card_face[card]] += 0.25
-        discard = o["discard"]
+        discard = self._at_discard
         for card, count in state.discard.items():
             w[discard + card_face[card]] = count / 8.0
-        w[o["pile"]] = state.pile.total() / 48.0
-        w[o["turn"] + rel[state.turn]] = 1.0
+        w[self._at_pile] = sum(state.pile.values()) / 48.0  # (Counter.total is Python code: slower compiled)
+        w[self._at_turn + rel[state.turn]] = 1.0
         d = decision_fields(state)
         # The decision's seat is to_act, None for chance (and no decision: the game is over);
         # both fill the one-hot's last slot.
         who = None if d is None else d["seat"]
-        w[o["to_act"] + (n if who is None else rel[who])] = 1.0
-        w[o["turns"]] = state.turns / self.turn_limit
+        w[self._at_to_act + (n if who is None else rel[who])] = 1.0
+        w[self._at_turns] = state.turns / self.turn_limit
         if d is not None:
-            w[o["decision"] + self._decision_index[d["kind"]]] = 1.0
+            w[self._at_decision + self._decision_index[d["kind"]]] = 1.0
             if "window" in d:
-                w[o["window"] + self._window_index[d["window"]]] = 1.0
-            w[o["decision_seat"] + (n if who is None else rel[who])] = 1.0
-            other = next((d[k] for k in _FI_OTHERS if k in d), None)
-            w[o["decision_other"] + (n if other is None else rel[other])] = 1.0
+                w[self._at_window + self._window_index[d["window"]]] = 1.0
+            w[self._at_decision_seat + (n if who is None else rel[who])] = 1.0
+            other = None  # the first of them the decision names (a loop: a generator costs more)
+            for key in _FI_OTHERS:
+                if key in d:
+                    other = d[key]
+                    break
+            w[self._at_decision_other + (n if other is None else rel[other])] = 1.0
             if "card" in d:
-                w[o["decision_card"] + self._face[d["card"]]] = 1.0
+                w[self._at_decision_card + self._face[d["card"]]] = 1.0
             if "steps" in d:
-                w[o["decision_steps"]] = d["steps"] / 12.0
+                w[self._at_decision_steps] = d["steps"] / 12.0
             if "way" in d:
-                w[o["way"] + FI_WAYS.index(d["way"])] = 1.0
+                w[self._at_way + FI_WAYS.index(d["way"])] = 1.0
             if "cancels" in d:
-                w[o["cancels"]] = d["cancels"] / 4.0
+                w[self._at_cancels] = d["cancels"] / 4.0
         aim = state.aim
-        w[o["aim"] + (self._rollway[aim] if aim else len(self._rollway))] = 1.0
-        flags = o["flags"]
+        w[self._at_aim + (self._rollway[aim] if aim else len(self._rollway))] = 1.0
+        flags = self._at_flags
         if state.doubled:
             w[flags] = 1.0
         if state.was_doubled:
@@ -787,15 +849,15 @@ class FireballIslandEncoder(Encoder):
             w[flags + 7] = 1.0
         if state.rolling == "cave":
             w[flags + 8] = 1.0
-        w[o["extra"]] = state.extra / 3.0
-        w[o["roll"]] = state.roll / 12.0
-        w[o["ahead"]] = state.ahead / 6.0
+        w[self._at_extra] = state.extra / 3.0
+        w[self._at_roll] = state.roll / 12.0
+        w[self._at_ahead] = state.ahead / 6.0
         if state.pushes:
             pushes = [0.0] * n
             for player, spaces in state.pushes:
                 pushes[player] += spaces / 3.0
             for s in range(n):
-                w[o["pushes"] + rel[s]] = pushes[s]
+                w[self._at_pushes + rel[s]] = pushes[s]
 
 
 def encoder_for(game: Game) -> Encoder:
@@ -810,59 +872,3 @@ def encoder_for(game: Game) -> Encoder:
     if name == "fireball-island":
         return FireballIslandEncoder(opts.players, opts.turn_limit)
     raise ValueError(f"no encoder for {name!r}")
-
-
-# -- the proof that an observation holds only the view ----------------------------------------
-
-
-class LeakError(AssertionError):
-    """Two states with the same view gave different observations."""
-
-
-def check_view_only(
-    game: Game,
-    observe: Callable[[State, int], Any],
-    states: Sequence[State],
-    samples: int = 2,
-    seed: int = 0,
-) -> int:
-    """For each state and seat: draw `samples` states with that seat's view
-    (`game.sample_state`), check that the view is the same, and that `observe(state, seat)`
-    gives identical arrays for all of them; LeakError names the first difference. Returns
-    how many comparisons were made."""
-    rng = random.Random(seed)
-    compared = 0
-    for state in states:
-        if state.to_act() is None:
-            continue
-        for seat in range(state.num_players):
-            view = state.view(seat)
-            want = np.asarray(observe(state, seat))
-            for _ in range(samples):
-                other = game.sample_state(view, rng)
-                if other.view(seat) != view:
-                    raise AssertionError("sample_state gave a state with another view")
-                got = np.asarray(observe(other, seat))
-                if got.shape != want.shape or got.dtype != want.dtype or not np.array_equal(got, want):
-                    where = np.flatnonzero(got != want)[:5] if got.shape == want.shape else "shape"
-                    raise LeakError(f"seat {seat}: two states with one view gave different tensors (at {where})")
-                compared += 1
-    return compared
-
-
-def random_states(game: Game, games: int, rng: random.Random, every: int = 1) -> list[State]:
-    """Positions at rest from random games (a seat to decide), for checks."""
-    out: list[State] = []
-    for _ in range(games):
-        state = game.new_state()
-        step = 0
-        while (who := state.to_act()) is not None:
-            if who == CHANCE:
-                outcomes = state.chance_outcomes()
-                state.apply_chance(rng.choices([x for x, _ in outcomes], [w for _, w in outcomes])[0])
-                continue
-            if step % every == 0:
-                out.append(state.clone())
-            step += 1
-            state.apply(rng.choice(list(state.legal_moves())))
-    return out
