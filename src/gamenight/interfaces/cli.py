@@ -57,7 +57,6 @@ from gamenight.interfaces.terminal import (
     seat_label,
     seat_list,
 )
-from gamenight.interfaces.web.limits import DEFAULT_GC_YOUNG  # (the standard library only: no web extra needed)
 from gamenight.interfaces.wildfire_render import WildfireScreen
 from gamenight.interfaces.wildstar_render import WildstarScreen
 from gamenight.record_files import RecordFile, check_target, read_record
@@ -1249,15 +1248,15 @@ def serve(
         ),
     ] = False,
     gc_young: Annotated[
-        int,
+        int | None,
         typer.Option(
             help="Objects allocated between two young collections of Python's cycle collector (Python's "
             "default: 700). Higher: fewer objects outlive them, so fewer and shorter pauses of every table "
-            "while the collector walks the oldest; lower: less memory held by garbage between them.",
+            r"while the collector walks the oldest; lower: less memory held by garbage between them \[default: 10000]",
             min=700,
             max=10**7,
         ),
-    ] = DEFAULT_GC_YOUNG,
+    ] = None,
     waiting_hours: Annotated[
         float, typer.Option(help="Hours a table nobody starts waits before it is ended.", min=0.01, max=24 * 365)
     ] = 24.0,
@@ -1296,6 +1295,7 @@ def serve(
 
         from gamenight.interfaces.web.app import create_app
         from gamenight.interfaces.web.limits import (
+            DEFAULT_GC_YOUNG,
             Limits,
             is_network,
             raise_descriptor_limit,
@@ -1386,7 +1386,7 @@ def serve(
     server_log = logging.getLogger("gamenight")
     server_log.addHandler(handler)
     server_log.setLevel(logging.INFO)
-    tune_collector(gc_young)
+    tune_collector(DEFAULT_GC_YOUNG if gc_young is None else gc_young)
     before, after = raise_descriptor_limit()
     if after > before:
         server_log.info("open files: the soft limit was %d, now %d", before, after)
