@@ -524,11 +524,6 @@ def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:
     return lambda state, move: (describe(state, move), False)
 
 
-def told_of(story: Story, state: State, move: Move) -> tuple[str, bool]:
-    """`teller(story)(state, move)`: what the log says of one decision."""
-    return teller(story)(state, move)
-
-
 def _off_sheet(move: Move) -> bool:
     """A game that scores only at a round's end lists no decision on its sheet."""
     return False

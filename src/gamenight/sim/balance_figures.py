@@ -31,7 +31,7 @@ from gamenight.engine.chance import seat_rngs
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.protocol import CHANCE, State
 from gamenight.engine.record import Record, initial_state, record_game, verified_step
-from gamenight.engine.table import told_of
+from gamenight.engine.table import teller
 
 ScoresNow = Callable[[], Sequence[int]]
 
@@ -558,6 +558,7 @@ def told_steps(record: Record) -> Iterator[Told]:
     (the public words), with the state after it. RecordError at the first step that does not verify."""
     game = record_game(record)
     story = game.story()
+    tell = teller(story)
     state = initial_state(record, game)
     rng = random.Random(record.seed)
     seat_rngs(rng, len(record.seats))  # split off first, as the Table does
@@ -568,7 +569,7 @@ def told_steps(record: Record) -> Iterator[Told]:
                 public = story.describe_outcome(state, value)[0]
                 state.apply_chance(value)
             else:
-                public = told_of(story, state, value)[0]  # the words the table logged
+                public = tell(state, value)[0]  # the words the table logged
                 state.apply(value)
         except RulesError as exc:
             raise RecordError(f"step {i + 1} ({step.text!r}): {exc}") from None

@@ -64,18 +64,12 @@ def asked_together(state: FireballIslandState) -> tuple[int, ...]:
 def asks_several(state: FireballIslandState, task: Window | Chain, now: bool = False) -> bool:
     """Whether the window or CANCEL chain on top asks more than one seat in this round (those
     who passed included), or with `now`, from the seat asked now on: `_askable_among`'s
-    count, stopped at the second seat. (The log asks this at every answer to every window,
-    `story.told`: `window_order` is inlined, and the token asked about last.)"""
+    count, stopped at the second seat (the log asks this at every answer to every window,
+    `story.told`; the token is asked about last). A window of one seat (the stand-up turn's,
+    the end of a turn's) never asks several, whatever the seat holds."""
+    order = window_order(state, task)
     hands = state.hands
-    if type(task) is Chain:
-        order = _OTHERS[state.n][task.last]
-        trader = -1
-    else:
-        kind = task.kind
-        if kind == "end" or kind == "stand":
-            return False  # a window of one seat
-        order = _ROUND[state.n][_roller(state) if kind == "talisman" else state.turn]
-        trader = state.turn
+    trader = -1 if type(task) is Chain else state.turn
     found = False
     for seat in order[task.asked :] if now else order:
         if hands[seat] or (seat == trader and may_trade(state)):
