@@ -19,16 +19,14 @@ by "greedy's choice" (always candidate 0, which is what the greedy bot plays in 
 seat) for the line a learner must pass to beat greedy. The last evaluation plays
 `--final-games` on deals held out (FINAL_SEED), which the curve never looked at. Written
 to `--out`/<game> (runs/maskable_ppo/<game> by default): `curve.csv`, `curve.png` and the
-trained `model.zip` (`MaskablePPO.load`); `--export FILE` also writes the policy as the
-`learned` bot reads it (gamenight/envs/learned.py).
+trained `model.zip` (`MaskablePPO.load`). This recipe reaches greedy and stays there; the one
+that passes it, and trains the `learned` bot, is examples/learn_from_rollouts.py.
 
     pip install -e '.[rl,train]'
     python examples/maskable_ppo.py --game highrise                      # 950 000 steps
     python examples/maskable_ppo.py --game wildstar --reward margin --ent-coef 0 --learning-rate 1e-4 --gamma 0.99 \
         --steps 1000000 --eval-every 250000 --eval-games 200
     python examples/maskable_ppo.py --game highrise --load runs/maskable_ppo/highrise/model.zip --steps 0
-    python examples/maskable_ppo.py --game highrise --load runs/maskable_ppo/highrise/model.zip --steps 0 \
-        --export src/gamenight/envs/policies/highrise-2p.npz
 """
 
 from __future__ import annotations
@@ -111,9 +109,6 @@ def main() -> None:
     parser.add_argument("--gamma", type=float, default=1.0, help="the discount")
     parser.add_argument("--out", type=Path, default=Path("runs/maskable_ppo"), help="the output folder")
     parser.add_argument("--load", type=Path, help="a model.zip to go on from (or only evaluate: --steps 0)")
-    parser.add_argument(
-        "--export", type=Path, help="write the policy for the `learned` bot (gamenight/envs/policies/GAME-2p.npz)"
-    )
     args = parser.parse_args()
     out = args.out / args.game
     out.mkdir(parents=True, exist_ok=True)
@@ -179,66 +174,11 @@ def main() -> None:
         model.learn(min(args.eval_every, args.steps - model.num_timesteps), reset_num_timesteps=False)
         trained += time.process_time() - start
     model.save(out / "model.zip")
-    if args.export is not None:
-        export(model, args.export, args.game, k, rows[-1])
     with (out / "curve.csv").open("w", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
     plot(rows, out / "curve.png", args.game)
-
-
-def export(model: Any, path: Path, game: str, candidates: int, last: dict[str, float]) -> None:
-    """The policy's network as NumPy arrays, for gamenight.envs.learned: its layers, what it
-    was trained on (`meta`), and some inputs with the scores PyTorch gives them, so a test
-    can check the bot's NumPy forward pass against PyTorch's without PyTorch."""
-    import json
-
-    import numpy as np
-    import torch
-
-    from gamenight.engine.options import options_to_dict
-    from gamenight.envs.core import CANDIDATE_FEATURES
-
-    state = {k: v.detach().numpy().astype(np.float32) for k, v in model.policy.state_dict().items()}
-    layers = {
-        "w0": state["mlp_extractor.policy_net.0.weight"],
-        "b0": state["mlp_extractor.policy_net.0.bias"],
-        "w1": state["mlp_extractor.policy_net.2.weight"],
-        "b1": state["mlp_extractor.policy_net.2.bias"],
-        "w2": state["action_net.weight"],
-        "b2": state["action_net.bias"],
-    }
-    env = make_env(game, candidates, seat=0)
-    obs, _ = env.reset(seed=EVAL_SEED - 1)
-    inputs, scores = [], []
-    while len(inputs) < 16:
-        x = np.concatenate([obs["candidates"].ravel(), obs["observation"]]).astype(np.float32)
-        with torch.no_grad():
-            tensors = {key: torch.as_tensor(value[None]) for key, value in obs.items()}
-            features = model.policy.extract_features(tensors, model.policy.pi_features_extractor)
-            logits = model.policy.action_net(model.policy.mlp_extractor.forward_actor(features))  # masks apart
-        inputs.append(x)
-        scores.append(logits.numpy()[0])
-        obs, _, over, _, _ = env.step(int(np.argmax(env.action_masks())))
-        if over:
-            obs, _ = env.reset(seed=EVAL_SEED - 1 - len(inputs))
-    meta = {
-        "game": game,
-        "players": OPTIONS[game]["players"],
-        "options": options_to_dict(env.core.game.options),
-        "candidates": candidates,
-        "features": list(CANDIDATE_FEATURES),
-        "observation": int(env.observation_space["observation"].shape[0]),
-        "trained_steps": int(model.num_timesteps),
-        "against_greedy": round(last["learner"], 3),
-        "paired_games": int(last["games"]),
-    }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(
-        path, **layers, meta=np.array(json.dumps(meta)), inputs=np.array(inputs), scores=np.array(scores)
-    )
-    print(f"policy written to {path}")
 
 
 def plot(rows: list[dict[str, float]], path: Path, game: str) -> None:

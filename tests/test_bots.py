@@ -116,9 +116,10 @@ def test_no_level_peeks_two_states_with_one_view_get_one_move(name: str, options
         assert_one_move_for_one_view(game, bot, state, sample_seed=31, choose_seed=6)
 
 
-def test_the_learned_bot_does_not_peek_either() -> None:
-    """The learned bot plays two-player Highrise: one view, one move, whatever the hidden tiles."""
-    name, options = GAMES[2]
+@pytest.mark.parametrize(("name", "options"), GAMES[1:3])
+def test_the_learned_bot_does_not_peek_either(name: str, options: dict[str, Any]) -> None:
+    """The learned bot plays two-player Wildstar and Highrise: one view, one move, whatever the
+    hidden tiles."""
     game = make_game(name, options)
     bot = make_bot("learned", game)
     for state in decision_points(name, options, seed=8, every=2)[:6]:

@@ -23,8 +23,7 @@ ALLOWED = {
     # interfaces/web, the server, stores its tables in `store`.
     "interfaces": {"engine", "games", "bots", "record_files", "sim", "store", "interfaces"},
     # For researchers, on top like the interfaces: bots as opponents, the terminal's boards
-    # for render_mode="ansi"; nothing imports envs (bots/registry.py names the learned bot,
-    # envs/learned.py, by import path, as the engine's registry names the games).
+    # for render_mode="ansi"; nothing imports envs.
     "envs": {"engine", "games", "bots", "interfaces", "envs"},
 }
 

@@ -314,3 +314,39 @@ def test_a_player_asks_for_a_hint_where_the_host_allowed_hints(browser: Any, bas
         assert move in choices and searched, text
     assert not ann.errors, ann.errors
     context.close()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}])
+def test_the_lobby_offers_the_learned_bot_where_it_plays(browser: Any, base_url: str, viewport: dict) -> None:
+    """Issue 32: the learned bot is a level in two-player Highrise and Wildstar only. The lobby
+    shows it for those, hides it for other games and player counts (a seat that had it falls
+    back to medium), and a table made with it names the seat "Learned bot"."""
+    context = browser.new_context(base_url=base_url, viewport=viewport)
+    ann = Person("Ann", context.new_page())
+    _watch_errors(ann)
+    page = ann.page
+    page.goto("/")
+    learned = page.locator("select[name=seat_2] option[value=learned]")
+    page.select_option("#game", "highrise")
+    page.fill("input[name='highrise:players']", "2")
+    assert learned.is_enabled()
+    page.select_option("select[name=seat_2]", "learned")
+    page.fill("input[name='highrise:players']", "3")
+    assert learned.is_disabled()
+    assert page.locator("select[name=seat_2]").input_value() == "medium"
+    page.select_option("#game", "wildfire")
+    page.fill("input[name='wildfire:players']", "2")
+    assert learned.is_disabled()
+    page.select_option("#game", "wildstar")
+    page.fill("input[name='wildstar:players']", "2")
+    assert learned.is_enabled()
+    page.select_option("select[name=seat_2]", "learned")
+    page.fill("input[name=name]", "Ann")
+    page.fill("input[name='wildstar:hands']", "1")
+    shots = os.environ.get("GAMENIGHT_SCREENSHOTS")
+    if shots:
+        page.screenshot(path=str(Path(shots) / f"lobby-learned-{viewport['width']}.png"), full_page=True)
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("text=Learned bot")
+    assert not ann.errors, ann.errors
+    context.close()

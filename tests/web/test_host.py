@@ -83,6 +83,33 @@ def test_the_host_starts_only_when_every_seat_is_filled_and_may_hand_one_to_a_bo
     assert live.table.record.seats == ["Ann", "Hard bot", "Medium bot"]
 
 
+def test_the_learned_bot_is_a_level_where_it_was_trained_and_refused_elsewhere(client, server) -> None:
+    """Two-player Highrise and Wildstar offer the learned bot (issue 32): it takes a seat from
+    the lobby or from the host, and plays the game to its end; elsewhere the form and the host
+    are told where it plays, and nothing is created or changed."""
+    page = client.get("/").text
+    assert 'value="learned" data-plays="highrise:2 wildstar:2 "' in page
+    table_id = create_table(client, game="highrise", seats=("learned",), options={"players": 2})
+    assert 'data-levels="easy,medium,hard,learned"' in client.get(f"/t/{table_id}").text
+    start(client, table_id)
+    live = server.app.state.hub.tables[table_id]
+    assert live.table.record.seats == ["Ann", "Learned bot"]
+    with client.websocket_connect(f"/t/{table_id}/ws") as ws:
+        assert play_to_end(ws, 0)["result"] is not None
+    listed = len(server.app.state.store.public_tables())
+    form = {"name": "Ann", "game": "highrise", "highrise:players": "3", "seat_2": "learned", "seat_3": "medium"}
+    form["public"] = "on"
+    refused = client.post("/tables", data=form)
+    assert refused.status_code == 400
+    assert "the learned bot plays only 2-player Highrise and 2-player Wildstar" in refused.text
+    assert len(server.app.state.store.public_tables()) == listed
+    other = create_table(client, game="wildfire", seats=("open",), options={"players": 2, "rounds": 1})
+    assert 'data-levels="easy,medium,hard"' in client.get(f"/t/{other}").text
+    swapped = client.post(f"/t/{other}/seats/2", data=host_form(client, other, {"to": "learned"}))
+    assert swapped.status_code == 409 and "a bot is easy, medium, hard, not &#39;learned&#39;" in swapped.text
+    assert server.app.state.hub.tables[other].seats[1].kind == "open"
+
+
 def test_a_person_swapped_for_a_bot_mid_game_watches_and_the_bot_plays(make_client, server) -> None:
     ann, bob = make_client(), make_client()
     table_id = create_table(ann, seats=("open",), options={"players": 2, "rounds": 1})

@@ -9,8 +9,9 @@ A seat is a bot's name, optionally with options after colons:
   (`ISMCTS_HARD` in the game's heuristics module; benchmarks/README.md has the figures);
 - `expert`: the same search, EXPERT_FACTOR times as long (docs/bots.md measures the levels).
 
-`learned` is a policy trained by reinforcement learning, where one is shipped (`LearnedBot`:
-two-player Highrise). It is not a level: it plays as well as `medium`, no better (docs/bots.md).
+`learned` plays a network learned from rollouts (examples/learn_from_rollouts.py) where one is
+shipped (`bots/learned.py`: two-player Highrise and Wildstar). It beats `medium` there, and the
+browser offers it as a level in those games only (docs/bots.md, "The learned bot").
 
 `ismcts` without options is `hard`; options given override the game's settings.
 """
@@ -63,10 +64,9 @@ def make_bot(spec: str, game: Game) -> Agent:
     return bot
 
 
-LEARNED = "gamenight.envs.learned"
-"""The learned bot reads the game as the RL environments encode it (their observation, action
-table and candidate features), so it lives with them, above the bots; it is named here by
-import path, as the engine's registry names the games, and loaded on first use."""
+LEARNED = "gamenight.bots.learned"
+"""The learned bot plays a network with NumPy, which the other bots do without: it is named
+here by import path, as the engine's registry names the games, and loaded on first use."""
 
 
 def _learned_bot(game: Game) -> Agent:

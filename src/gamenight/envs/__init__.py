@@ -4,12 +4,9 @@
 - `gamenight.envs.openspiel`: OpenSpiel games `python_gamenight_<game>` (registered on import);
 - `gamenight.envs.gymnasium`: `GamenightEnv("highrise", opponents="greedy")`, one seat learning;
 - `gamenight.envs.actions` and `gamenight.envs.observations`: the action tables and the
-  encoders of the views, shared by the three;
-- `gamenight.envs.learned`: the `learned` bot, a trained policy that reads the game as these
-  environments encode it.
+  encoders of the views, shared by the three.
 
-Nothing here is imported by the rest of gamenight: the games run without NumPy. (The bot
-registry names the learned bot by import path and loads it when a seat asks for it.)
+Nothing here is imported by the rest of gamenight: the games run without NumPy.
 """
 
 from __future__ import annotations

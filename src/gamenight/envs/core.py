@@ -42,7 +42,7 @@ moves than K (greedy's least liked were left out)."""
 def candidate_features(actions: ActionTable, ids: Sequence[int], choices: int, k: int) -> npt.NDArray[np.float32]:
     """The CANDIDATE_FEATURES of a decision's candidates (`ids`, greedy's order, at most `k`)
     out of its `choices` legal moves: float32[k, len(CANDIDATE_FEATURES)], rows of 0 past them.
-    The environments and the `learned` bot (which ranks from a view) both build them here."""
+    The PettingZoo and Gymnasium environments build their candidate lists with it."""
     out = np.zeros((k, len(CANDIDATE_FEATURES)), dtype=np.float32)
     size, shown, cut = actions.size, len(ids) / k, choices > k
     for i, action in enumerate(ids):

@@ -235,7 +235,8 @@ Seats = Annotated[
     typer.Option(
         help="Comma list of seats in turn order: human, or a bot by level: easy, medium (greedy), "
         "hard (ismcts, up to about a second a move), expert (hard, searching four times as long); "
-        "also random, greedy, ismcts:iterations=N, learned (two-player Highrise: a trained policy). "
+        "also random, greedy, ismcts:iterations=N, learned (two-player Highrise and Wildstar: a network "
+        "learned from rollouts). "
         r"\[default: human then medium for the rest]",
         show_default=False,
     ),
@@ -1051,7 +1052,8 @@ def arena(
         str,
         typer.Option(
             help="Comma list of bot specs, one per seat: easy, medium, hard, expert, random, greedy, ismcts, "
-            "ismcts:iterations=50:rollout=random, learned (two-player Highrise). Seats rotate from game to game.",
+            "ismcts:iterations=50:rollout=random, learned (two-player Highrise and Wildstar). "
+            "Seats rotate from game to game.",
             show_default=False,
         ),
     ],

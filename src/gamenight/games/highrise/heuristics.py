@@ -17,7 +17,7 @@ from gamenight.games.dominoes.hands import tile_mask
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, Move
 from gamenight.games.highrise.notation import parse_tower
-from gamenight.games.highrise.tiles import ALL_TILES, HAND_POINTS, TILES
+from gamenight.games.highrise.tiles import ALL_TILES, HALVES, HAND_POINTS, TILES, WILD
 from gamenight.games.highrise.tower import BASES, Tower
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def rank_moves(state: HighriseState, legal: Sequence[Move], rng: random.Random) 
 
 
 def rank_view(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> list[Move]:
-    """`rank_moves` read from a view: the `learned` bot's candidates (envs/learned.py)."""
+    """`rank_moves` read from a view: the `learned` bot's candidates (bots/learned.py)."""
     if legal[0].kind in (DRAW, PASS):
         return list(legal)
     hand = [TILES.parse(t) for t in view["hand"]]
@@ -144,6 +144,78 @@ class Openings:
 _ALL_MASK = tile_mask(ALL_TILES)
 # The dominoes of each PAIR_MASK, in order, to add up the worth of those still unseen.
 _PAIR_TILES = tuple(tuple(tuple(t for t in ALL_TILES if m >> t & 1) for m in row) for row in rules.PAIR_MASK)
+
+
+CANDIDATE_FEATURES = (
+    "points",
+    "opening",
+    "value",
+    "behind_best",
+    "goes_out",
+    "hand_left",
+    "hand_points_left",
+    "best_next",
+    "tiles_playable_next",
+    "level",
+    "pile",
+    "next_hand",
+    "spacers_left",
+    "tile_points",
+    "wild",
+    "spacer",
+    "unseen",
+    "choices",
+)
+"""What `candidate_features` says of each play, in its order (the `learned` bot's input)."""
+
+
+def candidate_features(view: dict[str, Any], plays: Sequence[Move]) -> list[list[float]]:
+    """Each play's CANDIDATE_FEATURES, read from the view alone, each scaled to about [0, 1]:
+    what greedy weighs (the points now, the best opening left to the next player, greedy's
+    value and how far it is behind the best play's), and what greedy does not look at: what
+    the hand keeps (how many dominoes, their count if stuck with them, the best the hand
+    could score on the tower the play leaves and how many of its dominoes would fit there),
+    the level, the pile, the next hand's size, the spacers, the domino's own worth."""
+    hand = [TILES.parse(t) for t in view["hand"]]
+    tower = tower_from_view(view)
+    sizes: list[int] = view["hand_sizes"]
+    seat: int = view["seat"]
+    unseen = _ALL_MASK & ~tile_mask(tower.tiles()) & ~tile_mask(hand)
+    next_hand = sizes[(seat + 1) % len(sizes)]
+    openings = Openings(unseen, next_hand)
+    values = [move_value(tower, hand, sizes, seat, openings, m) for m in plays]
+    best = max(values)
+    rows = []
+    for move, value in zip(plays, values, strict=True):
+        after = tower.clone()
+        after.place(move.tile, move.a, move.b, move.half_a, move.spacer)
+        rest = list(hand)
+        rest.remove(move.tile)
+        later = rules.legal_plays(after, rest) if rest else []
+        x, y = HALVES[move.tile]
+        rows.append(
+            [
+                rules.play_points(tower, move) / 50,
+                openings.best(after) / 50,
+                value / 50,
+                (best - value) / 50,
+                float(len(hand) == 1),
+                len(rest) / 5,
+                sum(HAND_POINTS[t] for t in rest) / 50,
+                max((rules.play_points(after, m) for m in later), default=0) / 50,
+                len({m.tile for m in later}) / 5,
+                rules.level_of(tower, move) / 6,
+                view["pile"] / 20,
+                next_hand / 6,
+                (view["spacers_left"] - (move.spacer >= 0)) / 12,
+                HAND_POINTS[move.tile] / 14,
+                float(WILD in (x, y)),
+                float(move.spacer >= 0),
+                unseen.bit_count() / 30,
+                len(plays) / 30,
+            ]
+        )
+    return rows
 
 
 def margin_result(state: HighriseState) -> list[float]:

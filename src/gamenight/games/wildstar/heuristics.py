@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from gamenight.games.dominoes.hands import margin_result as dominoes_margin
 from gamenight.games.wildstar.moves import DRAW, PLAY, Move
-from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, POINTS, SINGLE_STAR, parse
+from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, POINTS, SINGLE_STAR, is_star, parse
 
 if TYPE_CHECKING:
     from gamenight.games.wildstar.state import WildstarState
@@ -135,6 +135,96 @@ def _table_value(table: Table, number: int) -> float:
         value -= PARTNER_LACKS * sum(1 for s in partners if s != seat and table.lacked[s] & bit)
     value += OPPONENT_LACKS * sum(1 for s in opponents if table.lacked[s] & bit) / len(opponents)
     return value
+
+
+def _view_judge(view: dict[str, Any]) -> Judge:
+    table = Table(
+        view["seat"], view["players"], view["teams"], [sum(1 << int(d) for d in digits) for digits in view["lacked"]]
+    )
+    return Judge(table, [parse(t) for t in view["hand"]], {e["end"]: e["value"] for e in view["open_ends"]})
+
+
+def rank_view(view: dict[str, Any], legal: Sequence[Move], rng: random.Random) -> list[Move]:
+    """The plays, greedy's favourite first (ties broken at random), read from a view: the
+    `learned` bot's candidates (bots/learned.py). Without a play: the legal moves as they are."""
+    plays = [m for m in legal if m.kind == PLAY]
+    if not plays:
+        return list(legal)
+    judge = _view_judge(view)
+    return [m for _, _, m in sorted(((judge.move_value(m), rng.random(), m) for m in plays), reverse=True)]
+
+
+CANDIDATE_FEATURES = (
+    "value",
+    "behind_best",
+    "points",
+    "star",
+    "double",
+    "followers",
+    "tiles_fitting_next",
+    "hand_left",
+    "hand_points_left",
+    "goes_out",
+    "next_hand",
+    "pile",
+    "open_ends",
+    "shows",
+    "covers",
+    "shown_already",
+    "arms",
+    "choices",
+)
+"""What `candidate_features` says of each play, in its order (the `learned` bot's input)."""
+
+
+def candidate_features(view: dict[str, Any], plays: Sequence[Move]) -> list[list[float]]:
+    """Each play's CANDIDATE_FEATURES, read from the view alone, each scaled to about [0, 1]:
+    greedy's value and how far it is behind the best play's, the count shed, whether it is a
+    star or a double, and what greedy does not weigh: how many dominoes kept could follow on
+    the number it shows and how many would fit some open end after it, the count left in
+    hand, the next seat's hand and the pile, the open ends, what the number shown and the
+    number covered tell the table, whether that number shows already, how far the star is."""
+    judge = _view_judge(view)
+    hand = judge.hand
+    values = judge.values
+    scores = [judge.move_value(m) for m in plays]
+    best = max(scores)
+    shown_now = {v for v in values.values() if v >= 0}
+    seat: int = view["seat"]
+    sizes: list[int] = view["hand_sizes"]
+    rows = []
+    for move, score in zip(plays, scores, strict=True):
+        tile = move.tile
+        star = tile in (SINGLE_STAR, DOUBLE_STAR)
+        rest = list(hand)
+        rest.remove(tile)
+        before = values.get(move.end, -1)
+        outer = before if tile == DOUBLE_STAR else move.outer
+        shown = {v for e, v in values.items() if e != move.end and v >= 0} | ({outer} if outer >= 0 else set())
+        fit = sum(1 for t in rest if is_star(t) or HALVES[t][0] in shown or HALVES[t][1] in shown)
+        rows.append(
+            [
+                score / 20,
+                (best - score) / 20,
+                POINTS[tile] / 20,
+                float(star),
+                float(not star and HALVES[tile][0] == HALVES[tile][1]),
+                sum(1 for t in rest if outer in HALVES[t]) / 5,
+                fit / 10,
+                len(rest) / 20,
+                sum(POINTS[t] for t in rest) / 100,
+                float(len(hand) == 1),
+                sizes[(seat + 1) % len(sizes)] / 20,
+                view["pile"] / 20,
+                len(values) / 6,
+                judge.shown(outer) / 4,
+                judge.shown(before) / 4,
+                float(outer in shown_now),
+                view["arms"] / max(1, view["arms_needed"]),
+                len(plays) / 30,
+            ]
+        )
+    return rows
 
 
 def margin_result(state: WildstarState) -> list[float]:

@@ -29,20 +29,23 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from gamenight.bots.learned import learned_games
 from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
-from gamenight.engine.registry import GAMES, make_game
+from gamenight.engine.registry import GAMES, game_class, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
 from gamenight.interfaces.web.idle import IDLE_LIFETIME
 from gamenight.interfaces.web.limits import Limits, Quotas, TooMany
 from gamenight.interfaces.web.live import (
     BOT_LEVELS,
     BURST,
+    LEARNED,
     RATE,
     WAITING_LIFETIME,
     Hub,
     LiveTable,
     Refused,
+    bot_levels,
     bot_name,
 )
 from gamenight.interfaces.web.outage import RETRY_AFTER, STORAGE_FAULTS, Outage
@@ -85,6 +88,12 @@ class Forbidden(Exception):
     def __init__(self, message: str, dead_token: bool = False) -> None:
         super().__init__(message)
         self.dead_token = dead_token
+
+
+def learned_where() -> str:
+    """Where the learned bot plays, for a form that asked for it elsewhere."""
+    where = " and ".join(f"{players}-player {game_class(name).spec.title}" for name, players in learned_games())
+    return f": the learned bot plays only {where}"
 
 
 def create_app(
@@ -302,7 +311,8 @@ def create_app(
             "tables": tables,
             "games": game_forms(),
             "titles": {g.name: g.title for g in game_forms()},
-            "levels": BOT_LEVELS,
+            "levels": (*BOT_LEVELS, LEARNED),
+            "learned_games": learned_games(),
             "error": error,
             "zombie_timeout": DEFAULT_ZOMBIE_TIMEOUT,
             "bot_pace": hub_of(request).default_bot_pace,
@@ -339,10 +349,12 @@ def create_app(
                 choice = form.get(f"seat_{index + 1}", OPEN)
                 if choice == OPEN:
                     seats.append((OPEN, None, ""))
-                elif choice in BOT_LEVELS:
+                elif choice in bot_levels(game):
                     seats.append((BOT, choice, bot_name(choice)))
                 else:
-                    raise ConfigError(f"seat {index + 1}: open for a person or a bot ({', '.join(BOT_LEVELS)})")
+                    levels = ", ".join(bot_levels(game))
+                    where = learned_where() if choice == LEARNED else ""
+                    raise ConfigError(f"seat {index + 1}: open for a person or a bot ({levels}){where}")
             pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace, limits)
             timeouts = timeouts_before_away(form)
             pause = round_pause_setting(form, hub_of(request).default_round_pause)
@@ -408,7 +420,7 @@ def create_app(
             "ws_path": f"/t/{live.id}/ws" + ("?watch=1" if watching else ""),
             "results": results,
             "result": live.result(),
-            "levels": BOT_LEVELS,
+            "levels": bot_levels(game),
             "WAITING": WAITING,
             "PLAYING": PLAYING,
             "OVER": OVER,
@@ -475,7 +487,7 @@ def create_app(
         choice = str((await request.form()).get("to", ""))
         if choice == OPEN:
             await live.set_seat(index - 1, OPEN, None)
-        elif choice in BOT_LEVELS:
+        elif choice in (*BOT_LEVELS, LEARNED):
             await live.set_seat(index - 1, BOT, choice)
         else:
             raise Refused(f"a seat can be open for a person or a bot ({', '.join(BOT_LEVELS)})")

@@ -63,7 +63,7 @@ from gamenight.bots import hints as bot_hints
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.match import Agent
-from gamenight.engine.protocol import CHANCE, Move
+from gamenight.engine.protocol import CHANCE, Game, Move
 from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
@@ -92,6 +92,9 @@ from gamenight.store.database import (
 log = logging.getLogger("gamenight.interfaces.web")
 
 BOT_LEVELS = ("easy", "medium", "hard")
+LEARNED = "learned"
+"""A level only where a network was trained for the game (two-player Highrise and Wildstar):
+`bot_levels`."""
 ZOMBIE_LEVEL = "medium"
 """The bot that plays for a person who is away, or whose turn timer ran out."""
 INLINE_LEVELS = frozenset({"medium"})
@@ -144,6 +147,14 @@ class Socket(Protocol):
 
 class Refused(Exception):
     """A request the table cannot grant now: the message is for the person who asked."""
+
+
+def bot_levels(game: Game) -> tuple[str, ...]:
+    """The levels a seat of `game` may be given to: easy, medium and hard, and learned where
+    it plays (bots/learned.py)."""
+    from gamenight.bots import learned  # NumPy, loaded when a table first asks
+
+    return (*BOT_LEVELS, LEARNED) if learned.plays(game) else BOT_LEVELS
 
 
 def bot_name(level: str) -> str:
@@ -749,8 +760,9 @@ class LiveTable:
                 raise Refused("the game is over: its seats stay as they were")
             if not 0 < index < len(self.seats):
                 raise Refused("the host keeps seat 1; give the number of another seat")
-            if kind == BOT and level not in BOT_LEVELS:
-                raise Refused(f"a bot is {', '.join(BOT_LEVELS)}, not {level!r}")
+            levels = bot_levels(make_game(self.data.game, self.data.options))
+            if kind == BOT and level not in levels:
+                raise Refused(f"a bot is {', '.join(levels)}, not {level!r}")
             if kind not in (BOT, OPEN):
                 raise Refused("a seat can be given to a bot or opened for a person")
             seat = self.seats[index]
