@@ -60,6 +60,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
 from gamenight.bots import hints as bot_hints
+from gamenight.bots.learned import plays as learned_plays
 from gamenight.bots.registry import make_bot
 from gamenight.engine.errors import RecordError, RulesError
 from gamenight.engine.match import Agent
@@ -152,9 +153,7 @@ class Refused(Exception):
 def bot_levels(game: Game) -> tuple[str, ...]:
     """The levels a seat of `game` may be given to: easy, medium and hard, and learned where
     it plays (bots/learned.py)."""
-    from gamenight.bots import learned  # NumPy, loaded when a table first asks
-
-    return (*BOT_LEVELS, LEARNED) if learned.plays(game) else BOT_LEVELS
+    return (*BOT_LEVELS, LEARNED) if learned_plays(game) else BOT_LEVELS
 
 
 def bot_name(level: str) -> str:
