@@ -47,6 +47,11 @@ def learned_games() -> list[tuple[str, int]]:
     return found
 
 
+def where_it_plays() -> str:
+    """The shipped networks' games, as people read them: "2-player Highrise and 2-player Wildstar"."""
+    return " and ".join(f"{players}-player {game_class(name).spec.title}" for name, players in learned_games())
+
+
 def plays(game: Game) -> bool:
     """Whether the learned bot plays `game`: a network trained for its game, player count and
     options (the web's seats offer it only there)."""
@@ -71,9 +76,8 @@ class LearnedBot:
     def __init__(self, game: Game) -> None:
         path = policy_path(game)
         if not path.is_file():
-            where = " and ".join(f"{players}-player {game_class(name).spec.title}" for name, players in learned_games())
             raise ConfigError(
-                f"the learned bot plays only the games it was trained for ({where or 'none'}), "
+                f"the learned bot plays only the games it was trained for ({where_it_plays() or 'none'}), "
                 f"not {game.options.players}-player {game.spec.title}"
             )
         try:  # NumPy comes with the rl and web extras

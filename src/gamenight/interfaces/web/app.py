@@ -29,10 +29,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.requests import HTTPConnection
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from gamenight.bots.learned import learned_games
+from gamenight.bots.learned import learned_games, where_it_plays
 from gamenight.engine.errors import ConfigError, RulesError
 from gamenight.engine.options import options_to_dict
-from gamenight.engine.registry import GAMES, game_class, make_game
+from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
 from gamenight.interfaces.web.idle import IDLE_LIFETIME
 from gamenight.interfaces.web.limits import Limits, Quotas, TooMany
@@ -88,12 +88,6 @@ class Forbidden(Exception):
     def __init__(self, message: str, dead_token: bool = False) -> None:
         super().__init__(message)
         self.dead_token = dead_token
-
-
-def learned_where() -> str:
-    """Where the learned bot plays, for a form that asked for it elsewhere."""
-    where = " and ".join(f"{players}-player {game_class(name).spec.title}" for name, players in learned_games())
-    return f": the learned bot plays only {where}"
 
 
 def create_app(
@@ -353,7 +347,7 @@ def create_app(
                     seats.append((BOT, choice, bot_name(choice)))
                 else:
                     levels = ", ".join(bot_levels(game))
-                    where = learned_where() if choice == LEARNED else ""
+                    where = f": the learned bot plays only {where_it_plays()}" if choice == LEARNED else ""
                     raise ConfigError(f"seat {index + 1}: open for a person or a bot ({levels}){where}")
             pace, zombie, timer = table_settings(form, hub_of(request).default_bot_pace, limits)
             timeouts = timeouts_before_away(form)
