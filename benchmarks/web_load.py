@@ -50,6 +50,7 @@ import multiprocessing
 import os
 import random
 import re
+import ssl
 import statistics
 import subprocess
 import sys
@@ -138,7 +139,7 @@ async def person(
         reload = rng.random() < 0.05 and who.last > 0
         if reload:  # the page again, from nothing
             stats.reloads += 1
-            async with httpx.AsyncClient(base_url=base, headers=headers) as client:
+            async with httpx.AsyncClient(base_url=base, headers=headers, verify=TLS) as client:
                 page = await client.get(f"/t/{who.table_id}")
             if page.status_code != 200:
                 stats.errors.append(f"page reload: {page.status_code}")
@@ -280,7 +281,7 @@ async def huge_headers(port: int, stats: Stats, stop: asyncio.Event, size: int =
 async def table_flood(base: str, stats: Stats, stop: asyncio.Event) -> None:
     """Makes public tables with bots as fast as the server answers."""
     form = {"name": "Spam", "game": "wildfire", "seat_2": "medium", "public": "on", "title": "spam"}
-    transport = httpx.AsyncHTTPTransport(local_address=ATTACKER)
+    transport = httpx.AsyncHTTPTransport(local_address=ATTACKER, verify=TLS)
     async with httpx.AsyncClient(base_url=base, transport=transport, timeout=30) as client:
         while not stop.is_set():
             try:
@@ -314,6 +315,12 @@ an hour (set from --tables)."""
 
 ONE_SHOT = httpx.Limits(max_keepalive_connections=0)
 
+TLS = ssl.create_default_context()
+"""Every client's TLS settings, made once. httpx otherwise builds a context for each client
+(about 47 ms of this process's CPU, loading the certificates, though every URL here is plain
+http): making 1,000 tables took minutes, long enough for the first tables' people to be taken
+over as zombies, and every page reload stalled the other clients' timings."""
+
 
 async def create_table(base: str, people: int, rounds: int, bases: list[str] | None = None) -> list[Person]:
     """A table through the lobby's form, its people joined by the invite link (each a browser
@@ -322,8 +329,9 @@ async def create_table(base: str, people: int, rounds: int, bases: list[str] | N
     form.update({f"seat_{i}": "open" if i <= people else "medium" for i in range(2, 5)})
     # A connection each request: on a loaded machine a kept-alive one may be closed by the
     # server's keep-alive timeout just as the next request goes out (a ReadError, not the server's).
-    async with httpx.AsyncClient(base_url=base, timeout=60, limits=ONE_SHOT) as host:
-        created = await host.post("/tables", data={**form, "bot_pace": "0", "public": "on"})
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=ONE_SHOT, verify=TLS) as host:
+        # Zombie timeout 0 (never): people made early wait for the rest without being taken over.
+        created = await host.post("/tables", data={**form, "bot_pace": "0", "zombie_timeout": "0", "public": "on"})
         if created.status_code != 303:
             raise SystemExit(f"creating a table: {created.status_code} {created.text[:300]}")
         table_id = created.headers["location"].removeprefix("/t/")
@@ -334,7 +342,7 @@ async def create_table(base: str, people: int, rounds: int, bases: list[str] | N
         seated = [Person(table_id, 0, f"gn_{table_id}={host.cookies[f'gn_{table_id}']}")]
         for seat in range(1, people):
             joins_at = base if bases is None else bases[seat % len(bases)]
-            async with httpx.AsyncClient(base_url=joins_at, timeout=60, limits=ONE_SHOT) as joiner:
+            async with httpx.AsyncClient(base_url=joins_at, timeout=60, limits=ONE_SHOT, verify=TLS) as joiner:
                 joined = await joiner.post(found.group(0), data={"name": f"Person {seat + 1}"})
                 if joined.status_code != 303:
                     raise SystemExit(f"joining: {joined.status_code} {joined.text[:300]}")
