@@ -69,7 +69,7 @@ from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
 from gamenight.interfaces.web.commits import GroupCommit
-from gamenight.interfaces.web.history import Events, History, encode_state
+from gamenight.interfaces.web.history import Events, History, encode_state, to_json
 from gamenight.interfaces.web.idle import IDLE_LIFETIME, Memo, is_idle, let_go, let_go_of_idle, restore
 from gamenight.interfaces.web.limits import DEFAULT_HINT_SECONDS, DEFAULT_HINTS_AT_ONCE
 from gamenight.store.cluster import AWAY, READY, SEEN, STEPS, TABLE, Cluster, Notice
@@ -1109,7 +1109,7 @@ class LiveTable:
             await connection.wake.wait()
             connection.wake.clear()
             while connection.direct:
-                await connection.socket.send_text(json.dumps(connection.direct.popleft()))
+                await connection.socket.send_text(to_json(connection.direct.popleft()))
             if connection.state_wanted:
                 connection.state_wanted = False
                 async with self.lock:
