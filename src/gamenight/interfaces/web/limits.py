@@ -179,10 +179,10 @@ def protocol(limits: Limits) -> type[H11Protocol]:
                     # socket of the address, and behind a shared address (or the load harness's
                     # 3,000 people) that was 2% of the server's CPU at every connection.
                     sockets.difference_update([t for t in sockets if t.is_closing()])
-                if len(sockets) >= limits.connections_per_address:
-                    transport.write(REFUSED_CONNECTION)
-                    transport.close()
-                    return
+                    if len(sockets) >= limits.connections_per_address:
+                        transport.write(REFUSED_CONNECTION)
+                        transport.close()
+                        return
                 sockets.add(transport)
             self.arm_header_deadline()
 
