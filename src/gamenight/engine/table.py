@@ -156,7 +156,10 @@ class Table:
         until `deal_on` (a table people play at)."""
         self.game = game
         self.story = game.story()
-        self._tell = teller(self.story)
+        # What the log says of a decision, as `teller` says it, but called straight: through
+        # teller's lambda around `describe`, every decision would cost one more call.
+        self._told: Callable[[State, Move], tuple[str, bool]] | None = getattr(self.story, "told", None)
+        self._describe: Callable[[State, Move], str] = self.story.describe
         self.words = words
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
@@ -313,11 +316,12 @@ class Table:
             return self._hold(window, seat, move)
         if seat != to_act:
             raise NotYourTurnError(f"it is P{to_act + 1}'s turn, not P{seat + 1}'s")
-        move = _legal(state, move)
+        if move not in state.legal_moves():
+            move = _legal(state, move)  # notation, or the fault named
         first = len(self.events)
-        self._decide(seat, move)
+        after = self._decide(seat, move)
         if self.auto_chance:
-            self._play_chance()
+            self._play_chance(after)
         if self.window is not None:
             self._play_held()
         return self.events[first:]
@@ -340,9 +344,9 @@ class Table:
                 break
             if move not in self.state.legal_moves():
                 continue  # cannot happen while the window stands; asked again if it did
-            self._decide(seat, move)
+            after = self._decide(seat, move)
             if self.auto_chance:
-                self._play_chance()
+                self._play_chance(after)
 
     def deal_on(self) -> list[Event]:
         """End the pause at a round's end: the next deal, and every chance step up to the next
@@ -372,7 +376,10 @@ class Table:
         """`submit` for a caller that has just seen `seat` is to act, at a table with no
         window, pause or chance of its own to play (`Match.step`): the move checked as
         `submit` checks it (IllegalMoveError, the table unchanged), played, its event."""
-        self._decide(seat, _legal(self.state, move))
+        state = self.state
+        if move not in state.legal_moves():
+            move = _legal(state, move)  # notation, or the fault named
+        self._decide(seat, move)
         return self.events[-1]
 
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
@@ -435,13 +442,19 @@ class Table:
 
     # -- inside ----------------------------------------------------------------------
 
-    def _decide(self, seat: int, move: Move) -> None:
+    def _decide(self, seat: int, move: Move) -> int | None:
+        """Play a legal decision; the seat to act after it (`_log`)."""
         state = self.state
         text = state.move_notation(move)
-        told, unsigned = self._tell(state, move) if self.words else _UNTOLD
+        if not self.words:
+            told, unsigned = _UNTOLD
+        elif self._told is not None:
+            told, unsigned = self._told(state, move)
+        else:
+            told, unsigned = self._describe(state, move), False
         before = state.clone() if self.pauses else None
         state.apply(move)
-        self._log(seat, text, told, told, _EVERYONE, unsigned)
+        after = self._log(seat, text, told, told, _EVERYONE, unsigned)
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
             # A game that scores each play as it is made (Highrise) lists every play, a play
@@ -456,6 +469,7 @@ class Table:
                 self.window = None
         if self.windows:
             self._open_window()
+        return after
 
     def _together(self) -> tuple[int, ...]:
         """The seats the decision now due is asked of at once, in order (a card window)."""
@@ -468,7 +482,8 @@ class Table:
             if len(seats) > 1:
                 self.window = Window(len(self.events), seats, self.state.clone())
 
-    def _chance(self, outcome: Outcome) -> None:
+    def _chance(self, outcome: Outcome) -> int | None:
+        """Play a chance outcome; the seat to act after it (`_log`)."""
         state = self.state
         text = state.outcome_notation(outcome)
         if self.words:
@@ -479,11 +494,12 @@ class Table:
         before = state.clone() if self.pauses else None
         state.apply_chance(outcome)
         self.window = None  # a window never waits on chance: it has closed
-        self._log(CHANCE, text, public, private, owners)
+        after = self._log(CHANCE, text, public, private, owners)
         if before is not None:
             self._ended(before, lambda s: s.apply_chance(outcome))
         if self.windows:
             self._open_window()
+        return after
 
     def _ended(self, before: State, step: Any) -> bool:
         """Whether `step`, just played on `before`, ended a round: if so, the round's end is
@@ -498,19 +514,28 @@ class Table:
         self.paused = self.state.to_act() == CHANCE
         return True
 
-    def _play_chance(self) -> None:
-        while self.state.to_act() == CHANCE and not self.paused:
-            self._chance(sample(self.state.chance_outcomes(), self.rng))
+    def _play_chance(self, to_act: int | None = None) -> None:
+        """Play every chance step up to the next decision (or the pause). `to_act`: the seat to
+        act now, as the step just played found it (`_decide`), so that it is not asked twice;
+        None: asked here (the game over is asked again, at no matter)."""
+        if to_act is None:
+            to_act = self.state.to_act()
+        while to_act == CHANCE and not self.paused:
+            to_act = self._chance(sample(self.state.chance_outcomes(), self.rng))
 
     def _log(
         self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
-    ) -> None:
+    ) -> int | None:
+        """Write a step just played in the record and the events; the seat to act now (asked
+        here once a step, and handed on, rather than asked again by whoever plays on)."""
         self.record.steps.append(_new(Step, (seat, text)))
         events = self.events
         # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
         events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
-        if self.state.is_over():
+        to_act = self.state.to_act()
+        if to_act is None:  # over (`is_over`, as the table tells it)
             self.record.result = self.state.scores()
+        return to_act
 
 
 def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:
