@@ -320,7 +320,7 @@ class Table:
             move = _legal(state, move)  # notation, or the fault named
         first = len(self.events)
         after = self._decide(seat, move)
-        if self.auto_chance:
+        if after == CHANCE and self.auto_chance:  # (most decisions are followed by another)
             self._play_chance(after)
         if self.window is not None:
             self._play_held()
@@ -390,16 +390,16 @@ class Table:
         events = self.events
         if not 0 <= since <= len(events):
             raise RulesError(f"there are events 1 to {len(events)}; cannot start after {since}")
-        # Event.for_seat, inlined: a server asks this for every seat after every step.
-        return [
-            {
-                "n": number,
-                "seat": None if who == CHANCE or unsigned else who,
-                "notation": text if not owners or seat in owners else None,
-                "text": private if not owners or seat in owners else public,
-            }
-            for number, who, text, public, private, owners, unsigned in events[since:until]
-        ]
+        # Event.for_seat, inlined: a server asks this for every seat after every step, mostly
+        # for an event or two, and a loop costs less than a comprehension's own call then.
+        told: list[dict[str, Any]] = []
+        for number, who, text, public, private, owners, unsigned in events[since:until]:
+            signed = None if who == CHANCE or unsigned else who
+            if not owners or seat in owners:
+                told.append({"n": number, "seat": signed, "notation": text, "text": private})
+            else:
+                told.append({"n": number, "seat": signed, "notation": None, "text": public})
+        return told
 
     def record_for(self, seat: int | None) -> Record:
         """The whole record, seed included, once the game is over: before then it would
@@ -443,7 +443,8 @@ class Table:
     # -- inside ----------------------------------------------------------------------
 
     def _decide(self, seat: int, move: Move) -> int | None:
-        """Play a legal decision; the seat to act after it (`_log`)."""
+        """Play a legal decision, and write it in the record and the events; the seat to act
+        after it (asked once a step, here, and handed on: see `_play_chance`)."""
         state = self.state
         text = state.move_notation(move)
         if not self.words:
@@ -454,7 +455,14 @@ class Table:
             told, unsigned = self._describe(state, move), False
         before = state.clone() if self.pauses else None
         state.apply(move)
-        after = self._log(seat, text, told, told, _EVERYONE, unsigned)
+        # Logged here and in `_chance`, not in a helper of theirs: one call less a step.
+        # Step(...) and Event(...) through tuple.__new__: a NamedTuple's __new__ costs twice as much.
+        self.record.steps.append(_new(Step, (seat, text)))
+        events = self.events
+        events.append(_new(Event, (len(events) + 1, seat, text, told, told, _EVERYONE, unsigned)))
+        after = state.to_act()
+        if after is None:  # over (`is_over`, as the table tells it)
+            self.record.result = state.scores()
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
             # A game that scores each play as it is made (Highrise) lists every play, a play
@@ -483,7 +491,8 @@ class Table:
                 self.window = Window(len(self.events), seats, self.state.clone())
 
     def _chance(self, outcome: Outcome) -> int | None:
-        """Play a chance outcome; the seat to act after it (`_log`)."""
+        """Play a chance outcome, and write it as `_decide` writes a decision; the seat to act
+        after it."""
         state = self.state
         text = state.outcome_notation(outcome)
         if self.words:
@@ -494,7 +503,12 @@ class Table:
         before = state.clone() if self.pauses else None
         state.apply_chance(outcome)
         self.window = None  # a window never waits on chance: it has closed
-        after = self._log(CHANCE, text, public, private, owners)
+        self.record.steps.append(_new(Step, (CHANCE, text)))
+        events = self.events
+        events.append(_new(Event, (len(events) + 1, CHANCE, text, public, private, owners, False)))
+        after = state.to_act()
+        if after is None:
+            self.record.result = state.scores()
         if before is not None:
             self._ended(before, lambda s: s.apply_chance(outcome))
         if self.windows:
@@ -522,20 +536,6 @@ class Table:
             to_act = self.state.to_act()
         while to_act == CHANCE and not self.paused:
             to_act = self._chance(sample(self.state.chance_outcomes(), self.rng))
-
-    def _log(
-        self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
-    ) -> int | None:
-        """Write a step just played in the record and the events; the seat to act now (asked
-        here once a step, and handed on, rather than asked again by whoever plays on)."""
-        self.record.steps.append(_new(Step, (seat, text)))
-        events = self.events
-        # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
-        events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
-        to_act = self.state.to_act()
-        if to_act is None:  # over (`is_over`, as the table tells it)
-            self.record.result = self.state.scores()
-        return to_act
 
 
 def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:
