@@ -319,9 +319,9 @@ class Table:
         if move not in state.legal_moves():
             move = _legal(state, move)  # notation, or the fault named
         first = len(self.events)
-        after = self._decide(seat, move)
-        if after == CHANCE and self.auto_chance:  # (most decisions are followed by another)
-            self._play_chance(after)
+        self._decide(seat, move)
+        if self.auto_chance:
+            self._play_chance()
         if self.window is not None:
             self._play_held()
         return self.events[first:]
@@ -344,9 +344,9 @@ class Table:
                 break
             if move not in self.state.legal_moves():
                 continue  # cannot happen while the window stands; asked again if it did
-            after = self._decide(seat, move)
+            self._decide(seat, move)
             if self.auto_chance:
-                self._play_chance(after)
+                self._play_chance()
 
     def deal_on(self) -> list[Event]:
         """End the pause at a round's end: the next deal, and every chance step up to the next
@@ -442,9 +442,8 @@ class Table:
 
     # -- inside ----------------------------------------------------------------------
 
-    def _decide(self, seat: int, move: Move) -> int | None:
-        """Play a legal decision, and write it in the record and the events; the seat to act
-        after it (asked once a step, here, and handed on: see `_play_chance`)."""
+    def _decide(self, seat: int, move: Move) -> None:
+        """Play a legal decision, and write it in the record and the events."""
         state = self.state
         text = state.move_notation(move)
         if not self.words:
@@ -460,8 +459,7 @@ class Table:
         self.record.steps.append(_new(Step, (seat, text)))
         events = self.events
         events.append(_new(Event, (len(events) + 1, seat, text, told, told, _EVERYONE, unsigned)))
-        after = state.to_act()
-        if after is None:  # over (`is_over`, as the table tells it)
+        if state.is_over():  # (`is_over` costs less than `to_act` in every game)
             self.record.result = state.scores()
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
@@ -477,7 +475,6 @@ class Table:
                 self.window = None
         if self.windows:
             self._open_window()
-        return after
 
     def _together(self) -> tuple[int, ...]:
         """The seats the decision now due is asked of at once, in order (a card window)."""
@@ -490,9 +487,8 @@ class Table:
             if len(seats) > 1:
                 self.window = Window(len(self.events), seats, self.state.clone())
 
-    def _chance(self, outcome: Outcome) -> int | None:
-        """Play a chance outcome, and write it as `_decide` writes a decision; the seat to act
-        after it."""
+    def _chance(self, outcome: Outcome) -> None:
+        """Play a chance outcome, and write it as `_decide` writes a decision."""
         state = self.state
         text = state.outcome_notation(outcome)
         if self.words:
@@ -506,14 +502,12 @@ class Table:
         self.record.steps.append(_new(Step, (CHANCE, text)))
         events = self.events
         events.append(_new(Event, (len(events) + 1, CHANCE, text, public, private, owners, False)))
-        after = state.to_act()
-        if after is None:
+        if state.is_over():
             self.record.result = state.scores()
         if before is not None:
             self._ended(before, lambda s: s.apply_chance(outcome))
         if self.windows:
             self._open_window()
-        return after
 
     def _ended(self, before: State, step: Any) -> bool:
         """Whether `step`, just played on `before`, ended a round: if so, the round's end is
@@ -528,14 +522,9 @@ class Table:
         self.paused = self.state.to_act() == CHANCE
         return True
 
-    def _play_chance(self, to_act: int | None = None) -> None:
-        """Play every chance step up to the next decision (or the pause). `to_act`: the seat to
-        act now, as the step just played found it (`_decide`), so that it is not asked twice;
-        None: asked here (the game over is asked again, at no matter)."""
-        if to_act is None:
-            to_act = self.state.to_act()
-        while to_act == CHANCE and not self.paused:
-            to_act = self._chance(sample(self.state.chance_outcomes(), self.rng))
+    def _play_chance(self) -> None:
+        while self.state.to_act() == CHANCE and not self.paused:
+            self._chance(sample(self.state.chance_outcomes(), self.rng))
 
 
 def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:
