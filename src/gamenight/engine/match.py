@@ -151,7 +151,7 @@ class Match:
         else:
             view = LazyView(state, seat)
             move = self.agents[seat].choose(view, state.legal_moves(), self.rngs[seat])
-            view.expire()
+            view._state = None  # view.expire(), without its call: one a decision
             done = table.decide(seat, move)  # IllegalMoveError, nothing changed, if the agent broke a rule
         _, seat, text, public, private, owners, _ = done
         # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.

@@ -156,7 +156,10 @@ class Table:
         until `deal_on` (a table people play at)."""
         self.game = game
         self.story = game.story()
-        self._tell = teller(self.story)
+        # What the log says of a decision, as `teller` says it, but called straight: through
+        # teller's lambda around `describe`, every decision would cost one more call.
+        self._told: Callable[[State, Move], tuple[str, bool]] | None = getattr(self.story, "told", None)
+        self._describe: Callable[[State, Move], str] = self.story.describe
         self.words = words
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
@@ -313,7 +316,8 @@ class Table:
             return self._hold(window, seat, move)
         if seat != to_act:
             raise NotYourTurnError(f"it is P{to_act + 1}'s turn, not P{seat + 1}'s")
-        move = _legal(state, move)
+        if move not in state.legal_moves():
+            move = _legal(state, move)  # notation, or the fault named
         first = len(self.events)
         self._decide(seat, move)
         if self.auto_chance:
@@ -372,7 +376,10 @@ class Table:
         """`submit` for a caller that has just seen `seat` is to act, at a table with no
         window, pause or chance of its own to play (`Match.step`): the move checked as
         `submit` checks it (IllegalMoveError, the table unchanged), played, its event."""
-        self._decide(seat, _legal(self.state, move))
+        state = self.state
+        if move not in state.legal_moves():
+            move = _legal(state, move)  # notation, or the fault named
+        self._decide(seat, move)
         return self.events[-1]
 
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
@@ -383,16 +390,16 @@ class Table:
         events = self.events
         if not 0 <= since <= len(events):
             raise RulesError(f"there are events 1 to {len(events)}; cannot start after {since}")
-        # Event.for_seat, inlined: a server asks this for every seat after every step.
-        return [
-            {
-                "n": number,
-                "seat": None if who == CHANCE or unsigned else who,
-                "notation": text if not owners or seat in owners else None,
-                "text": private if not owners or seat in owners else public,
-            }
-            for number, who, text, public, private, owners, unsigned in events[since:until]
-        ]
+        # Event.for_seat, inlined: a server asks this for every seat after every step, mostly
+        # for an event or two, and a loop costs less than a comprehension's own call then.
+        told: list[dict[str, Any]] = []
+        for number, who, text, public, private, owners, unsigned in events[since:until]:
+            signed = None if who == CHANCE or unsigned else who
+            if not owners or seat in owners:
+                told.append({"n": number, "seat": signed, "notation": text, "text": private})
+            else:
+                told.append({"n": number, "seat": signed, "notation": None, "text": public})
+        return told
 
     def record_for(self, seat: int | None) -> Record:
         """The whole record, seed included, once the game is over: before then it would
@@ -436,12 +443,24 @@ class Table:
     # -- inside ----------------------------------------------------------------------
 
     def _decide(self, seat: int, move: Move) -> None:
+        """Play a legal decision, and write it in the record and the events."""
         state = self.state
         text = state.move_notation(move)
-        told, unsigned = self._tell(state, move) if self.words else _UNTOLD
+        if not self.words:
+            told, unsigned = _UNTOLD
+        elif self._told is not None:
+            told, unsigned = self._told(state, move)
+        else:
+            told, unsigned = self._describe(state, move), False
         before = state.clone() if self.pauses else None
         state.apply(move)
-        self._log(seat, text, told, told, _EVERYONE, unsigned)
+        # Logged here and in `_chance`, not in a helper of theirs: one call less a step.
+        # Step(...) and Event(...) through tuple.__new__: a NamedTuple's __new__ costs twice as much.
+        self.record.steps.append(_new(Step, (seat, text)))
+        events = self.events
+        events.append(_new(Event, (len(events) + 1, seat, text, told, told, _EVERYONE, unsigned)))
+        if state.is_over():  # (`is_over` costs less than `to_act` in every game)
+            self.record.result = state.scores()
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
             # A game that scores each play as it is made (Highrise) lists every play, a play
@@ -469,6 +488,7 @@ class Table:
                 self.window = Window(len(self.events), seats, self.state.clone())
 
     def _chance(self, outcome: Outcome) -> None:
+        """Play a chance outcome, and write it as `_decide` writes a decision."""
         state = self.state
         text = state.outcome_notation(outcome)
         if self.words:
@@ -479,7 +499,11 @@ class Table:
         before = state.clone() if self.pauses else None
         state.apply_chance(outcome)
         self.window = None  # a window never waits on chance: it has closed
-        self._log(CHANCE, text, public, private, owners)
+        self.record.steps.append(_new(Step, (CHANCE, text)))
+        events = self.events
+        events.append(_new(Event, (len(events) + 1, CHANCE, text, public, private, owners, False)))
+        if state.is_over():
+            self.record.result = state.scores()
         if before is not None:
             self._ended(before, lambda s: s.apply_chance(outcome))
         if self.windows:
@@ -501,16 +525,6 @@ class Table:
     def _play_chance(self) -> None:
         while self.state.to_act() == CHANCE and not self.paused:
             self._chance(sample(self.state.chance_outcomes(), self.rng))
-
-    def _log(
-        self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
-    ) -> None:
-        self.record.steps.append(_new(Step, (seat, text)))
-        events = self.events
-        # Event(...) through tuple.__new__: a NamedTuple's generated __new__ costs twice as much.
-        events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
-        if self.state.is_over():
-            self.record.result = self.state.scores()
 
 
 def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:

@@ -27,7 +27,16 @@ from gamenight.games.highrise.moves import (
     parse_move,
 )
 from gamenight.games.highrise.options import LAST_HAND
-from gamenight.games.highrise.tiles import ALL_TILES, BASEMENT_SIZE, HALVES, HAND_SIZE, TILES, hand_points, is_double
+from gamenight.games.highrise.tiles import (
+    ALL_TILES,
+    BASEMENT_SIZE,
+    HALVES,
+    HAND_SIZE,
+    NAMES,
+    TILES,
+    hand_points,
+    is_double,
+)
 from gamenight.games.highrise.tower import BASES, Tower
 
 if TYPE_CHECKING:
@@ -339,7 +348,7 @@ class HighriseState:
             tile, turned = divmod(outcome, 2)
             x, y = HALVES[tile]
             return TILES.oriented(y, x) if turned else TILES.oriented(x, y)
-        return TILES.name(outcome)
+        return NAMES[outcome]
 
     def parse_outcome(self, text: str) -> int:
         if self.phase == BASEMENT_PHASE:

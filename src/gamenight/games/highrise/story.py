@@ -12,7 +12,7 @@ from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, PLAY, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
 from gamenight.games.highrise.state import HighriseState, Phase
-from gamenight.games.highrise.tiles import HALVES, HAND_HALF_POINTS, TILES, WILD, hand_points
+from gamenight.games.highrise.tiles import HALVES, HAND_HALF_POINTS, NAMES, TILES, WILD, hand_points
 from gamenight.games.highrise.tower import Tower
 
 
@@ -82,7 +82,7 @@ def describe(state: HighriseState, move: Move) -> str:
         symbols = TILES.symbols
         where = f", the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]},"
     level, points = play_score(tower, move)
-    text = f"plays {TILES.name(move.tile)}{where} at level {level} for {points} points"
+    text = f"plays {NAMES[move.tile]}{where} at level {level} for {points} points"
     if move.spacer >= 0:
         text = f"lays a clear spacer on {names[move.spacer]} and {text}"
     if state.hands[state.turn] == [move.tile]:
@@ -102,7 +102,7 @@ def describe_outcome(state: HighriseState, outcome: int) -> tuple[str, str, froz
         names = state.tower.base.cell_names
         text = f"{state.outcome_notation(outcome)} is laid in the basement on {names[a]},{names[b]}"
         return text, text, frozenset()
-    name = TILES.name(outcome)
+    name = NAMES[outcome]
     if phase == _DEAL:
         seat = state.next_dealt_seat()
         return f"{SEAT_NAMES[seat]} takes a domino", f"{SEAT_NAMES[seat]} takes {name}", ONLY[seat]

@@ -18,6 +18,9 @@ SYMBOLS: Final = {**{n: str(n) for n in NUMBERS}, WILD: "W"}
 TILES: Final = TileSet.load("gamenight.games.highrise", "data/tiles.txt", SYMBOLS, size=36)
 ALL_TILES: Final = tuple(range(len(TILES)))
 HALVES: Final = TILES.halves
+NAMES: Final = TILES.names
+"""tile -> its name, read as a tuple: a chance step's notation and words name its tile, and
+`TILES.name(tile)` would cost a call more for the same lookup."""
 
 SPACERS: Final = 12  # R-HR CONTENTS: "36 dominoes and 12 clear spacers"
 BASEMENT_SIZE: Final = 8  # R-HR SET-UP: "randomly selects eight dominoes ... until it is full"

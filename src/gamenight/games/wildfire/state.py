@@ -29,7 +29,7 @@ from gamenight.games.wildfire.moves import (
     move_notation,
     parse_move,
 )
-from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, POINTS, STARTING_DOUBLES, TILES
+from gamenight.games.wildfire.tiles import ALL_TILES, HUB_NUMBERS, NAMES, POINTS, STARTING_DOUBLES, TILES
 
 if TYPE_CHECKING:
     from gamenight.games.wildfire.game import WildfireGame
@@ -302,7 +302,7 @@ class WildfireState:
         return parse_move(text)
 
     def outcome_notation(self, outcome: int) -> str:
-        return str(outcome) if self.phase == Phase.HUB else TILES.name(outcome)
+        return str(outcome) if self.phase == Phase.HUB else NAMES[outcome]
 
     def parse_outcome(self, text: str) -> int:
         if self.phase == Phase.HUB:

@@ -23,6 +23,7 @@ from gamenight.games.wildfire.tiles import (
     ALL_TILES,
     DOUBLE_FLAME,
     HALF_POINTS,
+    NAMES,
     NUMBERS,
     POINTS,
     STARTING_DOUBLES,
@@ -138,7 +139,7 @@ def describe_outcome(state: WildfireState, outcome: int) -> tuple[str, str, froz
     if phase == _HUB:
         text = f"the hub lights up {outcome}"
         return text, text, frozenset()
-    name = TILES.name(outcome)
+    name = NAMES[outcome]
     if phase == _DEAL:
         seat = state.next_dealt_seat()
         who = SEAT_NAMES[seat]

@@ -25,6 +25,9 @@ HALF_POINTS: Final = {**{n: n for n in NUMBERS}, WILD: 10, DOUBLE_FLAME: 20, TRI
 
 TILES: Final = TileSet.load("gamenight.games.wildfire", "data/tiles.txt", SYMBOLS, size=65)
 ALL_TILES: Final = tuple(range(len(TILES)))
+NAMES: Final = TILES.names
+"""tile -> its name, read as a tuple: a chance step's notation and words name its tile, and
+`TILES.name(tile)` would cost a call more for the same lookup."""
 
 POINTS: Final = tuple(HALF_POINTS[a] + HALF_POINTS[b] for a, b in TILES.halves)
 
