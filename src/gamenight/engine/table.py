@@ -454,13 +454,7 @@ class Table:
             told, unsigned = self._describe(state, move), False
         before = state.clone() if self.pauses else None
         state.apply(move)
-        # Logged here and in `_chance`, not in a helper of theirs: one call less a step.
-        # Step(...) and Event(...) through tuple.__new__: a NamedTuple's __new__ costs twice as much.
-        self.record.steps.append(_new(Step, (seat, text)))
-        events = self.events
-        events.append(_new(Event, (len(events) + 1, seat, text, told, told, _EVERYONE, unsigned)))
-        if state.is_over():  # (`is_over` costs less than `to_act` in every game)
-            self.record.result = state.scores()
+        self._log(seat, text, told, told, _EVERYONE, unsigned)
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
             # A game that scores each play as it is made (Highrise) lists every play, a play
@@ -488,7 +482,7 @@ class Table:
                 self.window = Window(len(self.events), seats, self.state.clone())
 
     def _chance(self, outcome: Outcome) -> None:
-        """Play a chance outcome, and write it as `_decide` writes a decision."""
+        """Play a chance outcome, and log it."""
         state = self.state
         text = state.outcome_notation(outcome)
         if self.words:
@@ -499,11 +493,7 @@ class Table:
         before = state.clone() if self.pauses else None
         state.apply_chance(outcome)
         self.window = None  # a window never waits on chance: it has closed
-        self.record.steps.append(_new(Step, (CHANCE, text)))
-        events = self.events
-        events.append(_new(Event, (len(events) + 1, CHANCE, text, public, private, owners, False)))
-        if state.is_over():
-            self.record.result = state.scores()
+        self._log(CHANCE, text, public, private, owners)
         if before is not None:
             self._ended(before, lambda s: s.apply_chance(outcome))
         if self.windows:
@@ -525,6 +515,17 @@ class Table:
     def _play_chance(self) -> None:
         while self.state.to_act() == CHANCE and not self.paused:
             self._chance(sample(self.state.chance_outcomes(), self.rng))
+
+    def _log(
+        self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
+    ) -> None:
+        """Write a step in the record and the events (and the result, if it ended the game)."""
+        self.record.steps.append(_new(Step, (seat, text)))
+        events = self.events
+        # Step(...) and Event(...) through tuple.__new__: a NamedTuple's __new__ costs twice as much.
+        events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
+        if self.state.is_over():  # (`is_over` costs less than `to_act` in every game)
+            self.record.result = self.state.scores()
 
 
 def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:

@@ -38,6 +38,12 @@ def hand_size(players: int) -> int:
     return 20 if players == 2 else 10 if players <= 5 else 7
 
 
+def pile_after_deal(players: int) -> int:
+    """The tiles left in the pile once every hand is dealt: the deal is complete when the
+    pile is down to it (counted, not summed over the hands, at every tile dealt)."""
+    return len(ALL_TILES) - hand_size(players) * players
+
+
 class Phase:
     """The phases, as plain ints (cheap to compare in the turn loop)."""
 
@@ -210,7 +216,7 @@ class WildstarState:
         self._legal = None
         if phase == Phase.DEAL:
             self.hands[self.next_dealt_seat()].append(outcome)
-            if len(self.pile) == len(ALL_TILES) - hand_size(self.n) * self.n:
+            if len(self.pile) == pile_after_deal(self.n):
                 self._find_double()
         elif phase == Phase.FIRST_DOUBLE:
             # R-WS: "the person who shuffled ... draws a domino from the pile. If the shuffler does

@@ -10,8 +10,8 @@ from gamenight.engine.notation import KEPT, ONLY, SEAT_NAMES
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
-from gamenight.games.wildstar.state import Phase, WildstarState, hand_size
-from gamenight.games.wildstar.tiles import ALL_TILES, DOUBLE_STAR, HALVES, NAMES, POINTS, SINGLE_STAR
+from gamenight.games.wildstar.state import Phase, WildstarState, pile_after_deal
+from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, NAMES, POINTS, SINGLE_STAR
 
 
 def rules_summary(options: WildstarOptions) -> list[str]:
@@ -119,9 +119,7 @@ def describe_outcome(state: WildstarState, outcome: int) -> tuple[str, str, froz
         seat = state.next_dealt_seat()
         who = SEAT_NAMES[seat]
         then = ""
-        # The deal is complete with this tile, as the state sees it: the pile down to what the
-        # hands leave (counting the pile, not summing the hands, at every tile dealt).
-        if len(state.pile) - 1 == len(ALL_TILES) - hand_size(state.n) * state.n:
+        if len(state.pile) - 1 == pile_after_deal(state.n):  # the deal is complete with this tile
             then = _centre_setter(state, seat, outcome)
         return f"{who} is dealt a tile{then}", f"{who} is dealt {name}{then}", ONLY[seat]
     seat = state.turn
