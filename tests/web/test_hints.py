@@ -5,7 +5,11 @@ worked out in a thread, never for a spectator or a table without hints."""
 from __future__ import annotations
 
 import dataclasses
+import threading
 import time
+from typing import Any
+
+from gamenight.bots import hints as bot_hints
 
 from .conftest import UNLIMITED, Server
 from .support import create_table, receive, start, sync, wait_for
@@ -53,9 +57,20 @@ def test_no_hint_at_a_table_without_hints_nor_for_a_spectator(make_client) -> No
         assert receive(ws, "error")["reason"] == "a hint is for a seat with a decision to make"
 
 
-def test_the_server_works_out_at_most_hints_at_once_and_none_when_it_is_0(data_dir) -> None:
+def test_the_server_works_out_at_most_hints_at_once_and_none_when_it_is_0(data_dir, monkeypatch) -> None:
     """`gamenight serve --hints-at-once N`: a hint asked while N are being worked out is told to
     ask again, and answered once one is done; with 0, the server gives none."""
+    # Ann's hint is held until Bob has been refused: a fast search (the compiled build) could
+    # otherwise end before Bob asks, and the test would look at a moment, not a condition.
+    refused = threading.Event()
+    real_hint = bot_hints.hint
+
+    def held_hint(*args: Any) -> Any:
+        if not refused.wait(30):
+            raise AssertionError("Bob was never refused")
+        return real_hint(*args)
+
+    monkeypatch.setattr(bot_hints, "hint", held_hint)
     limits = dataclasses.replace(UNLIMITED, hints_at_once=1, hint_seconds=2.0)
     with Server(data_dir / "one", limits=limits) as server:
         ann, bob = server.browser(), server.browser()
@@ -74,6 +89,7 @@ def test_the_server_works_out_at_most_hints_at_once_and_none_when_it_is_0(data_d
             assert hub.hints_running == 1
             bob_ws.send_json({"type": "hint"})
             assert receive(bob_ws, "error")["reason"] == "hints are being worked out: ask again in a moment"
+            refused.set()
             assert receive(ann_ws, "hint")["move"]
             bob_ws.send_json({"type": "hint"})
             assert receive(bob_ws, "hint")["move"] in [c["notation"] for c in state["pending"]["choices"]]
