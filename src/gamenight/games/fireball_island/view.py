@@ -166,7 +166,8 @@ def view(state: FireballIslandState, seat: int | None) -> FireballIslandView:
         "collected": state.collected.copy(),
         "hand": [c.key for c in state.hands[seat]] if seat is not None else None,
         "hand_sizes": [len(h) for h in state.hands],
-        "discard": {c.key: k for c, k in sorted(state.discard.items(), key=lambda item: item[0].key)},
+        # Each card's key written once (a Card's key is formatted at every read).
+        "discard": dict(sorted([(c.key, k) for c, k in state.discard.items()])),
         "pile": state.pile.total(),
         "doubled": state.doubled,
         "extra": state.extra,

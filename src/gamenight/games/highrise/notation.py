@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from gamenight.engine.errors import NotationError
 from gamenight.engine.notation import (
+    KEPT,
     check_no_fields_left,
     hands_notation,
     int_row,
@@ -48,10 +49,22 @@ _LEVEL = re.compile(r"^level(\d+)$")
 
 
 def piece_notation(piece: Piece, tower: Tower) -> str:
-    """A domino of the tower as the play that laid it; a basement domino as its oriented tile."""
-    if piece.level == 0:
-        return TILES.oriented(piece.half_a, piece.half_b)
-    return move_notation(Move(PLAY, piece.tile, piece.a, piece.b, piece.half_a, piece.spacer), tower.base)
+    """A domino of the tower as the play that laid it; a basement domino as its oriented tile.
+    Each text is kept by its piece and base: every view writes the whole tower, where a
+    play adds one domino to it."""
+    key = (piece, tower.base.name)
+    text = _PIECES.get(key)
+    if text is None:
+        if piece.level == 0:
+            text = TILES.oriented(piece.half_a, piece.half_b)
+        else:
+            text = move_notation(Move(PLAY, piece.tile, piece.a, piece.b, piece.half_a, piece.spacer), tower.base)
+        if len(_PIECES) < KEPT:
+            _PIECES[key] = text
+    return text
+
+
+_PIECES: dict[tuple[Piece, str], str] = {}
 
 
 def basement_entries(tower: Tower) -> list[str]:

@@ -18,7 +18,7 @@ from gamenight.engine.errors import NotationError
 from gamenight.games.dominoes.hands import absent_from_view, absent_view, deal_unseen
 from gamenight.games.highrise.notation import basement_entries, level_entries, parse_tower
 from gamenight.games.highrise.state import PHASE_NAMES, HighriseState, Phase
-from gamenight.games.highrise.tiles import ALL_TILES, SYMBOLS, TILES
+from gamenight.games.highrise.tiles import ALL_TILES, NAMES, SYMBOLS, TILES
 from gamenight.games.highrise.tower import Base, Tower
 
 if TYPE_CHECKING:
@@ -80,11 +80,15 @@ def view(state: HighriseState, seat: int | None) -> HighriseView:
         "cells": [
             {
                 "cell": name,
-                "level": tower.height[cell] if tower.height[cell] >= 0 else None,
-                "top": SYMBOLS[tower.top[cell]] if tower.top[cell] >= 0 else None,
-                "domino": TILES.name(tower.top_tile[cell]) if tower.top_tile[cell] >= 0 else None,
+                "level": level if level >= 0 else None,
+                "top": SYMBOLS[top] if top >= 0 else None,
+                "domino": NAMES[tile] if tile >= 0 else None,
             }
-            for cell, name in enumerate(tower.base.cell_names)
+            # (zipped: each cell's fields as locals, where indexing the tower's lists took
+            # three attribute lookups a field)
+            for name, level, top, tile in zip(
+                tower.base.cell_names, tower.height, tower.top, tower.top_tile, strict=True
+            )
         ],
         "spacers_left": tower.spacers_left,
         "hand": [TILES.name(t) for t in state.hands[seat]] if seat is not None else None,
