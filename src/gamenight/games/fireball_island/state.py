@@ -43,6 +43,8 @@ from gamenight.games.fireball_island.tasks import (
     DECLARE,
     END,
     PUSHES,
+    ROLLED,
+    ROLLS,
     WINDOWS,
     Act,
     Begin,
@@ -82,6 +84,7 @@ CAPTURE_TURNS: Final = 3  # R-FI: "Take 3 full turns in a row" (D-FI-5: 3 extra 
 DIE: Final = (1, 2, 3, 4, 5, 6)
 DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is never changed)
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
+_NOBODY: Final[frozenset[str]] = frozenset()  # no piece near a walk
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
 ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL})
@@ -301,7 +304,9 @@ class FireballIslandState:
         self._legal = None
         task = self.tasks[-1]
         if move.kind == PASS:
-            if type(task) is Window or type(task) is Chain:
+            if type(task) is Window:
+                self.tasks[-1] = WINDOWS[task.kind][task.asked + 1]  # pass_on(task), written out
+            elif type(task) is Chain:
                 self.tasks[-1] = pass_on(task)
             else:  # declining FAKE JEWEL
                 self.tasks.pop()
@@ -372,7 +377,7 @@ class FireballIslandState:
             # roll to move; a cave roll names a cave and is not doubled (decision FI-7).
             if purpose == "move" and self.doubled:
                 self.roll, self.doubled, self.was_doubled = outcome * 2, False, True
-            self.tasks += [Rolled("rolled", purpose), WINDOWS["post"][0]]
+            self.tasks += [ROLLED[purpose], WINDOWS["post"][0]]
         elif type(task) is Draw:
             seat = task.seat
             self.pile[outcome] -= 1
@@ -496,17 +501,30 @@ class FireballIslandState:
         mover, steps = task.mover, task.steps
         push = mover != task.decider
         start = self.pos[mover]
-        near, reach = rules.pieces_near(start, steps, [space for s, space in enumerate(self.pos) if s != mover])
+        vul_kar_open = self.jewel_at != rules.VUL_KAR
+        way = self.walk_way(task)
+        others = [space for s, space in enumerate(self.pos) if s != mover]
         # The loose jewel and the jewel's owner tell walks apart only where a walk may meet them:
         # out of reach, "" (as for a push), so that the positions alike for the walk share its choices.
         jewel_at = owner_at = ""
-        if not push:
-            if self.jewel_at and rules.within(start, self.jewel_at, reach):
-                jewel_at = self.jewel_at
-            if self.owner >= 0 and self.owner != mover and rules.within(start, self.pos[self.owner], reach):
-                owner_at = self.pos[self.owner]
-        vul_kar_open = self.jewel_at != rules.VUL_KAR
-        return list(_walk_choices(start, steps, near, vul_kar_open, push, self.walk_way(task), jewel_at, owner_at))
+        owner = self.owner
+        empty = rules.open_walk(start, steps, vul_kar_open, push, way)
+        if empty.looked.isdisjoint(others):
+            # No piece where the walks look (most walks): they are the empty board's.
+            near: frozenset[str] = _NOBODY
+            if not push:
+                if self.jewel_at in empty.entered:
+                    jewel_at = self.jewel_at
+                if owner >= 0 and owner != mover and self.pos[owner] in empty.entered:
+                    owner_at = self.pos[owner]
+        else:
+            near, reach = rules.pieces_near(start, steps, others)
+            if not push:
+                if self.jewel_at and rules.within(start, self.jewel_at, reach):
+                    jewel_at = self.jewel_at
+                if owner >= 0 and owner != mover and rules.within(start, self.pos[owner], reach):
+                    owner_at = self.pos[owner]
+        return list(_walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at))
 
     def _why_illegal(self, move: Move) -> str:
         if not isinstance(move, Move):
@@ -560,9 +578,24 @@ class FireballIslandState:
                 if window_done(self, task):
                     continue
                 return
-            if kind in _BOOKKEEPING:  # begin, act, rolled, walk, snatch, pushes, end
+            if kind in _BOOKKEEPING:
                 tasks.pop()
-                _DO[task.step](self, *task[1:])  # self._do_<step>
+                # self._do_<step>, called by name (a lookup by the step's word cost a dict, a
+                # slice of the record and a call with its fields spread)
+                if kind is Begin:
+                    self._do_begin()
+                elif kind is Act:
+                    self._do_act()
+                elif type(task) is Rolled:
+                    self._do_rolled(task.purpose)
+                elif type(task) is Walk:
+                    self._do_walk(task.mover, task.spaces, task.mode)
+                elif kind is Pushes:
+                    self._do_pushes()
+                elif kind is End:
+                    self._do_end()
+                elif type(task) is Snatch:
+                    self._do_snatch(task.owner, task.thief)
                 continue
             if kind in _WAITING:
                 return
@@ -669,9 +702,9 @@ class FireballIslandState:
         if self.ahead:  # R-FI MOVE AHEAD ... INSTEAD OF ROLLING DIE
             self.tasks.append(Path("path", me, self.ahead, me))
         elif self.declared == CAVE:
-            self.tasks.append(Roll("roll", "cave"))
+            self.tasks.append(ROLLS["cave"])
         else:
-            self.tasks.append(Roll("roll", "move"))
+            self.tasks.append(ROLLS["move"])
 
     def _do_rolled(self, purpose: Literal["move", "cave"]) -> None:
         me = self.turn
@@ -683,7 +716,7 @@ class FireballIslandState:
                 self.doubled, self.was_doubled = True, False
             self.roll = 0
             self.rolling = ""
-            self.tasks.append(Roll("roll", purpose))
+            self.tasks.append(ROLLS[purpose])
         elif purpose == "cave":
             self._cave_roll(self.roll)
         elif self.roll == 1:
@@ -737,7 +770,7 @@ class FireballIslandState:
         space = self.pos[mover]
         if mode == "go":
             if space in rules.CAVES:
-                self.tasks.append(Roll("roll", "cave"))  # R-FI Caves 2: "On your same turn, roll the die again"
+                self.tasks.append(ROLLS["cave"])  # R-FI Caves 2: "On your same turn, roll the die again"
                 return
             if space == rules.VUL_KAR and self.jewel_at == rules.VUL_KAR:
                 # R-FI CAPTURING THE JEWEL FROM VUL-KAR: fill the hand to 4, roll any one Fireball,
@@ -802,9 +835,6 @@ class FireballIslandState:
 # The tasks `_run` carries out at once (each by its `_do_` method), and the chance steps and
 # the declaration it waits at as they are.
 _BOOKKEEPING: Final = frozenset({Begin, Act, Rolled, Walk, Snatch, Pushes, End})
-# The bookkeeping steps by name, looked up once rather than by getattr at every task.
-_STEPS: Final = ("begin", "act", "rolled", "walk", "snatch", "pushes", "end")
-_DO: Final[dict[str, Any]] = {step: getattr(FireballIslandState, "_do_" + step) for step in _STEPS}
 _WAITING: Final = frozenset({Declare, Roll, First})
 
 
