@@ -231,6 +231,8 @@ class FireballIslandState:
         task = self.tasks[-1]
         if type(task) is Window or type(task) is Chain:
             return asked(self, task)
+        if type(task) is Roll:  # the chance step of every turn, told before the decisions
+            return CHANCE
         if type(task) is Path:
             return task.decider
         if type(task) is Declare:
@@ -299,13 +301,18 @@ class FireballIslandState:
         return self._legal
 
     def apply(self, move: Move) -> None:
-        if move not in self.legal_moves():
+        legal = self._legal  # (found already when a playout asked for it to choose)
+        if move not in (legal if legal is not None else self.legal_moves()):
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None
         task = self.tasks[-1]
         if move.kind == PASS:
             if type(task) is Window:
-                self.tasks[-1] = WINDOWS[task.kind][task.asked + 1]  # pass_on(task), written out
+                # pass_on(task), written out: the most common step of all, and most often the
+                # window asks another seat at once (`_run` would find just that)
+                self.tasks[-1] = task = WINDOWS[task.kind][task.asked + 1]
+                if not window_done(self, task):
+                    return
             elif type(task) is Chain:
                 self.tasks[-1] = pass_on(task)
             else:  # declining FAKE JEWEL
@@ -600,7 +607,8 @@ class FireballIslandState:
             if kind in _WAITING:
                 return
             if type(task) is Path:
-                if not self.legal_moves():
+                self._legal = self._walk_moves(task)  # _legal_moves, found at once
+                if not self._legal:
                     tasks.pop()  # no walk of that length: the piece stays (decision FI-11)
                     self._legal = None
                     continue
@@ -693,7 +701,7 @@ class FireballIslandState:
             self.lying[me] = False
             self.tasks.append(WINDOWS["stand"][0])
             return
-        self.tasks += [WINDOWS["end"][0], PUSHES, ACT, WINDOWS["pre"][0]]
+        self.tasks += _A_TURN
         if self.pos[me] in rules.CAVES:
             self.tasks.append(DECLARE)
 
@@ -836,6 +844,11 @@ class FireballIslandState:
 # the declaration it waits at as they are.
 _BOOKKEEPING: Final = frozenset({Begin, Act, Rolled, Walk, Snatch, Pushes, End})
 _WAITING: Final = frozenset({Declare, Roll, First})
+
+
+# A turn's tasks under its end, from the last to the first: the end window, the MOVE BACKs
+# played after the roll, the roll (or MOVE AHEAD), the window before it.
+_A_TURN: Final = (WINDOWS["end"][0], PUSHES, ACT, WINDOWS["pre"][0])
 
 
 def _ends_turn(task: Task) -> bool:
