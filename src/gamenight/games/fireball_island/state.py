@@ -112,9 +112,10 @@ def _walk_choices(
     owner_at: str,
 ) -> tuple[Move, ...]:
     """`FireballIslandState._walk_moves`, kept by all it reads, the pieces a walk may meet only
-    (`rules.pieces_near`): the walks of `steps` from `start` (rules.walk_paths), told apart by
-    where they end and by what they do on the way: take the token, pick up the loose jewel at
-    `jewel_at`, pass the jewel's owner standing at `owner_at` ("" for either when out of reach)."""
+    (none when none stands where the walks look, `rules.open_walk`; else `rules.pieces_near`):
+    the walks of `steps` from `start` (rules.walk_paths), told apart by where they end and by
+    what they do on the way: take the token, pick up the loose jewel at `jewel_at`, pass the
+    jewel's owner standing at `owner_at` ("" for either when out of reach)."""
     paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
     while way and not paths and steps > 1:
         # Decision FI-28: where the trail goes no further back (the start, the far point of a
