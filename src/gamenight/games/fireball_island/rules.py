@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Collection, Iterator, Sequence
 from functools import cache, lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from gamenight.games.fireball_island.board_data import BOARD
 
@@ -196,6 +196,48 @@ def pieces_near(start: str, steps: int, occupied: Collection[str]) -> tuple[froz
     return frozenset([space for space in standing if distance.get(space, reach + 1) <= reach]), reach
 
 
+class OpenWalk(NamedTuple):
+    """What the walks from a space look at and enter on a board with no other piece on it."""
+
+    looked: frozenset[str]  # the spaces a piece on would change the walks (none CROWDABLE)
+    entered: frozenset[str]  # every space some walk enters
+
+
+class _Watcher(Collection[str]):
+    """An `occupied` for `_walks` that holds no piece and notes every space it is asked about."""
+
+    def __init__(self) -> None:
+        self.asked: set[str] = set()
+
+    def __contains__(self, space: object) -> bool:
+        assert isinstance(space, str)
+        self.asked.add(space)
+        return False
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+@lru_cache(maxsize=1 << 13)
+def open_walk(start: str, steps: int, vul_kar_open: bool, push: bool, way: int) -> OpenWalk:
+    """The spaces walks of `steps` from `start` ask about and enter when no other piece stands
+    in their way (and of fewer steps for a card's walk, which decision FI-28 may shorten).
+
+    A walk reads where the pieces are only by asking whether the spaces in `looked` are
+    occupied, so with none of them occupied its walks are those of the empty board: a walk
+    task keeps them by its start and count alone, where most of the pieces are far away. Kept
+    by its five arguments (at most 152 starts x 12 steps x 12, fewer in play)."""
+    watcher = _Watcher()
+    entered: set[str] = set()
+    for count in range(1, steps + 1) if way else (steps,):
+        for path in _walks(start, count, watcher, vul_kar_open, push, way):
+            entered.update(path)
+    return OpenWalk(frozenset(watcher.asked - CROWDABLE), frozenset(entered))
+
+
 def within(start: str, space: str, reach: int) -> bool:
     """Whether a walk from `start` may enter `space` when no space of it is further than `reach`."""
     return _distances(start).get(space, reach + 1) <= reach
@@ -298,17 +340,32 @@ def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float
 
 @lru_cache(maxsize=4096)
 def _hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
-    """hit_chances for the pieces `standing` on the rollway, as (index on it, seat): cached."""
-    seat_at = dict(standing)
+    """hit_chances for the pieces `standing` on the rollway, as (index on it, seat): cached.
+    Worked out for where the pieces stand (`_hit_patterns`), whoever they are, and named."""
+    seats = [seat for _, seat in standing]
+    named = [
+        (sum(1 << seat for j, seat in enumerate(seats) if hit >> j & 1), p)
+        for hit, p in _hit_patterns(rollway, tuple([k for k, _ in standing]))
+    ]
+    return tuple(sorted(named))
+
+
+@lru_cache(maxsize=1024)
+def _hit_patterns(rollway: str, indices: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """The hit model for pieces at `indices` on the rollway (in the order the marble reaches
+    them): each set of them hit, as a mask of their places in `indices`, with its probability.
+    The same sums, in the same order, for any seats that stand there: the seats only name
+    the pieces hit (`_hit_chances`), so pieces on the same spaces share it."""
+    piece_at = {k: j for j, k in enumerate(indices)}
     # (rolling, direct hits so far, the last space's piece toppled, mask) -> probability
     states: dict[tuple[bool, int, bool, int], float] = {(True, 0, False, 0): 1.0}
     for k, space in enumerate(BOARD.spaces_on_rollway(rollway)):
-        seat = seat_at.get(k)
+        piece = piece_at.get(k)
         slows = BOARD.spaces[space].slows_fireball
         after: dict[tuple[bool, int, bool, int], float] = {}
         for (rolling, hits, toppled, mask), p in states.items():
             branches: list[tuple[int, float]] = []  # 0 missed, 1 hit by the marble, 2 knocked over
-            if seat is None:
+            if piece is None:
                 branches.append((0, 1.0))
             else:
                 direct = HIT if rolling else 0.0
@@ -318,7 +375,7 @@ def _hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[t
                 if q <= 0.0:
                     continue
                 hits_now = hits + (how == 1)
-                hit_mask = mask | (1 << seat) if how and seat is not None else mask
+                hit_mask = mask | (1 << piece) if how and piece is not None else mask
                 if rolling:
                     stop = min(1.0, STOP + (STOP_BEND if slows else 0.0) + STOP_PER_HIT * hits_now)
                     for still, r in ((True, 1.0 - stop), (False, stop)):
@@ -332,7 +389,7 @@ def _hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[t
     by_mask: dict[int, float] = {}
     for (_, _, _, mask), p in states.items():
         by_mask[mask] = by_mask.get(mask, 0.0) + p
-    return tuple(sorted((mask, p) for mask, p in by_mask.items() if p > 1e-12))
+    return tuple([(mask, p) for mask, p in by_mask.items() if p > 1e-12])
 
 
 def seats_in(mask: int) -> list[int]:

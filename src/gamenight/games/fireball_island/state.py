@@ -43,6 +43,8 @@ from gamenight.games.fireball_island.tasks import (
     DECLARE,
     END,
     PUSHES,
+    ROLLED,
+    ROLLS,
     WINDOWS,
     Act,
     Begin,
@@ -82,6 +84,7 @@ CAPTURE_TURNS: Final = 3  # R-FI: "Take 3 full turns in a row" (D-FI-5: 3 extra 
 DIE: Final = (1, 2, 3, 4, 5, 6)
 DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is never changed)
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
+_NOBODY: Final[frozenset[str]] = frozenset()  # no piece near a walk
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
 ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL})
@@ -109,9 +112,10 @@ def _walk_choices(
     owner_at: str,
 ) -> tuple[Move, ...]:
     """`FireballIslandState._walk_moves`, kept by all it reads, the pieces a walk may meet only
-    (`rules.pieces_near`): the walks of `steps` from `start` (rules.walk_paths), told apart by
-    where they end and by what they do on the way: take the token, pick up the loose jewel at
-    `jewel_at`, pass the jewel's owner standing at `owner_at` ("" for either when out of reach)."""
+    (none when none stands where the walks look, `rules.open_walk`; else `rules.pieces_near`):
+    the walks of `steps` from `start` (rules.walk_paths), told apart by where they end and by
+    what they do on the way: take the token, pick up the loose jewel at `jewel_at`, pass the
+    jewel's owner standing at `owner_at` ("" for either when out of reach)."""
     paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
     while way and not paths and steps > 1:
         # Decision FI-28: where the trail goes no further back (the start, the far point of a
@@ -228,6 +232,8 @@ class FireballIslandState:
         task = self.tasks[-1]
         if type(task) is Window or type(task) is Chain:
             return asked(self, task)
+        if type(task) is Roll:  # the chance step of every turn, told before the decisions
+            return CHANCE
         if type(task) is Path:
             return task.decider
         if type(task) is Declare:
@@ -296,12 +302,19 @@ class FireballIslandState:
         return self._legal
 
     def apply(self, move: Move) -> None:
-        if move not in self.legal_moves():
+        legal = self._legal  # (found already when a playout asked for it to choose)
+        if move not in (legal if legal is not None else self.legal_moves()):
             raise IllegalMoveError(self._why_illegal(move))
         self._legal = None
         task = self.tasks[-1]
         if move.kind == PASS:
-            if type(task) is Window or type(task) is Chain:
+            if type(task) is Window:
+                # pass_on(task), written out: the most common step of all, and most often the
+                # window asks another seat at once (`_run` would find just that)
+                self.tasks[-1] = task = WINDOWS[task.kind][task.asked + 1]
+                if not window_done(self, task):
+                    return
+            elif type(task) is Chain:
                 self.tasks[-1] = pass_on(task)
             else:  # declining FAKE JEWEL
                 self.tasks.pop()
@@ -372,7 +385,7 @@ class FireballIslandState:
             # roll to move; a cave roll names a cave and is not doubled (decision FI-7).
             if purpose == "move" and self.doubled:
                 self.roll, self.doubled, self.was_doubled = outcome * 2, False, True
-            self.tasks += [Rolled("rolled", purpose), WINDOWS["post"][0]]
+            self.tasks += [ROLLED[purpose], WINDOWS["post"][0]]
         elif type(task) is Draw:
             seat = task.seat
             self.pile[outcome] -= 1
@@ -496,17 +509,30 @@ class FireballIslandState:
         mover, steps = task.mover, task.steps
         push = mover != task.decider
         start = self.pos[mover]
-        near, reach = rules.pieces_near(start, steps, [space for s, space in enumerate(self.pos) if s != mover])
+        vul_kar_open = self.jewel_at != rules.VUL_KAR
+        way = self.walk_way(task)
+        others = [space for s, space in enumerate(self.pos) if s != mover]
         # The loose jewel and the jewel's owner tell walks apart only where a walk may meet them:
         # out of reach, "" (as for a push), so that the positions alike for the walk share its choices.
         jewel_at = owner_at = ""
-        if not push:
-            if self.jewel_at and rules.within(start, self.jewel_at, reach):
-                jewel_at = self.jewel_at
-            if self.owner >= 0 and self.owner != mover and rules.within(start, self.pos[self.owner], reach):
-                owner_at = self.pos[self.owner]
-        vul_kar_open = self.jewel_at != rules.VUL_KAR
-        return list(_walk_choices(start, steps, near, vul_kar_open, push, self.walk_way(task), jewel_at, owner_at))
+        owner = self.owner
+        empty = rules.open_walk(start, steps, vul_kar_open, push, way)
+        if empty.looked.isdisjoint(others):
+            # No piece where the walks look (most walks): they are the empty board's.
+            near: frozenset[str] = _NOBODY
+            if not push:
+                if self.jewel_at in empty.entered:
+                    jewel_at = self.jewel_at
+                if owner >= 0 and owner != mover and self.pos[owner] in empty.entered:
+                    owner_at = self.pos[owner]
+        else:
+            near, reach = rules.pieces_near(start, steps, others)
+            if not push:
+                if self.jewel_at and rules.within(start, self.jewel_at, reach):
+                    jewel_at = self.jewel_at
+                if owner >= 0 and owner != mover and rules.within(start, self.pos[owner], reach):
+                    owner_at = self.pos[owner]
+        return list(_walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at))
 
     def _why_illegal(self, move: Move) -> str:
         if not isinstance(move, Move):
@@ -560,14 +586,30 @@ class FireballIslandState:
                 if window_done(self, task):
                     continue
                 return
-            if kind in _BOOKKEEPING:  # begin, act, rolled, walk, snatch, pushes, end
+            if kind in _BOOKKEEPING:
                 tasks.pop()
-                _DO[task.step](self, *task[1:])  # self._do_<step>
+                # self._do_<step>, called by name (a lookup by the step's word cost a dict, a
+                # slice of the record and a call with its fields spread)
+                if kind is Begin:
+                    self._do_begin()
+                elif kind is Act:
+                    self._do_act()
+                elif type(task) is Rolled:
+                    self._do_rolled(task.purpose)
+                elif type(task) is Walk:
+                    self._do_walk(task.mover, task.spaces, task.mode)
+                elif kind is Pushes:
+                    self._do_pushes()
+                elif kind is End:
+                    self._do_end()
+                elif type(task) is Snatch:
+                    self._do_snatch(task.owner, task.thief)
                 continue
             if kind in _WAITING:
                 return
             if type(task) is Path:
-                if not self.legal_moves():
+                self._legal = self._walk_moves(task)  # _legal_moves, found at once
+                if not self._legal:
                     tasks.pop()  # no walk of that length: the piece stays (decision FI-11)
                     self._legal = None
                     continue
@@ -660,7 +702,7 @@ class FireballIslandState:
             self.lying[me] = False
             self.tasks.append(WINDOWS["stand"][0])
             return
-        self.tasks += [WINDOWS["end"][0], PUSHES, ACT, WINDOWS["pre"][0]]
+        self.tasks += _A_TURN
         if self.pos[me] in rules.CAVES:
             self.tasks.append(DECLARE)
 
@@ -669,9 +711,9 @@ class FireballIslandState:
         if self.ahead:  # R-FI MOVE AHEAD ... INSTEAD OF ROLLING DIE
             self.tasks.append(Path("path", me, self.ahead, me))
         elif self.declared == CAVE:
-            self.tasks.append(Roll("roll", "cave"))
+            self.tasks.append(ROLLS["cave"])
         else:
-            self.tasks.append(Roll("roll", "move"))
+            self.tasks.append(ROLLS["move"])
 
     def _do_rolled(self, purpose: Literal["move", "cave"]) -> None:
         me = self.turn
@@ -683,7 +725,7 @@ class FireballIslandState:
                 self.doubled, self.was_doubled = True, False
             self.roll = 0
             self.rolling = ""
-            self.tasks.append(Roll("roll", purpose))
+            self.tasks.append(ROLLS[purpose])
         elif purpose == "cave":
             self._cave_roll(self.roll)
         elif self.roll == 1:
@@ -737,7 +779,7 @@ class FireballIslandState:
         space = self.pos[mover]
         if mode == "go":
             if space in rules.CAVES:
-                self.tasks.append(Roll("roll", "cave"))  # R-FI Caves 2: "On your same turn, roll the die again"
+                self.tasks.append(ROLLS["cave"])  # R-FI Caves 2: "On your same turn, roll the die again"
                 return
             if space == rules.VUL_KAR and self.jewel_at == rules.VUL_KAR:
                 # R-FI CAPTURING THE JEWEL FROM VUL-KAR: fill the hand to 4, roll any one Fireball,
@@ -802,10 +844,12 @@ class FireballIslandState:
 # The tasks `_run` carries out at once (each by its `_do_` method), and the chance steps and
 # the declaration it waits at as they are.
 _BOOKKEEPING: Final = frozenset({Begin, Act, Rolled, Walk, Snatch, Pushes, End})
-# The bookkeeping steps by name, looked up once rather than by getattr at every task.
-_STEPS: Final = ("begin", "act", "rolled", "walk", "snatch", "pushes", "end")
-_DO: Final[dict[str, Any]] = {step: getattr(FireballIslandState, "_do_" + step) for step in _STEPS}
 _WAITING: Final = frozenset({Declare, Roll, First})
+
+
+# A turn's tasks under its end, from the last to the first: the end window, the MOVE BACKs
+# played after the roll, the roll (or MOVE AHEAD), the window before it.
+_A_TURN: Final = (WINDOWS["end"][0], PUSHES, ACT, WINDOWS["pre"][0])
 
 
 def _ends_turn(task: Task) -> bool:

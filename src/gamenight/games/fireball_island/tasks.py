@@ -229,6 +229,9 @@ ACT: Final = Act("act")
 PUSHES: Final = Pushes("pushes")
 END: Final = End("end")
 
+ROLLS: Final = {purpose: Roll("roll", purpose) for purpose in ROLL_PURPOSES}
+ROLLED: Final = {purpose: Rolled("rolled", purpose) for purpose in ROLL_PURPOSES}
+
 WINDOWS: Final[dict[str, tuple[Window, ...]]] = {
     kind: tuple(Window("window", kind, asked) for asked in range(5)) for kind in WINDOW_KINDS
 }

@@ -41,14 +41,25 @@ FAKE_JEWEL_CARD: Final = Card(FAKE_JEWEL)
 def card_moves(state: FireballIslandState, task: Window | Chain | Steal) -> list[Move]:
     """What the seat asked may do: pass, or play a card that fits (or trade its token in)."""
     if type(task) is Window:
-        seat = asked(state, task)
-        moves = [PASS_MOVE, *_card_plays(state, seat, task.kind)]
-        if seat == state.turn and may_trade(state):
-            moves.append(TRADE_MOVE)
-        return moves
+        return _window_moves(state, task.kind, asked(state, task))
     if type(task) is Chain:
         return [PASS_MOVE, play(CANCEL_CARD)] if CANCEL_CARD in state.hands[asked(state, task)] else [PASS_MOVE]
     return [PASS_MOVE, play(FAKE_JEWEL_CARD)] if FAKE_JEWEL_CARD in state.hands[task.owner] else [PASS_MOVE]
+
+
+def _window_moves(state: FireballIslandState, kind: str, seat: int) -> list[Move]:
+    """What `seat`, asked in a window of `kind`, may do."""
+    moves = [PASS_MOVE]
+    # Most seats asked hold no card the window may take (random play keeps the cards it
+    # cannot play): those are passed over by what is printed on them.
+    maybe = _MAYBE[kind]
+    for card in state.hands[seat]:
+        if card in maybe:
+            moves += _card_plays(state, seat, kind)
+            break
+    if seat == state.turn and state.token[seat] and len(state.hands[seat]) < HAND_LIMIT:  # may_trade(state)
+        moves.append(TRADE_MOVE)
+    return moves
 
 
 def asked_together(state: FireballIslandState) -> tuple[int, ...]:
@@ -139,6 +150,18 @@ def _card_plays(state: FireballIslandState, seat: int, kind: str) -> list[Move]:
     return moves
 
 
+# The cards a window of each kind may take, whatever the state (`_may_play`, and TAKE 1 CARD in
+# the windows of one's own turn): a CANCEL or a FAKE JEWEL in none (they have windows of their own).
+_MAY_TAKE: Final = {
+    "pre": (FIREBALL, DOUBLE_NEXT_ROLL, MOVE_AHEAD, MOVE_BACK, TAKE_1_CARD),
+    "post": (FIREBALL, DOUBLE_NEXT_ROLL, MOVE_BACK, REROLL, TAKE_1_CARD),
+    "end": (FIREBALL, DOUBLE_NEXT_ROLL, TAKE_ANOTHER_TURN, TAKE_1_CARD),
+    "talisman": (MAGIC_TALISMAN,),
+    "stand": (),
+}
+_MAYBE: Final = {kind: frozenset(card for card in FACES if card.type in types) for kind, types in _MAY_TAKE.items()}
+
+
 def _may_play(state: FireballIslandState, card: CardType, seat: int, kind: str) -> bool:
     """May `seat` play a card of this type in a window of this kind? (FAKE JEWEL and
     CANCEL have windows of their own: the steal and the chain.)"""
@@ -192,24 +215,35 @@ def _may_move_ahead(state: FireballIslandState) -> bool:
 
 
 def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
-    """Skip the seats a window need not ask; close it (and resolve a chain) once all were asked."""
-    if type(task) is Window and ((task.kind == "post" and state.reroll) or (task.kind == "talisman" and state.stopped)):
-        state.tasks.pop()
-        return True
-    order = window_order(state, task)
-    index = task.asked
-    # _askable_among, inlined for one seat at a time: this runs after every answer to every window
+    """Skip the seats a window need not ask; close it (and resolve a chain) once all were asked.
+    A window left open has the moves of the seat it asks found already (`_window_moves`)."""
     hands = state.hands
+    index = task.asked
+    order: tuple[int, ...]
     if type(task) is Chain:
+        order = _OTHERS[state.n][task.last]
         while index < len(order) and not hands[order[index]]:
             index += 1
     else:
-        cards = task.kind != "stand"
-        while index < len(order):
-            seat = order[index]
+        kind = task.kind
+        if (kind == "post" and state.reroll) or (kind == "talisman" and state.stopped):
+            state.tasks.pop()
+            return True
+        # window_order and _askable_among, inlined for one seat at a time: this runs after every
+        # answer to every window
+        turn = state.turn
+        if kind == "end" or kind == "stand":
+            order = (turn,)
+        else:
+            order = _ROUND[state.n][_roller(state) if kind == "talisman" else turn]
+        cards = kind != "stand"
+        for seat in order[index:]:
             # (the token asked about last: the seat asked holds a card far more often)
-            if (cards and hands[seat]) or (seat == state.turn and may_trade(state)):
-                break
+            if (cards and hands[seat]) or (seat == turn and may_trade(state)):
+                if index != task.asked:
+                    state.tasks[-1] = WINDOWS[kind][index]
+                state._legal = _window_moves(state, kind, seat)  # what `legal_moves` asks next
+                return False
             index += 1
     if index < len(order):
         if index != task.asked:
