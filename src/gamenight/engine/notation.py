@@ -93,6 +93,19 @@ ONLY: Final = tuple(frozenset({seat}) for seat in range(SEATS))
 """The owners of an outcome only that seat may see (a tile it draws): made once, not at every draw."""
 
 
+def seat_words(words: str) -> tuple[str, ...]:
+    """Each seat's name, then `words` ("P1 draws a tile"), by seat: a story tells one at most
+    chance steps, and a string written once costs an index where a formatted one costs a
+    new string (which the table's log then keeps)."""
+    return tuple(f"{name} {words}" for name in SEAT_NAMES)
+
+
+def seat_tile_words(words: str, names: Sequence[str]) -> tuple[tuple[str, ...], ...]:
+    """`seat_words(f"{words} {name}")` for each of `names` (a game's tiles): [seat][tile], such
+    as "P1 draws 6-3", what a drawer alone is told. Written once: 8 seats by a few dozen tiles."""
+    return tuple(tuple(f"{seat} {words} {name}" for name in names) for seat in SEAT_NAMES)
+
+
 KEPT = 1 << 16
 """How many moves' notation `kept` keeps: far more than a game's moves can be (Wildstar has
 about 20,000); a stray move past them is written again each time."""

@@ -368,19 +368,36 @@ class Table:
         return self.events[-1]
 
     def chance_step(self) -> Event:
-        """`play_chance_step` for a caller that has just seen chance is next (`Match.step`)."""
-        self._chance(sample(self.state.chance_outcomes(), self.rng))
-        return self.events[-1]
+        """`play_chance_step` for a caller that has just seen chance is next, at a table with
+        no window or pause (`Match.step`): `_chance` without them."""
+        state = self.state
+        outcome = sample(state.chance_outcomes(), self.rng)
+        text = state.outcome_notation(outcome)
+        if self.words:
+            public, private, owners = self.story.describe_outcome(state, outcome)
+        else:
+            public, private, owners = "", "", _NOBODY
+        state.apply_chance(outcome)
+        return self._log(CHANCE, text, public, private, owners)
 
     def decide(self, seat: int, move: Move) -> Event:
         """`submit` for a caller that has just seen `seat` is to act, at a table with no
         window, pause or chance of its own to play (`Match.step`): the move checked as
-        `submit` checks it (IllegalMoveError, the table unchanged), played, its event."""
+        `submit` checks it (IllegalMoveError, the table unchanged), played as `_decide` plays
+        it, without a window or a pause to mind (written here, not through `_decide`: a
+        simulation makes these calls at every step), its event."""
         state = self.state
         if move not in state.legal_moves():
             move = _legal(state, move)  # notation, or the fault named
-        self._decide(seat, move)
-        return self.events[-1]
+        text = state.move_notation(move)
+        if not self.words:
+            told, unsigned = _UNTOLD
+        elif self._told is not None:
+            told, unsigned = self._told(state, move)
+        else:
+            told, unsigned = self._describe(state, move), False
+        state.apply(move)
+        return self._log(seat, text, told, told, _EVERYONE, unsigned)
 
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """What `seat` may know of the events numbered after `since`, up to `until` (None: a
@@ -518,14 +535,18 @@ class Table:
 
     def _log(
         self, seat: int, text: str, public: str, private: str, owners: frozenset[int], unsigned: bool = False
-    ) -> None:
-        """Write a step in the record and the events (and the result, if it ended the game)."""
-        self.record.steps.append(_new(Step, (seat, text)))
+    ) -> Event:
+        """Write a step in the record and the events (and the result, if it ended the game);
+        the event."""
+        record = self.record
+        record.steps.append(_new(Step, (seat, text)))
         events = self.events
         # Step(...) and Event(...) through tuple.__new__: a NamedTuple's __new__ costs twice as much.
-        events.append(_new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned)))
+        event: Event = _new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned))
+        events.append(event)
         if self.state.is_over():  # (`is_over` costs less than `to_act` in every game)
-            self.record.result = self.state.scores()
+            record.result = self.state.scores()
+        return event
 
 
 def teller(story: Story) -> Callable[[State, Move], tuple[str, bool]]:

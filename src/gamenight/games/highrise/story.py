@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import ONLY, SEAT_NAMES
+from gamenight.engine.notation import ONLY, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, PLAY, Move, other_half
@@ -102,12 +102,18 @@ def describe_outcome(state: HighriseState, outcome: int) -> tuple[str, str, froz
         names = state.tower.base.cell_names
         text = f"{state.outcome_notation(outcome)} is laid in the basement on {names[a]},{names[b]}"
         return text, text, frozenset()
-    name = NAMES[outcome]
     if phase == _DEAL:
         seat = state.next_dealt_seat()
-        return f"{SEAT_NAMES[seat]} takes a domino", f"{SEAT_NAMES[seat]} takes {name}", ONLY[seat]
+        return _TAKES[seat], _TAKES_TILE[seat][outcome], ONLY[seat]
     seat = state.turn
-    return f"{SEAT_NAMES[seat]} draws a domino", f"{SEAT_NAMES[seat]} draws {name}", ONLY[seat]
+    return _DRAWS[seat], _DRAWS_TILE[seat][outcome], ONLY[seat]
+
+
+# A domino dealt or drawn in words, by seat (and tile): written once, told at most chance steps.
+_TAKES: Final = seat_words("takes a domino")
+_TAKES_TILE: Final = seat_tile_words("takes", NAMES)
+_DRAWS: Final = seat_words("draws a domino")
+_DRAWS_TILE: Final = seat_tile_words("draws", NAMES)
 
 
 def on_sheet(move: Move) -> bool:

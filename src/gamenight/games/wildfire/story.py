@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import ONLY, SEAT_NAMES
+from gamenight.engine.notation import ONLY, SEAT_NAMES, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildfire.layout import (
     DOUBLE_WILD_ONE,
@@ -139,23 +139,28 @@ def describe_outcome(state: WildfireState, outcome: int) -> tuple[str, str, froz
     if phase == _HUB:
         text = f"the hub lights up {outcome}"
         return text, text, frozenset()
-    name = NAMES[outcome]
     if phase == _DEAL:
         seat = state.next_dealt_seat()
-        who = SEAT_NAMES[seat]
-        then = (
-            _first_double(state, seat, outcome) if len(state.pile) == len(ALL_TILES) - HAND_SIZE * state.n + 1 else ""
-        )
-        return f"{who} is dealt a tile{then}", f"{who} is dealt {name}{then}", ONLY[seat]
+        if len(state.pile) == len(ALL_TILES) - HAND_SIZE * state.n + 1:  # the deal is complete with this tile
+            then = _first_double(state, seat, outcome)
+            return f"{_DEALT[seat]}{then}", f"{_DEALT_TILE[seat][outcome]}{then}", ONLY[seat]
+        return _DEALT[seat], _DEALT_TILE[seat][outcome], ONLY[seat]
     if phase == _PENALTY:
         seat = state.penalty
         why = "draws a penalty tile for not knocking"
-        return f"{SEAT_NAMES[seat]} {why}", f"{SEAT_NAMES[seat]} {why}: {name}", ONLY[seat]
+        return f"{SEAT_NAMES[seat]} {why}", f"{SEAT_NAMES[seat]} {why}: {NAMES[outcome]}", ONLY[seat]
     seat = state.turn
-    then = ""
     if phase == _FIRST_DOUBLE and (seat + 1) % state.n == (state.dealer + 1) % state.n:
         then = _first_double(state, seat, outcome)  # the pass is complete
-    return f"{SEAT_NAMES[seat]} draws a tile{then}", f"{SEAT_NAMES[seat]} draws {name}{then}", ONLY[seat]
+        return f"{_DRAWS[seat]}{then}", f"{_DRAWS_TILE[seat][outcome]}{then}", ONLY[seat]
+    return _DRAWS[seat], _DRAWS_TILE[seat][outcome], ONLY[seat]
+
+
+# A tile dealt or drawn in words, by seat (and tile): written once, told at most chance steps.
+_DEALT: Final = seat_words("is dealt a tile")
+_DEALT_TILE: Final = seat_tile_words("is dealt", NAMES)
+_DRAWS: Final = seat_words("draws a tile")
+_DRAWS_TILE: Final = seat_tile_words("draws", NAMES)
 
 
 def _first_double(state: WildfireState, seat: int, outcome: int) -> str:

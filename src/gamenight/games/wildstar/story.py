@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import KEPT, ONLY, SEAT_NAMES
+from gamenight.engine.notation import KEPT, ONLY, SEAT_NAMES, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
@@ -114,20 +114,24 @@ _FIRST_DOUBLE: Final = Phase.FIRST_DOUBLE
 def describe_outcome(state: WildstarState, outcome: int) -> tuple[str, str, frozenset[int]]:
     """(what everyone sees, what the owners see, who owns it) for a chance outcome."""
     phase = state.phase
-    name = NAMES[outcome]
     if phase == _DEAL:
         seat = state.next_dealt_seat()
-        who = SEAT_NAMES[seat]
-        then = ""
         if len(state.pile) - 1 == pile_after_deal(state.n):  # the deal is complete with this tile
             then = _centre_setter(state, seat, outcome)
-        return f"{who} is dealt a tile{then}", f"{who} is dealt {name}{then}", ONLY[seat]
+            return f"{_DEALT[seat]}{then}", f"{_DEALT_TILE[seat][outcome]}{then}", ONLY[seat]
+        return _DEALT[seat], _DEALT_TILE[seat][outcome], ONLY[seat]
     seat = state.turn
-    who = SEAT_NAMES[seat]
     if phase == _FIRST_DOUBLE and outcome == state.required_double:
-        text = f"{who} draws {name} and sets it in the star centre"
+        text = f"{SEAT_NAMES[seat]} draws {NAMES[outcome]} and sets it in the star centre"
         return text, text, frozenset()
-    return f"{who} draws a tile", f"{who} draws {name}", ONLY[seat]
+    return _DRAWS[seat], _DRAWS_TILE[seat][outcome], ONLY[seat]
+
+
+# A tile dealt or drawn in words, by seat (and tile): written once, told at most chance steps.
+_DEALT: Final = seat_words("is dealt a tile")
+_DEALT_TILE: Final = seat_tile_words("is dealt", NAMES)
+_DRAWS: Final = seat_words("draws a tile")
+_DRAWS_TILE: Final = seat_tile_words("draws", NAMES)
 
 
 def _centre_setter(state: WildstarState, seat: int, outcome: int) -> str:
