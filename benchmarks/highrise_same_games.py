@@ -13,14 +13,9 @@ decision, so that clones are checked too. Run it before and after; the digests m
 
 from __future__ import annotations
 
-import argparse
-import hashlib
-import random
 from typing import Any
 
-from gamenight.engine.chance import sample
-from gamenight.engine.protocol import CHANCE
-from gamenight.engine.registry import make_game
+from same_games import main  # benchmarks/same_games.py, beside this script
 
 OPTIONS: list[dict[str, Any]] = [
     {"players": players, "basement_layout": base, **length}
@@ -30,42 +25,5 @@ OPTIONS: list[dict[str, Any]] = [
 ]
 
 
-def play(options: dict[str, Any], seed: int, clones: bool, digest: Any) -> int:
-    """One seeded game, every step fed to `digest`; the number of steps."""
-    state: Any = make_game("highrise", options).new_state()
-    rng = random.Random(seed)
-    steps = 0
-    while (seat := state.to_act()) is not None:
-        steps += 1
-        if seat == CHANCE:
-            outcomes = state.chance_outcomes()
-            digest.update(repr([(state.outcome_notation(o), round(p, 12)) for o, p in outcomes]).encode())
-            outcome = sample(outcomes, rng)
-            digest.update(state.outcome_notation(outcome).encode())
-            state.apply_chance(outcome)
-        else:
-            legal = state.legal_moves()
-            digest.update(f"{seat}:{[state.move_notation(m) for m in legal]}".encode())
-            move = rng.choice(legal)
-            digest.update(state.move_notation(move).encode())
-            if clones:
-                state = state.clone()
-            state.apply(move)
-        digest.update(state.notation().encode())
-    digest.update(repr((state.scores(), state.returns())).encode())
-    return steps
-
-
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=400)
-    args = parser.parse_args()
-    digest = hashlib.sha256()
-    steps = 0
-    for game in range(args.games):
-        steps += play(OPTIONS[game % len(OPTIONS)], game, game % 5 == 4, digest)
-    print(f"{args.games} games, {steps} steps: {digest.hexdigest()}")
-
-
 if __name__ == "__main__":
-    main()
+    main("highrise", OPTIONS, 400, None, __doc__)

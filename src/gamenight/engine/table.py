@@ -368,34 +368,33 @@ class Table:
         return self.events[-1]
 
     def chance_step(self) -> Event:
-        """`play_chance_step` for a caller that has just seen chance is next, at a table with
-        no window or pause (`Match.step`): `_chance` without them."""
+        """`play_chance_step` for a caller that has just seen chance is next (`Match.step`).
+        A table with no windows or pauses (a simulation's, which makes this call at every
+        chance step) plays it without minding them."""
+        if self.windows or self.pauses:
+            self._chance(sample(self.state.chance_outcomes(), self.rng))
+            return self.events[-1]
         state = self.state
         outcome = sample(state.chance_outcomes(), self.rng)
         text = state.outcome_notation(outcome)
-        if self.words:
-            public, private, owners = self.story.describe_outcome(state, outcome)
-        else:
-            public, private, owners = "", "", _NOBODY
+        public, private, owners = self._outcome_words(state, outcome)
         state.apply_chance(outcome)
         return self._log(CHANCE, text, public, private, owners)
 
     def decide(self, seat: int, move: Move) -> Event:
         """`submit` for a caller that has just seen `seat` is to act, at a table with no
-        window, pause or chance of its own to play (`Match.step`): the move checked as
-        `submit` checks it (IllegalMoveError, the table unchanged), played as `_decide` plays
-        it, without a window or a pause to mind (written here, not through `_decide`: a
-        simulation makes these calls at every step), its event."""
+        chance of its own to play (`Match.step`): the move checked as `submit` checks it
+        (IllegalMoveError, the table unchanged), played, its event. A table with no windows
+        or pauses (a simulation's, which makes this call at every decision) plays it
+        without minding them."""
         state = self.state
         if move not in state.legal_moves():
             move = _legal(state, move)  # notation, or the fault named
+        if self.windows or self.pauses:
+            self._decide(seat, move)
+            return self.events[-1]
         text = state.move_notation(move)
-        if not self.words:
-            told, unsigned = _UNTOLD
-        elif self._told is not None:
-            told, unsigned = self._told(state, move)
-        else:
-            told, unsigned = self._describe(state, move), False
+        told, unsigned = self._words(state, move)
         state.apply(move)
         return self._log(seat, text, told, told, _EVERYONE, unsigned)
 
@@ -463,12 +462,7 @@ class Table:
         """Play a legal decision, and write it in the record and the events."""
         state = self.state
         text = state.move_notation(move)
-        if not self.words:
-            told, unsigned = _UNTOLD
-        elif self._told is not None:
-            told, unsigned = self._told(state, move)
-        else:
-            told, unsigned = self._describe(state, move), False
+        told, unsigned = self._words(state, move)
         before = state.clone() if self.pauses else None
         state.apply(move)
         self._log(seat, text, told, told, _EVERYONE, unsigned)
@@ -487,6 +481,22 @@ class Table:
         if self.windows:
             self._open_window()
 
+    def _words(self, state: State, move: Move) -> tuple[str, bool]:
+        """What the log tells of `move`, about to be played in `state`, and whether without
+        its seat (none of it at a table without words)."""
+        if not self.words:
+            return _UNTOLD
+        if self._told is not None:
+            return self._told(state, move)
+        return self._describe(state, move), False
+
+    def _outcome_words(self, state: State, outcome: Outcome) -> tuple[str, str, frozenset[int]]:
+        """(what everyone is told, what the owners are told, the owners) of a chance outcome
+        about to be played in `state` (nothing at a table without words)."""
+        if self.words:
+            return self.story.describe_outcome(state, outcome)
+        return "", "", _NOBODY
+
     def _together(self) -> tuple[int, ...]:
         """The seats the decision now due is asked of at once, in order (a card window)."""
         together = getattr(self.state, "asked_together", None)
@@ -502,10 +512,7 @@ class Table:
         """Play a chance outcome, and log it."""
         state = self.state
         text = state.outcome_notation(outcome)
-        if self.words:
-            public, private, owners = self.story.describe_outcome(state, outcome)
-        else:
-            public, private, owners = "", "", _NOBODY
+        public, private, owners = self._outcome_words(state, outcome)
         self.paused = False  # a chance step played (or replayed) after a round's end: the pause is over
         before = state.clone() if self.pauses else None
         state.apply_chance(outcome)
