@@ -517,21 +517,18 @@ class FireballIslandState:
         jewel_at = owner_at = ""
         owner = self.owner
         empty = rules.open_walk(start, steps, vul_kar_open, push, way)
-        if empty.looked.isdisjoint(others):
-            # No piece where the walks look (most walks): they are the empty board's.
-            near: frozenset[str] = _NOBODY
-            if not push:
-                if self.jewel_at in empty.entered:
-                    jewel_at = self.jewel_at
-                if owner >= 0 and owner != mover and self.pos[owner] in empty.entered:
-                    owner_at = self.pos[owner]
-        else:
-            near, reach = rules.pieces_near(start, steps, others)
-            if not push:
-                if self.jewel_at and rules.within(start, self.jewel_at, reach):
-                    jewel_at = self.jewel_at
-                if owner >= 0 and owner != mover and rules.within(start, self.pos[owner], reach):
-                    owner_at = self.pos[owner]
+        open_board = empty.looked.isdisjoint(others)  # no piece where the walks look (most walks)
+        near, reach = (_NOBODY, 0) if open_board else rules.pieces_near(start, steps, others)
+        if not push:
+
+            def reaches(space: str) -> bool:
+                # on the empty board's walks, where they enter; else within their reach
+                return space in empty.entered if open_board else rules.within(start, space, reach)
+
+            if self.jewel_at and reaches(self.jewel_at):
+                jewel_at = self.jewel_at
+            if owner >= 0 and owner != mover and reaches(self.pos[owner]):
+                owner_at = self.pos[owner]
         return list(_walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at))
 
     def _why_illegal(self, move: Move) -> str:

@@ -57,7 +57,7 @@ def _window_moves(state: FireballIslandState, kind: str, seat: int) -> list[Move
         if card in maybe:
             moves += _card_plays(state, seat, kind)
             break
-    if seat == state.turn and state.token[seat] and len(state.hands[seat]) < HAND_LIMIT:  # may_trade(state)
+    if seat == state.turn and may_trade(state):
         moves.append(TRADE_MOVE)
     return moves
 
@@ -219,23 +219,17 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
     A window left open has the moves of the seat it asks found already (`_window_moves`)."""
     hands = state.hands
     index = task.asked
-    order: tuple[int, ...]
+    if type(task) is Window and ((task.kind == "post" and state.reroll) or (task.kind == "talisman" and state.stopped)):
+        state.tasks.pop()
+        return True
+    order = window_order(state, task)
     if type(task) is Chain:
-        order = _OTHERS[state.n][task.last]
         while index < len(order) and not hands[order[index]]:
             index += 1
     else:
-        kind = task.kind
-        if (kind == "post" and state.reroll) or (kind == "talisman" and state.stopped):
-            state.tasks.pop()
-            return True
-        # window_order and _askable_among, inlined for one seat at a time: this runs after every
-        # answer to every window
-        turn = state.turn
-        if kind == "end" or kind == "stand":
-            order = (turn,)
-        else:
-            order = _ROUND[state.n][_roller(state) if kind == "talisman" else turn]
+        # _askable_among, inlined for one seat at a time: this runs after every answer to
+        # every window
+        kind, turn = task.kind, state.turn
         cards = kind != "stand"
         for seat in order[index:]:
             # (the token asked about last: the seat asked holds a card far more often)
