@@ -182,18 +182,25 @@ def walk_paths(
     return _walk_paths(start, steps, pieces_near(start, steps, occupied)[0], vul_kar_open, push, way)
 
 
-def pieces_near(start: str, steps: int, occupied: Collection[str]) -> tuple[frozenset[str], int]:
-    """The spaces in `occupied` that can change a walk of `steps` (or fewer) from `start`, and
-    how far from `start` (`distances`) any space of such a walk may be.
+def pieces_near(start: str, steps: int, occupied: Collection[str]) -> tuple[tuple[str, ...], int]:
+    """The spaces in `occupied` that can change a walk of `steps` (or fewer) from `start`, in
+    order, and how far from `start` (`distances`) any space of such a walk may be.
 
     A walk reads `occupied` only for spaces it enters (at most `steps` spaces, and one more
     for each piece it moves on past) and for the caves beside them, so a piece further than
     that from `start` cannot change it; nor can a piece on a CROWDABLE space (nothing moves on
-    past it, and a walk never enters a pit or the water)."""
+    past it, and a walk never enters a pit or the water).
+
+    A sorted tuple, not a frozenset: it keys the walks kept (`_walk_paths`, and the state's
+    choices of walk), tens of thousands of keys that live as long as the process. Python's
+    collector stops watching a tuple of strings once it has seen one, but watches every
+    frozenset and every tuple holding one at every full collection: with frozensets those
+    caches made a full collection of a long simulation cost 50-70 ms (benchmarks/README.md,
+    *Garbage collection*). At most three pieces: a tuple is searched as fast as a set."""
     distance = _distances(start)
     standing = [space for space in occupied if space not in CROWDABLE]
     reach = steps + len(standing) + 1
-    return frozenset([space for space in standing if distance.get(space, reach + 1) <= reach]), reach
+    return tuple(sorted([space for space in standing if distance.get(space, reach + 1) <= reach])), reach
 
 
 class OpenWalk(NamedTuple):
@@ -245,7 +252,7 @@ def within(start: str, space: str, reach: int) -> bool:
 
 @lru_cache(maxsize=1 << 14)
 def _walk_paths(
-    start: str, steps: int, near: frozenset[str], vul_kar_open: bool, push: bool, way: int
+    start: str, steps: int, near: tuple[str, ...], vul_kar_open: bool, push: bool, way: int
 ) -> tuple[tuple[str, ...], ...]:
     return tuple(_walks(start, steps, near, vul_kar_open, push, way))
 

@@ -84,7 +84,7 @@ CAPTURE_TURNS: Final = 3  # R-FI: "Take 3 full turns in a row" (D-FI-5: 3 extra 
 DIE: Final = (1, 2, 3, 4, 5, 6)
 DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is never changed)
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
-_NOBODY: Final[frozenset[str]] = frozenset()  # no piece near a walk
+_NOBODY: Final[tuple[str, ...]] = ()  # no piece near a walk (rules.pieces_near)
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
 ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL})
@@ -104,18 +104,22 @@ def _go(path: tuple[str, ...]) -> Move:
 def _walk_choices(
     start: str,
     steps: int,
-    near: frozenset[str],
+    near: tuple[str, ...],
     vul_kar_open: bool,
     push: bool,
     way: int,
     jewel_at: str,
     owner_at: str,
-) -> tuple[Move, ...]:
-    """`FireballIslandState._walk_moves`, kept by all it reads, the pieces a walk may meet only
-    (none when none stands where the walks look, `rules.open_walk`; else `rules.pieces_near`):
-    the walks of `steps` from `start` (rules.walk_paths), told apart by where they end and by
-    what they do on the way: take the token, pick up the loose jewel at `jewel_at`, pass the
-    jewel's owner standing at `owner_at` ("" for either when out of reach)."""
+) -> tuple[tuple[str, ...], ...]:
+    """The paths of `FireballIslandState._walk_moves`, kept by all it reads, the pieces a walk
+    may meet only (none when none stands where the walks look, `rules.open_walk`; else
+    `rules.pieces_near`): the walks of `steps` from `start` (rules.walk_paths), told apart by
+    where they end and by what they do on the way: take the token, pick up the loose jewel at
+    `jewel_at`, pass the jewel's owner standing at `owner_at` ("" for either when out of reach).
+
+    Paths, not moves: a tuple of tuples of strings is dropped from the garbage collector's
+    watch, a tuple of moves never is, and the collector walked these 16,384 at every full
+    collection (benchmarks/README.md, *Garbage collection in long simulations*)."""
     paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
     while way and not paths and steps > 1:
         # Decision FI-28: where the trail goes no further back (the start, the far point of a
@@ -123,8 +127,8 @@ def _walk_choices(
         steps -= 1
         paths = rules.walk_paths(start, steps, near, vul_kar_open, push, way)
     if len(paths) == 1:
-        return (_go(paths[0]),)  # one walk: nothing to tell apart
-    moves: list[Move] = []
+        return paths  # one walk: nothing to tell apart
+    choices: list[tuple[str, ...]] = []
     seen: set[tuple[str | bool, ...]] = set()
     for path in paths:
         key: tuple[str | bool, ...] = (path[-1],)
@@ -136,8 +140,8 @@ def _walk_choices(
             )
         if key not in seen:
             seen.add(key)
-            moves.append(_go(path))
-    return tuple(moves)
+            choices.append(path)
+    return tuple(choices)
 
 
 class FireballIslandState:
@@ -529,7 +533,7 @@ class FireballIslandState:
                 jewel_at = self.jewel_at
             if owner >= 0 and owner != mover and reaches(self.pos[owner]):
                 owner_at = self.pos[owner]
-        return list(_walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at))
+        return [_go(path) for path in _walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at)]
 
     def _why_illegal(self, move: Move) -> str:
         if not isinstance(move, Move):
