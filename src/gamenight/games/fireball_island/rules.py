@@ -194,9 +194,10 @@ def pieces_near(start: str, steps: int, occupied: Collection[str]) -> tuple[tupl
     A sorted tuple, not a frozenset: it keys the walks kept (`_walk_paths`, and the state's
     choices of walk), tens of thousands of keys that live as long as the process. Python's
     collector stops watching a tuple of strings once it has seen one, but watches every
-    frozenset and every tuple holding one at every full collection: with frozensets those
-    caches made a full collection of a long simulation cost 50-70 ms (benchmarks/README.md,
-    *Garbage collection*). At most three pieces: a tuple is searched as fast as a set."""
+    frozenset and every tuple holding one at every full collection: with frozensets (and
+    moves kept by `_walk_choices`) a full collection of a long simulation cost 83-116 ms
+    (benchmarks/README.md, *Garbage collection in long simulations*). At most three pieces: a
+    tuple is searched as fast as a set."""
     distance = _distances(start)
     standing = [space for space in occupied if space not in CROWDABLE]
     reach = steps + len(standing) + 1
