@@ -13,7 +13,7 @@ so that a busy machine slows them all alike; the figure is the median of the rep
 A step is one agent decision (chance steps are played inside it and not counted); the
 Gymnasium figure counts the learner's steps, the random opponents' moves included in
 their time. OpenSpiel's contenders draw from `legal_actions` (pyspiel gives the mask as a
-Python list: reading Wildfire's 14 311 entries would cost more than the step).
+Python list: reading Wildfire's 7 152 entries would cost more than the step).
 
     .venv/bin/python benchmarks/rl_steps.py                       # every contender, ~1 min
     .venv/bin/python benchmarks/rl_steps.py --seconds 1 --only highrise
@@ -40,8 +40,9 @@ CASES: dict[str, dict[str, Any]] = {
 
 def pick(mask: Any, rng: random.Random) -> int:
     """A uniformly random legal action. The mask is read as bool: NumPy's nonzero on an
-    int8 array is several times slower than on bool (50 µs against 8 µs for Wildfire's
-    14 311 ids), a cost of the agent's code, not of the environment."""
+    int8 array is several times slower than on bool (50 µs against 8 µs for the 14 311 ids
+    Wildfire's table had before its variants' ids were left out of the basic game), a cost
+    of the agent's code, not of the environment."""
     legal = np.flatnonzero(np.asarray(mask, dtype=bool))
     return int(legal[rng.randrange(len(legal))])
 

@@ -12,19 +12,34 @@ from gamenight.envs.actions import action_table
 from gamenight.envs.observations import random_states
 from tests.envs.conftest import CASES, case_id
 
-SIZES = {
-    ("wildfire", "4x4"): 14311,
-    ("wildstar", "4x4"): 6329,
-    ("highrise", "4x4"): 4610,
-    ("highrise", "2x8"): 4226,
-    ("fireball-island", "4x4"): 1302,
-}
+SIZES = [
+    ("wildfire", {}, 7152),  # the basic game: draw, pass, 110 placements x 65 ends
+    ("wildfire", {"strategic": True}, 7161),  # and the 9 hub numbers
+    ("wildfire", {"knock_penalty": True}, 14302),  # and each play with its knock
+    ("wildfire", {"knock_penalty": True, "auto_knock": True}, 7152),  # knocks made for the players
+    ("wildfire", {"strategic": True, "knock_penalty": True}, 14311),
+    ("wildstar", {}, 6329),
+    ("highrise", {}, 4610),
+    ("highrise", {"basement_layout": "2x8"}, 4226),
+    ("fireball-island", {}, 1302),
+]
 
 
-@pytest.mark.parametrize(("game", "layout"), list(SIZES))
-def test_sizes_are_the_documented_ones(game, layout):
-    options = {"basement_layout": layout} if game == "highrise" else {}
-    assert action_table(make_game(game, options)).size == SIZES[game, layout]
+@pytest.mark.parametrize(("game", "options", "size"), SIZES)
+def test_sizes_are_the_documented_ones(game, options, size):
+    assert action_table(make_game(game, options)).size == size
+
+
+def test_a_wildfire_table_has_ids_for_what_its_variants_offer_and_no_more():
+    """The basic game offers no hub to name and no knock to make: its table has no ids for
+    them, and a move's id is the same whether or not the strategic variant adds the hubs'."""
+    basic = action_table(make_game("wildfire", {"players": 2, "rounds": 1}))
+    knocking = action_table(make_game("wildfire", {"players": 2, "rounds": 1, "knock_penalty": True}))
+    names = {basic.describe(i) for i in range(basic.size)}
+    assert not any(name.startswith("hub") or name.endswith("knock") for name in names)
+    assert len(names) == basic.size
+    knocks = [knocking.describe(i) for i in range(knocking.size) if knocking.describe(i).endswith("knock")]
+    assert len(knocks) == knocking.size - basic.size
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -1,14 +1,15 @@
 """Fixed action tables: every move a game can ever offer, as an integer, and back.
 
-Each table is built once per game and options (Highrise's depends on the base, Fireball
-Island's on nothing but its board); its ids never depend on the position: an end is named
+Each table is built once per game and options (Wildfire's on its variants, Highrise's on
+the base, Fireball Island's on nothing but its board); its ids never depend on the position: an end is named
 by its absolute id (`eN`, the Nth tile laid), a Highrise play by its two cells, a walk by
 the space it ends on. `ids(legal)` gives one id per legal move, all distinct, in the
 order of `legal`; `describe(id)` says what an id is. docs/rl.md lays the tables out.
 
 | game | layout | size |
 |---|---|---|
-| wildfire | draw, pass, hub 1..9, then (placement, end, knock) | 11 + 110 x 65 x 2 = 14311 |
+| wildfire | draw, pass, then (placement, end) | 2 + 110 x 65 = 7152 |
+| | strategic: hub 1..9 after pass; manual knock: x 2 (knock) | up to 11 + 110 x 65 x 2 = 14311 |
 | wildstar | draw, pass, then (orientation, end) | 2 + 111 x 57 = 6329 |
 | highrise | draw, pass, then (orientation, edge, spacer) | 2 + 64 x 24 x 3 = 4610 (4x4), 4226 (2x8) |
 | fireball-island | pass, trade, cave, exit, card x target, rollway, (space, variant) | 74 + 12 + 152 x 8 = 1302 |
@@ -66,15 +67,18 @@ class ActionTable:
 
 
 class WildfireActions(ActionTable):
-    """0 draw, 1 pass, 2..10 `hub 1`..`hub 9`, then 11 + (placement x 65 + end) x 2 + knock,
-    a placement being a (tile, inner half) of the set's 110, in tile order."""
+    """0 draw, 1 pass; in the strategic variant 2..10 `hub 1`..`hub 9`; then one id per
+    (placement, end), times two (without and with the knock) where the player knocks
+    himself (the Penalty variant without `auto_knock`). A placement is a (tile, inner half)
+    of the set's 110, in tile order. The basic game has neither hubs nor knocks: 2 + 110 x 65
+    ids, where a table with both variants' ids in every game would be twice as wide, and half
+    of every mask would be moves no position of the basic game can offer."""
 
     game = "wildfire"
     ENDS: Final = 65  # a round lays at most all 65 tiles: end ids 0..64
     HUB0: Final = 2
-    PLAY0: Final = 11
 
-    def __init__(self) -> None:
+    def __init__(self, strategic: bool = False, manual_knock: bool = False) -> None:
         super().__init__()
         from gamenight.games.wildfire.layout import PLACEMENTS
         from gamenight.games.wildfire.tiles import TILES
@@ -82,7 +86,10 @@ class WildfireActions(ActionTable):
         self._tiles = TILES
         self.placements: list[tuple[int, int]] = [(t, p.inner) for t, ps in enumerate(PLACEMENTS) for p in ps]
         self._index = {pl: i for i, pl in enumerate(self.placements)}
-        self.size = self.PLAY0 + len(self.placements) * self.ENDS * 2
+        self.hubs = 9 if strategic else 0
+        self.knocks = 2 if manual_knock else 1  # ids per (placement, end)
+        self.play0 = self.HUB0 + self.hubs
+        self.size = self.play0 + len(self.placements) * self.ENDS * self.knocks
 
     def id_of(self, move: Any) -> int:
         m = wildfire_moves
@@ -92,16 +99,17 @@ class WildfireActions(ActionTable):
             return 1
         if move.kind == m.HUB:
             return self.HUB0 + int(move.tile) - 1
-        return self.PLAY0 + (self._index[move.tile, move.inner] * self.ENDS + int(move.end)) * 2 + int(move.knock)
+        place = self._index[move.tile, move.inner] * self.ENDS + int(move.end)
+        return self.play0 + place * self.knocks + int(move.knock)
 
     def describe(self, action: int) -> str:
         if action == 0:
             return "draw"
         if action == 1:
             return "pass"
-        if action < self.PLAY0:
+        if action < self.play0:
             return f"hub {action - self.HUB0 + 1}"
-        rest, knock = divmod(action - self.PLAY0, 2)
+        rest, knock = divmod(action - self.play0, self.knocks)
         placement, end = divmod(rest, self.ENDS)
         tile, inner = self.placements[placement]
         return wildfire_moves.move_notation(wildfire_moves.Move(wildfire_moves.PLAY, tile, inner, end, bool(knock)))
@@ -274,7 +282,8 @@ def action_table(game: Game) -> ActionTable:
     """The table for `game` (as its options make it)."""
     name = game.spec.name
     if name == "wildfire":
-        return WildfireActions()
+        options = game.options
+        return WildfireActions(options.strategic, options.knock_penalty and not options.auto_knock)
     if name == "wildstar":
         return WildstarActions()
     if name == "highrise":

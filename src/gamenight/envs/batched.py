@@ -65,8 +65,8 @@ class Batch:
     """With `candidates=K`: float32[N, K, len(CANDIDATE_FEATURES)]; else None."""
     legal: list[list[int]]
     """Each row's legal action ids, the mask's 1s in the order of the rules' legal moves: for a
-    policy that scores or draws among them alone (finding them in Wildfire's 14,311-wide mask
-    costs more than the step). Read them, do not change them."""
+    policy that scores or draws among them alone (finding them in Wildfire's 7,152-wide mask
+    costs about as much as the step). Read them, do not change them."""
 
 
 class BatchedGames:
@@ -92,7 +92,7 @@ class BatchedGames:
             raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
         first = Core(game, options, reward, forced=forced, candidates=candidates)
         # The games share one game object, action table and encoder: 64 copies of Wildfire's
-        # 14,311-entry table and its encoder's tables made a step a quarter slower (the
+        # action table (14,311 entries then) and its encoder's tables made a step a quarter slower (the
         # processor's caches).
         more = [Core(game, options, reward, forced=forced, candidates=candidates, like=first) for _ in range(n - 1)]
         self.cores = [first, *more]
@@ -206,7 +206,7 @@ class BatchedGames:
         obs[:] = self._blank  # the encoders write only what is there
         core.encoder.write_state(obs, core.state, seat)
         # The mask's entries through one flat memoryview: setting an item costs a fraction of
-        # NumPy's, and only the last decision's entries are cleared (a row of Wildfire is 14,311
+        # NumPy's, and only the last decision's entries are cleared (a row of Wildfire is 7,152
         # wide).
         marks, at = self._marks, row * self.actions
         for action in self._marked[row]:
