@@ -148,3 +148,45 @@ def test_a_fault_of_the_database_fails_every_move_of_its_batch_and_the_next_batc
         assert stored(store, a)[0] == (0, "a1") and stored(store, b)[0] == (0, "b1")
     finally:
         store.close()
+
+
+def test_finding_where_a_tables_stored_steps_end_does_not_walk_them(tmp_path: Path) -> None:
+    """Every commit asks where each of its tables' stored steps end. That is read off the
+    steps' key: as little work for a game of 2,000 steps as for one of 20. Counted in SQLite's
+    own instructions (its progress handler), not in time; the grouped count this replaced
+    walked every step of the game, and the same check sees it grow."""
+    import sqlite3
+
+    from gamenight.store.database import append_sql
+
+    store = new_store(tmp_path / "data")
+    try:
+        short, long = new_table(store), new_table(store)
+        for table_id, n in ((short, 20), (long, 2000)):
+            assert store.append_moves([Moves(table_id, 1, tuple(Step(0, f"5-3@e{i}") for i in range(n)))]) == [None]
+        _, count, _ = append_sql("?", 1)
+        grouped = "SELECT table_id, max(number) FROM steps WHERE table_id IN (?) GROUP BY table_id"
+        assert store.file is not None
+
+        def work(sql: str, table_id: str) -> tuple[int, list[tuple[str, int]]]:
+            ticks = 0
+
+            def tick() -> int:
+                nonlocal ticks
+                ticks += 1
+                return 0
+
+            connection = sqlite3.connect(store.file)
+            try:
+                connection.set_progress_handler(tick, 1)
+                rows = connection.execute(sql, (table_id,)).fetchall()
+                return ticks, rows
+            finally:
+                connection.close()
+
+        assert work(count, long)[1] == [(long, 2000)]
+        assert work(count, short)[1] == [(short, 20)]
+        assert work(count, long)[0] <= work(count, short)[0] + 10
+        assert work(grouped, long)[0] > 10 * work(grouped, short)[0]
+    finally:
+        store.close()

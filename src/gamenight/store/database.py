@@ -17,6 +17,7 @@ Every function is synchronous; the live layer runs them on its database threads.
 
 from __future__ import annotations
 
+import functools
 import secrets
 import time
 from collections.abc import Iterator, Sequence
@@ -36,7 +37,6 @@ from sqlalchemy import (
     Integer,
     String,
     Text,
-    bindparam,
     create_engine,
     event,
     func,
@@ -224,16 +224,25 @@ def new_nonce() -> str:
     return secrets.token_urlsafe(12)
 
 
-# A move's statements, built once: building a statement costs more than SQLite's running it.
-LOCK_TABLES = (
-    select(TableRow.id).where(TableRow.id.in_(bindparam("ids", expanding=True))).order_by(TableRow.id).with_for_update()
-)
-COUNT_STEPS = (
-    select(StepRow.table_id, func.max(StepRow.number))
-    .where(StepRow.table_id.in_(bindparam("ids", expanding=True)))
-    .group_by(StepRow.table_id)
-)
-INSERT_STEPS = insert(StepRow)
+# A commit's statements, in the drivers' own SQL (`Store.append_moves` says why).
+MARKS: dict[str, str] = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+"""A bound parameter in the SQL the drivers take: sqlite3's and psycopg's."""
+
+
+@functools.cache  # one set per batch size (at most GroupCommit's 256)
+def append_sql(mark: str, n: int) -> tuple[str, str, str]:
+    """`append_moves`' three statements for `n` tables, in the driver's own SQL: the tables'
+    rows locked in one order (PostgreSQL), the last step stored of each table, the steps'
+    insert."""
+    ids = ", ".join([mark] * n)
+    tables, steps = TableRow.__tablename__, StepRow.__tablename__
+    return (
+        f"SELECT id FROM {tables} WHERE id IN ({ids}) ORDER BY id FOR UPDATE",
+        # max() of one table's steps alone is read off the key's index (SQLite's and
+        # PostgreSQL's min/max shortcut); grouped by table it walked every step of the game.
+        f"SELECT id, (SELECT max(number) FROM {steps} WHERE table_id = {tables}.id) FROM {tables} WHERE id IN ({ids})",
+        f"INSERT INTO {steps} (table_id, number, seat, text) VALUES ({mark}, {mark}, {mark}, {mark})",
+    )
 
 
 def new_id() -> str:
@@ -548,43 +557,49 @@ class Store:
         every move accepted while the last commit was under way). Each is stored as
         `append_steps` stores it, or not at all: a table whose stored steps do not end where
         its moves begin gets Stale in its place in the answer, and the others are stored. An
-        error of the database itself stores none, and is raised. (SQLAlchemy Core, not the
-        ORM: this runs once a move, and the ORM's unit of work would be most of its cost.)"""
+        error of the database itself stores none, and is raised. (The driver's SQL, not the
+        ORM's unit of work nor SQLAlchemy Core's statements: this runs once a move.)"""
         answer: list[Stale | None] = [None] * len(moves)
         ids = sorted({m.table_id for m in moves})
         if len(ids) != len(moves):
             raise ValueError("one batch holds at most one move per table")
         self._still_there()
+        lock, count, insert_steps = append_sql(MARKS[self.engine.dialect.paramstyle], len(ids))
         ended = False
         try:
             with self.engine.begin() as connection:
-                # The rows' locks first, in one order in every process (no two batches wait on
-                # each other), then the counts in a statement of their own: a statement sees the
-                # database as it was when it began, so the counts must begin once the locks are
-                # held. SQLite has one writer at a time anyway.
-                if self.engine.dialect.name == "postgresql":
-                    connection.execute(LOCK_TABLES, {"ids": ids})
-                counted = connection.execute(COUNT_STEPS, {"ids": ids})
-                stored: dict[str, int] = {table_id: number or 0 for table_id, number in counted}
-                rows: list[dict[str, Any]] = []
-                news: list[str] = []
-                for index, m in enumerate(moves):
-                    if stored.get(m.table_id, 0) != m.first - 1:
-                        answer[index] = Stale(
-                            f"table {m.table_id} has {stored.get(m.table_id, 0)} steps stored, not {m.first - 1}"
-                        )
-                        continue
-                    rows.extend(
-                        {"table_id": m.table_id, "number": m.first + i, "seat": s.seat, "text": s.text}
-                        for i, s in enumerate(m.steps)
-                    )
-                    if m.steps and self._notifies():
-                        news.append(self._steps_news(m.table_id, m.first, m.steps))
-                    if m.result is not None:
-                        self._game_over(connection, m.table_id, m.result)
-                        ended = True
-                if rows:
-                    connection.execute(INSERT_STEPS, rows)
+                # The hot statements go to the driver's cursor, in the transaction SQLAlchemy
+                # began: its execution machinery (compiling, the IN list's parameters, results)
+                # cost twice what the database's own work does, once a move (benchmarks/README.md,
+                # "A move's write to the database").
+                cursor = connection.connection.cursor()
+                try:
+                    # The rows' locks first, in one order in every process (no two batches wait
+                    # on each other), then the counts in a statement of their own: a statement
+                    # sees the database as it was when it began, so the counts must begin once
+                    # the locks are held. SQLite has one writer at a time anyway.
+                    if self.engine.dialect.name == "postgresql":
+                        cursor.execute(lock, ids)
+                    cursor.execute(count, ids)
+                    stored: dict[str, int] = {table_id: number or 0 for table_id, number in cursor.fetchall()}
+                    rows: list[tuple[str, int, int, str]] = []
+                    news: list[str] = []
+                    for index, m in enumerate(moves):
+                        if stored.get(m.table_id, 0) != m.first - 1:
+                            answer[index] = Stale(
+                                f"table {m.table_id} has {stored.get(m.table_id, 0)} steps stored, not {m.first - 1}"
+                            )
+                            continue
+                        rows.extend((m.table_id, m.first + i, s.seat, s.text) for i, s in enumerate(m.steps))
+                        if m.steps and self._notifies():
+                            news.append(self._steps_news(m.table_id, m.first, m.steps))
+                        if m.result is not None:
+                            self._game_over(connection, m.table_id, m.result)
+                            ended = True
+                    if rows:
+                        cursor.executemany(insert_steps, rows)
+                finally:
+                    cursor.close()
                 if news:  # sent when the transaction commits: a Stale table's never are
                     connection.execute(select(*(func.pg_notify(CHANNEL, text) for text in news)))
         finally:
