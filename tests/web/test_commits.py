@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 from gamenight.engine.record import Step
 from gamenight.interfaces.web.commits import GroupCommit
-from gamenight.store.database import OVER, Moves, Stale, Store, sqlite_url
+from gamenight.store.database import OVER, Moves, Stale, Store, append_sql, sqlite_url
 
 from .conftest import TEST_DATABASE, two_seat_table
 
@@ -155,10 +156,6 @@ def test_finding_where_a_tables_stored_steps_end_does_not_walk_them(tmp_path: Pa
     steps' key: as little work for a game of 2,000 steps as for one of 20. Counted in SQLite's
     own instructions (its progress handler), not in time; the grouped count this replaced
     walked every step of the game, and the same check sees it grow."""
-    import sqlite3
-
-    from gamenight.store.database import append_sql
-
     store = new_store(tmp_path / "data")
     try:
         short, long = new_table(store), new_table(store)

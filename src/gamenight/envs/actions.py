@@ -1,10 +1,11 @@
 """Fixed action tables: every move a game can ever offer, as an integer, and back.
 
 Each table is built once per game and options (Wildfire's on its variants, Highrise's on
-the base, Fireball Island's on nothing but its board); its ids never depend on the position: an end is named
-by its absolute id (`eN`, the Nth tile laid), a Highrise play by its two cells, a walk by
-the space it ends on. `ids(legal)` gives one id per legal move, all distinct, in the
-order of `legal`; `describe(id)` says what an id is. docs/rl.md lays the tables out.
+the base, Fireball Island's on nothing but its board); its ids never depend on the
+position: an end is named by its absolute id (`eN`, the Nth tile laid), a Highrise play by
+its two cells, a walk by the space it ends on. `ids(legal)` gives one id per legal move,
+all distinct, in the order of `legal`; `describe(id)` says what an id is. docs/rl.md lays
+the tables out.
 
 | game | layout | size |
 |---|---|---|
@@ -81,9 +82,7 @@ class WildfireActions(ActionTable):
     def __init__(self, strategic: bool = False, manual_knock: bool = False) -> None:
         super().__init__()
         from gamenight.games.wildfire.layout import PLACEMENTS
-        from gamenight.games.wildfire.tiles import TILES
 
-        self._tiles = TILES
         self.placements: list[tuple[int, int]] = [(t, p.inner) for t, ps in enumerate(PLACEMENTS) for p in ps]
         self._index = {pl: i for i, pl in enumerate(self.placements)}
         self.hubs = 9 if strategic else 0

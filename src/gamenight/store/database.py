@@ -225,7 +225,7 @@ def new_nonce() -> str:
 
 
 # A commit's statements, in the drivers' own SQL (`Store.append_moves` says why).
-MARKS: dict[str, str] = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+MARKS: dict[str, str] = {"qmark": "?", "pyformat": "%s"}
 """A bound parameter in the SQL the drivers take: sqlite3's and psycopg's."""
 
 
