@@ -15,7 +15,7 @@ import pytest
 
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import Table
-from gamenight.interfaces.web.history import Events, History, encode_state, to_json
+from gamenight.interfaces.web.history import Events, History, Json, encode_state, to_json
 
 
 def test_keys_that_are_numbers_are_written_as_strings_as_json_writes_them() -> None:
@@ -46,10 +46,13 @@ def test_every_state_a_seat_is_sent_reads_as_the_json_of_its_view_and_events(gam
         for seat in seats:
             last = table.visible
             for since in (0, min(told[seat], last)):
-                message = {"type": "state", "seat": seat, "view": dict(table.view_for(seat)), "last": last}
+                view = dict(table.view_for(seat))
+                message = {"type": "state", "seat": seat, "view": view, "last": last}
                 events = history.array(table, seat, since, last)
                 expected = {**message, "events": [json.loads(text) for text in history.texts[seat][since:last]]}
                 assert json.loads(encode_state({**message, "events": events})) == json.loads(json.dumps(expected))
+                kept = {**message, "view": Json(to_json(view)), "events": events}  # as the server keeps a view
+                assert json.loads(encode_state(kept)) == json.loads(json.dumps(expected))
             told[seat] = last
             sent += 1
         pending = table.pending_for(who)
@@ -62,3 +65,15 @@ def test_a_message_without_kept_events_is_written_whole() -> None:
     message = {"type": "refused", "reason": "not your turn", "events": []}
     assert json.loads(encode_state(message)) == message
     assert json.loads(encode_state({"type": "state", "events": Events("[]")})) == {"type": "state", "events": []}
+
+
+def test_values_kept_as_json_are_spliced_in_as_the_values_they_were() -> None:
+    pending = {"seat": 1, "choices": [{"notation": "6-6@e2", "description": "plays 6-6 on e2"}]}
+    message = {"type": "state", "view": Json('{"hand":["6-6"]}'), "pending": Json(to_json(pending)), "result": None}
+    assert json.loads(encode_state(message)) == {
+        "type": "state",
+        "view": {"hand": ["6-6"]},
+        "pending": pending,
+        "result": None,
+    }
+    assert json.loads(encode_state({"view": Json("[1,2]")})) == {"view": [1, 2]}  # nothing else in the message

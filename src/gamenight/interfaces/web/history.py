@@ -81,10 +81,25 @@ class Events:
         return self._text
 
 
+class Json:
+    """A value's JSON text, spliced into a message's text as it is (a seat's view and pending
+    decision, written once per position)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+SPLICED = ("view", "pending", "events")
+"""The keys of a state message whose values may be JSON already (`Json`, `Events`)."""
+
+
 def encode_state(message: dict[str, Any]) -> str:
-    """A state message as JSON text, its `events` (if `Events`) spliced in as they are."""
-    events = message.get("events")
-    if not isinstance(events, Events):
+    """A state message as JSON text, its `Json` and `Events` values spliced in as they are."""
+    spliced = [(key, value) for key in SPLICED if isinstance(value := message.get(key), (Json, Events))]
+    if not spliced:
         return to_json(message)
-    head = to_json({key: value for key, value in message.items() if key != "events"})
-    return head[:-1] + ', "events": ' + events.text + "}"
+    head = to_json({key: value for key, value in message.items() if not isinstance(value, (Json, Events))})
+    parts = [f'"{key}": {value.text}' for key, value in spliced]
+    return head[:-1] + ("" if head == "{}" else ", ") + ", ".join(parts) + "}"

@@ -69,7 +69,7 @@ from gamenight.engine.record import Step
 from gamenight.engine.registry import make_game
 from gamenight.engine.table import PASS, Table
 from gamenight.interfaces.web.commits import GroupCommit
-from gamenight.interfaces.web.history import Events, History, encode_state, to_json
+from gamenight.interfaces.web.history import Events, History, Json, encode_state, to_json
 from gamenight.interfaces.web.idle import IDLE_LIFETIME, Memo, is_idle, let_go, let_go_of_idle, restore
 from gamenight.interfaces.web.limits import DEFAULT_HINT_SECONDS, DEFAULT_HINTS_AT_ONCE
 from gamenight.store.cluster import AWAY, READY, SEEN, STEPS, TABLE, Cluster, Notice
@@ -535,7 +535,12 @@ class LiveTable:
         self.turn_started = now
         self.used_at = now
         """When something last happened here, or someone last asked for it (idle.py)."""
-        self.told: dict[int | None, tuple[tuple[Any, ...], dict[str, Any], dict[str, Any] | None]] = {}
+        self.told: dict[int | None, tuple[tuple[Any, ...], str, str | None]] = {}
+        """Per seat (None: the spectators), the position's key and its view and pending decision
+        as JSON text. Text, not the dicts and lists they were made of: a string is no work for
+        the cycle collector, and a view's dozens of containers, kept until the table's next
+        move, were walked by every young collection meanwhile (benchmarks/README.md, *Young
+        collections*)."""
         self.told_seen: set[int] = set()
         self.ready: set[tuple[int, int]] = set()
         """(event number, seat): the person at the seat pressed "Next round" at the round's end the
@@ -1114,7 +1119,11 @@ class LiveTable:
                 connection.state_wanted = False
                 async with self.lock:
                     message = self.state_message(connection)
-                await connection.socket.send_text(encode_state(message))  # encoded outside the lock
+                text = encode_state(message)  # encoded outside the lock
+                # Not held while this coroutine waits for the next change: what a waiting
+                # coroutine holds, every young collection walks.
+                del message
+                await connection.socket.send_text(text)
 
     def _changed(self) -> None:
         """Something everyone sees changed: every connection gets a state, the driver re-plans."""
@@ -1169,7 +1178,8 @@ class LiveTable:
     def state_message(self, connection: Connection) -> dict[str, Any]:
         """The connection's seat's news since its last event, the view and what is pending.
         Its events are `history.Events`, JSON already (kept once per event and audience,
-        however many sockets ask): `encode_state` splices them in."""
+        however many sockets ask), and its view and pending decision `history.Json` (kept once
+        per position and seat): `encode_state` splices them in."""
         seat = connection.seat
         table = self.table
         since = connection.last_sent
@@ -1202,17 +1212,16 @@ class LiveTable:
             "scoring": scoring,
         }
 
-    def _told(self, table: Table, seat: int | None) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    def _told(self, table: Table, seat: int | None) -> tuple[Json, Json | None]:
         """The seat's view and pending decision now, worked out once per position for all the
         connections of that seat (spectators are many, and a view is not free)."""
         key = (id(table), table.number, self.status, table.asked())
-        cached = self.told.get(seat)
-        if cached is not None and cached[0] == key:
-            return cached[1], cached[2]
-        view = dict(table.view_for(seat))
-        pending = self._pending(seat) if self.status == PLAYING else None
-        self.told[seat] = (key, view, pending)
-        return view, pending
+        told = self.told.get(seat)
+        if told is None or told[0] != key:
+            pending = self._pending(seat) if self.status == PLAYING else None
+            told = (key, to_json(table.view_for(seat)), None if pending is None else to_json(pending))
+            self.told[seat] = told
+        return Json(told[1]), None if told[2] is None else Json(told[2])
 
     def _pending(self, seat: int | None) -> dict[str, Any] | None:
         """Who decides now; the choices only to that seat (legal moves would tell its hand). In
