@@ -77,3 +77,5 @@ def test_values_kept_as_json_are_spliced_in_as_the_values_they_were() -> None:
         "result": None,
     }
     assert json.loads(encode_state({"view": Json("[1,2]")})) == {"view": [1, 2]}  # nothing else in the message
+    with pytest.raises(TypeError):  # text kept under a key nobody splices is refused, not left out
+        encode_state({"type": "state", "view": Json("[]"), "result": Json("null")})

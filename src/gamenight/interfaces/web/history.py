@@ -96,10 +96,11 @@ SPLICED = ("view", "pending", "events")
 
 
 def encode_state(message: dict[str, Any]) -> str:
-    """A state message as JSON text, its `Json` and `Events` values spliced in as they are."""
-    spliced = [(key, value) for key in SPLICED if isinstance(value := message.get(key), (Json, Events))]
+    """A state message as JSON text, its `Json` and `Events` values spliced in as they are (under
+    any other key, one is refused by orjson: never dropped in silence)."""
+    spliced = {key: value for key in SPLICED if isinstance(value := message.get(key), (Json, Events))}
     if not spliced:
         return to_json(message)
-    head = to_json({key: value for key, value in message.items() if not isinstance(value, (Json, Events))})
-    parts = [f'"{key}": {value.text}' for key, value in spliced]
+    head = to_json({key: value for key, value in message.items() if key not in spliced})
+    parts = [f'"{key}": {value.text}' for key, value in spliced.items()]
     return head[:-1] + ("" if head == "{}" else ", ") + ", ".join(parts) + "}"
