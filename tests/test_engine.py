@@ -12,10 +12,12 @@ import pytest
 
 from gamenight.bots.registry import make_bot
 from gamenight.engine.chance import alike, sample, uniform
-from gamenight.engine.errors import ConfigError, NotationError, RecordError
+from gamenight.engine.errors import ConfigError, NotationError, RecordError, RulesError
 from gamenight.engine.match import Match
+from gamenight.engine.protocol import CHANCE
 from gamenight.engine.record import Record, replay, replay_steps
 from gamenight.engine.registry import make_game
+from gamenight.engine.table import Table
 from gamenight.record_files import read_record, write_record
 
 
@@ -309,3 +311,56 @@ def test_a_match_without_words_plays_the_same_game_and_tells_its_steps_in_no_wor
     assert [(e.seat, e.text) for e in untold_events] == [(e.seat, e.text) for e in told_events]
     assert any(e.public for e in told_events)
     assert all(e.public == e.private == "" for e in untold_events)
+
+
+@pytest.mark.parametrize("name", ["wildfire", "wildstar", "highrise", "fireball-island"])
+def test_a_match_keeps_no_log_its_steps_go_to_its_caller_numbered_as_a_logging_table_numbers_them(name: str) -> None:
+    """A Match hands each step's event to its caller as it is played; its table keeps none of
+    them (the record holds every step: a long game is not held twice), yet counts them, and
+    refuses what would read the log it does not keep."""
+    game = make_game(name, {"players": 3})
+    match = Match(game, [make_bot("random", game) for _ in range(3)], seed=8)
+    told: list[Any] = []
+    record = match.run(told.append)
+    table = match.table
+    assert table.events == [] and not table.log
+    assert table.number == len(record.steps) == len(told)
+    # The same game at a table that keeps its log: the same steps, told in the same words.
+    logging = Table(game, record.seats, seed=8, auto_chance=False)
+    for step in record.steps:
+        if step.seat == CHANCE:
+            logging.play_chance_step()
+        else:
+            logging.submit(step.seat, step.text)
+    assert [(e.seat, e.text, e.public, e.private, e.owners) for e in told] == [
+        (e.seat, e.text, e.public, e.private, e.owners) for e in logging.events
+    ]
+    for read in (lambda: table.events_for(0), lambda: table.submit(0, "pass"), table.deal_on, table.play_chance_step):
+        with pytest.raises(RulesError, match="keeps no log"):
+            read()
+    assert table.number == len(record.steps) and table.record.steps == record.steps
+
+
+def test_a_move_taken_back_at_a_match_is_the_event_its_table_told() -> None:
+    """The terminal takes a person's move back at a Match's table, which keeps no log: the
+    event it returns is the one the move made, as a logging table returns it."""
+    options = {"players": 2, "rounds": 1, "strategic": True}  # a wild play, then its hub number
+    game = make_game("wildfire", options)
+    match = Match(game, [make_bot("random", game) for _ in range(2)], seed=3)
+    twin = Table(game, match.record.seats, seed=3, auto_chance=False)
+    undone = 0
+    while (event := match.step()) is not None and undone < 3:
+        if event.seat == CHANCE:
+            twin.play_chance_step()
+            continue
+        twin.submit(event.seat, event.text)
+        seat = event.seat
+        if match.table.to_act() == seat and match.table.why_no_undo(seat) is None:
+            number = match.table.number
+            taken = match.table.undo(seat)
+            assert taken == twin.undo(seat)
+            assert taken.text == event.text and taken.public == event.public and taken.number == number
+            assert match.table.number == twin.number == number - 1
+            assert match.state.notation() == twin.state.notation()
+            undone += 1
+    assert undone >= 1

@@ -114,7 +114,9 @@ class Match:
             # random.Random(-7) is random.Random(7): two seeds would play one game.
             raise ConfigError(f"the seed must be 0 or more, not {seed}")
         if table is None:
-            table = Table(game, [a.name for a in agents], seed, state, auto_chance=False, words=words)
+            # No log: each step's event goes to the caller as it is played (`step`, `run`), and
+            # a table's log of them would hold every step twice for the game's length.
+            table = Table(game, [a.name for a in agents], seed, state, auto_chance=False, words=words, log=False)
         self.table = table
         self.game = game
         self.agents = list(agents)

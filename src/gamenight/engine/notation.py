@@ -91,6 +91,9 @@ SEAT_NAMES: Final = tuple(f"P{seat + 1}" for seat in range(SEATS))
 """A seat as the log names it, "P1" for seat 0: written once, where every step of a story names one."""
 ONLY: Final = tuple(frozenset({seat}) for seat in range(SEATS))
 """The owners of an outcome only that seat may see (a tile it draws): made once, not at every draw."""
+EVERYONE: Final[frozenset[int]] = frozenset()
+"""The owners of an outcome every seat may see (a die rolled): none, made once. A new set at
+every roll would be one more object the log keeps and the cycle collector walks."""
 
 
 def seat_words(words: str) -> tuple[str, ...]:

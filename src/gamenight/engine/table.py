@@ -122,6 +122,7 @@ class Window:
 _EVERYONE: frozenset[int] = frozenset()  # an event's owners when every seat may see it all
 _NOBODY: frozenset[int] = frozenset({CHANCE})  # owners no seat is among: a chance step told in no words
 _UNTOLD = ("", False)  # a decision told in no words
+_NO_LOG = "this table keeps no log of its events (Match's: each step's event goes to its caller as it is played)"
 _new = tuple.__new__
 
 PASS = "pass"
@@ -135,6 +136,15 @@ class Table:
     reads them, and a step costs no story: the events keep their notation only, hidden from
     every seat, and `events_for` refuses. The record is the same either way."""
 
+    log = True
+    """The table keeps its events, numbered (`events`, `events_for`, and what `submit` returns).
+    Off (`Match`'s table: it hands each step's event to its caller as it is played), a step's
+    event is made and returned, numbered, and not kept: a long simulated game does not hold
+    its steps twice (the record holds them), and the cycle collector, which walks every
+    kept event at its collections, has half as many to walk. Such a table plays through
+    `decide` and `chance_step` (Match's doors) and takes a move back (`undo`); `submit`,
+    `deal_on`, `play_chance_step` and `events_for` refuse."""
+
     def __init__(
         self,
         game: Game,
@@ -145,6 +155,7 @@ class Table:
         windows: bool = False,
         pauses: bool = False,
         words: bool = True,
+        log: bool = True,
     ) -> None:
         """A new table for `game` with one name per seat. Without a seed, one is drawn from
         `secrets`: nobody can predict the chance steps. `state` starts from a position
@@ -153,7 +164,7 @@ class Table:
         step's state as it happens). With `windows`, a card window is asked of all its seats
         at once (`Window`: a table people play at); without, one seat at a time, as bots and
         simulations ask it, at no cost. With `pauses`, the next deal waits after a round's end
-        until `deal_on` (a table people play at)."""
+        until `deal_on` (a table people play at). Without `log`, the events are not kept (`log`)."""
         self.game = game
         self.story = game.story()
         # What the log says of a decision, as `teller` says it, but called straight: through
@@ -161,6 +172,7 @@ class Table:
         self._told: Callable[[State, Move], tuple[str, bool]] | None = getattr(self.story, "told", None)
         self._describe: Callable[[State, Move], str] = self.story.describe
         self.words = words
+        self.log = log
         self.state = state if state is not None else game.new_state()
         if len(seats) != self.state.num_players:
             raise ConfigError(
@@ -179,6 +191,7 @@ class Table:
             start=None if state is None else state.notation(),
         )
         self.events: list[Event] = []
+        self._count = 0  # the events so far: the number of the last (the log's length, where it is kept)
         self.window: Window | None = None
         self.windows = windows
         self.auto_chance = auto_chance
@@ -278,7 +291,7 @@ class Table:
     @property
     def visible(self) -> int:
         """The events everyone may be told now: while a window is open, those before it."""
-        return len(self.events) if self.window is None else self.window.start
+        return self._count if self.window is None else self.window.start
 
     def view_for(self, seat: int | None) -> View:
         """What `seat` may know now, with a window open as it opened: a seat yet to answer sees
@@ -297,7 +310,7 @@ class Table:
     @property
     def number(self) -> int:
         """The number of the last event (0 before any)."""
-        return len(self.events)
+        return self._count
 
     # -- decisions -------------------------------------------------------------------
 
@@ -305,6 +318,8 @@ class Table:
         """Play `seat`'s decision, given as a move or in notation, then every chance step up
         to the next decision; the new events. NotYourTurnError, NotationError or
         IllegalMoveError, naming the fault, leave the table as it was."""
+        if not self.log:
+            raise RulesError(_NO_LOG)
         state = self.state
         to_act = state.to_act()
         if to_act is None:
@@ -318,7 +333,7 @@ class Table:
             raise NotYourTurnError(f"it is P{to_act + 1}'s turn, not P{seat + 1}'s")
         if move not in state.legal_moves():
             move = _legal(state, move)  # notation, or the fault named
-        first = len(self.events)
+        first = self._count
         self._decide(seat, move)
         if self.auto_chance:
             self._play_chance()
@@ -351,9 +366,11 @@ class Table:
     def deal_on(self) -> list[Event]:
         """End the pause at a round's end: the next deal, and every chance step up to the next
         decision. The new events (none if the table was not paused)."""
+        if not self.log:
+            raise RulesError(_NO_LOG)
         if not self.paused:
             return []
-        first = len(self.events)
+        first = self._count
         self.paused = False
         if self.auto_chance:
             self._play_chance()
@@ -362,18 +379,18 @@ class Table:
 
     def play_chance_step(self) -> Event:
         """Draw and play the chance step that is next (with `auto_chance` off)."""
+        if not self.log:
+            raise RulesError(_NO_LOG)
         if self.state.to_act() != CHANCE:
             raise IllegalMoveError("no chance step is next: a seat is to decide, or the game is over")
-        self._chance(sample(self.state.chance_outcomes(), self.rng))
-        return self.events[-1]
+        return self._chance(sample(self.state.chance_outcomes(), self.rng))
 
     def chance_step(self) -> Event:
         """`play_chance_step` for a caller that has just seen chance is next (`Match.step`).
         A table with no windows or pauses (a simulation's, which makes this call at every
         chance step) plays it without minding them."""
         if self.windows or self.pauses:
-            self._chance(sample(self.state.chance_outcomes(), self.rng))
-            return self.events[-1]
+            return self._chance(sample(self.state.chance_outcomes(), self.rng))
         state = self.state
         outcome = sample(state.chance_outcomes(), self.rng)
         text = state.outcome_notation(outcome)
@@ -391,8 +408,7 @@ class Table:
         if move not in state.legal_moves():
             move = _legal(state, move)  # notation, or the fault named
         if self.windows or self.pauses:
-            self._decide(seat, move)
-            return self.events[-1]
+            return self._decide(seat, move)
         text = state.move_notation(move)
         told, unsigned = self._words(state, move)
         state.apply(move)
@@ -403,6 +419,8 @@ class Table:
         spectator)."""
         if not self.words:
             raise RulesError("this table keeps no words of its events (it was made without them, for bots alone)")
+        if not self.log:
+            raise RulesError(_NO_LOG)
         events = self.events
         if not 0 <= since <= len(events):
             raise RulesError(f"there are events 1 to {len(events)}; cannot start after {since}")
@@ -451,27 +469,32 @@ class Table:
         shorter = Record(self.record.game, self.record.options, list(self.record.seats), self.seed, self.record.start)
         shorter.steps = self.record.steps[:-1]
         before = Table.resume(shorter, auto_chance=False, windows=self.windows)
+        if self.log:
+            event = self.events.pop()
+        else:  # the event as it was told: the whole record played again, its last step the move
+            event = Table.resume(self.record, auto_chance=False, windows=self.windows).events[-1]
         self.state, self.window = before.state, before.window
         self.record.steps.pop()
         self.record.result = None
-        return self.events.pop()
+        self._count -= 1
+        return event
 
     # -- inside ----------------------------------------------------------------------
 
-    def _decide(self, seat: int, move: Move) -> None:
-        """Play a legal decision, and write it in the record and the events."""
+    def _decide(self, seat: int, move: Move) -> Event:
+        """Play a legal decision, and write it in the record and the events; its event."""
         state = self.state
         text = state.move_notation(move)
         told, unsigned = self._words(state, move)
         before = state.clone() if self.pauses else None
         state.apply(move)
-        self._log(seat, text, told, told, _EVERYONE, unsigned)
+        event = self._log(seat, text, told, told, _EVERYONE, unsigned)
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
             # A game that scores each play as it is made (Highrise) lists every play, a play
             # that scored 0 too (the story's `on_sheet`); in the others a decision scores nothing.
             if gained or self._on_sheet(move):
-                self.plays.append([len(self.events), seat, gained])
+                self.plays.append([self._count, seat, gained])
         window = self.window
         if window is not None:
             # The window goes on while its seats pass in their order; anything else closes it.
@@ -480,6 +503,7 @@ class Table:
                 self.window = None
         if self.windows:
             self._open_window()
+        return event
 
     def _words(self, state: State, move: Move) -> tuple[str, bool]:
         """What the log tells of `move`, about to be played in `state`, and whether without
@@ -506,10 +530,10 @@ class Table:
         if self.windows and self.window is None:
             seats = self._together()
             if len(seats) > 1:
-                self.window = Window(len(self.events), seats, self.state.clone())
+                self.window = Window(self._count, seats, self.state.clone())
 
-    def _chance(self, outcome: Outcome) -> None:
-        """Play a chance outcome, and log it."""
+    def _chance(self, outcome: Outcome) -> Event:
+        """Play a chance outcome, and log it; its event."""
         state = self.state
         text = state.outcome_notation(outcome)
         public, private, owners = self._outcome_words(state, outcome)
@@ -517,11 +541,12 @@ class Table:
         before = state.clone() if self.pauses else None
         state.apply_chance(outcome)
         self.window = None  # a window never waits on chance: it has closed
-        self._log(CHANCE, text, public, private, owners)
+        event = self._log(CHANCE, text, public, private, owners)
         if before is not None:
             self._ended(before, lambda s: s.apply_chance(outcome))
         if self.windows:
             self._open_window()
+        return event
 
     def _ended(self, before: State, step: Any) -> bool:
         """Whether `step`, just played on `before`, ended a round: if so, the round's end is
@@ -547,10 +572,11 @@ class Table:
         the event."""
         record = self.record
         record.steps.append(_new(Step, (seat, text)))
-        events = self.events
+        number = self._count = self._count + 1
         # Step(...) and Event(...) through tuple.__new__: a NamedTuple's __new__ costs twice as much.
-        event: Event = _new(Event, (len(events) + 1, seat, text, public, private, owners, unsigned))
-        events.append(event)
+        event: Event = _new(Event, (number, seat, text, public, private, owners, unsigned))
+        if self.log:
+            self.events.append(event)
         if self.state.is_over():  # (`is_over` costs less than `to_act` in every game)
             record.result = self.state.scores()
         return event

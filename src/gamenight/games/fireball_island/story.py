@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
+from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, seat_words
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board_data import BOARD
-from gamenight.games.fireball_island.cards import HAND_LIMIT, CardType, parse_card
+from gamenight.games.fireball_island.cards import HAND_LIMIT, Card, CardType, parse_card
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 from gamenight.games.fireball_island.options import FireballIslandOptions
-from gamenight.games.fireball_island.state import CAPTURE_TURNS, FireballIslandState
+from gamenight.games.fireball_island.state import CAPTURE_TURNS, DIE, FireballIslandState
 from gamenight.games.fireball_island.tasks import Chain, Draw, First, Path, Roll, Steal, Take, Task, Window
 from gamenight.games.fireball_island.view import runs
 from gamenight.games.fireball_island.windows import asks_several
@@ -331,23 +332,14 @@ def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str
     task = state.tasks[-1]
     if isinstance(task, First):
         text = f"{_p(state.first_roller())} rolls {outcome} for who goes first"
-        return text, text, frozenset()
+        return text, text, EVERYONE
     if isinstance(task, Roll):
-        me = _p(state.turn)
-        if task.purpose == "cave":
-            text = f"{me} rolls {outcome} for a cave"
-            if outcome == 1:
-                text += ": to cave 1 if it is free, and a Fireball!"
-        elif state.doubled:
-            text = f"{me} rolls {outcome}, doubled to {outcome * 2}"
-        elif outcome == 1:
-            text = f"{me} rolls a 1: a Fireball instead of a move!"
-        else:
-            text = f"{me} rolls {outcome}"
-        return text, text, frozenset()
+        move, doubled, cave = _ROLL_WORDS[state.turn][outcome]
+        text = cave if task.purpose == "cave" else doubled if state.doubled else move
+        return text, text, EVERYONE
     if isinstance(task, Draw):
         seat = task.seat
-        return f"{_p(seat)} draws a card", f"{_p(seat)} draws {outcome.title}", frozenset({seat})
+        return _DRAWS[seat], _drawn(outcome)[seat], ONLY[seat]
     if isinstance(task, Take):
         taker, victim = task.taker, task.victim
         public = f"{_p(taker)} takes a card from {_p(victim)} at random"
@@ -369,7 +361,33 @@ def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str
     if spared:
         parts.append("misses " + ", ".join(f"{_p(s)} on {state.pos[s]}" for s in spared))
     text = f"the Fireball rolls down {rollway} and " + "; ".join(parts)
-    return text, text, frozenset()
+    return text, text, EVERYONE
+
+
+_ROLL_WORDS: Final = tuple(
+    {
+        n: (
+            f"{me} rolls a 1: a Fireball instead of a move!" if n == 1 else f"{me} rolls {n}",
+            f"{me} rolls {n}, doubled to {n * 2}",
+            f"{me} rolls {n} for a cave" + (": to cave 1 if it is free, and a Fireball!" if n == 1 else ""),
+        )
+        for n in DIE
+    }
+    for me in SEAT_NAMES
+)
+"""What a die rolled says, by seat and face: (to move, doubled, for a cave). Written once: a
+roll is a third of a game's chance steps, and its words a string the log keeps."""
+
+_DRAWS: Final = seat_words("draws a card")
+_DRAWN: dict[Card, tuple[str, ...]] = {}
+
+
+def _drawn(card: Card) -> tuple[str, ...]:
+    """What the drawer of `card` is told, by seat ("P1 draws FIREBALL"): written once a face."""
+    words = _DRAWN.get(card)
+    if words is None:
+        words = _DRAWN[card] = seat_words(f"draws {card.title}")
+    return words
 
 
 def _p(seat: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import ONLY, seat_tile_words, seat_words
+from gamenight.engine.notation import EVERYONE, ONLY, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, PLAY, Move, other_half
@@ -101,7 +101,7 @@ def describe_outcome(state: HighriseState, outcome: int) -> tuple[str, str, froz
         a, b = state.tower.base.slots[len(state.tower.pieces)]
         names = state.tower.base.cell_names
         text = f"{state.outcome_notation(outcome)} is laid in the basement on {names[a]},{names[b]}"
-        return text, text, frozenset()
+        return text, text, EVERYONE
     if phase == _DEAL:
         seat = state.next_dealt_seat()
         return _TAKES[seat], _TAKES_TILE[seat][outcome], ONLY[seat]

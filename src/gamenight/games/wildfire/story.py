@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import ONLY, SEAT_NAMES, seat_tile_words, seat_words
+from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildfire.layout import (
     DOUBLE_WILD_ONE,
@@ -138,7 +138,7 @@ def describe_outcome(state: WildfireState, outcome: int) -> tuple[str, str, froz
     phase = state.phase
     if phase == _HUB:
         text = f"the hub lights up {outcome}"
-        return text, text, frozenset()
+        return text, text, EVERYONE
     if phase == _DEAL:
         seat = state.next_dealt_seat()
         if len(state.pile) == len(ALL_TILES) - HAND_SIZE * state.n + 1:  # the deal is complete with this tile

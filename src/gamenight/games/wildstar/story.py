@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import KEPT, ONLY, SEAT_NAMES, seat_tile_words, seat_words
+from gamenight.engine.notation import EVERYONE, KEPT, ONLY, SEAT_NAMES, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
@@ -123,7 +123,7 @@ def describe_outcome(state: WildstarState, outcome: int) -> tuple[str, str, froz
     seat = state.turn
     if phase == _FIRST_DOUBLE and outcome == state.required_double:
         text = f"{SEAT_NAMES[seat]} draws {NAMES[outcome]} and sets it in the star centre"
-        return text, text, frozenset()
+        return text, text, EVERYONE
     return _DRAWS[seat], _DRAWS_TILE[seat][outcome], ONLY[seat]
 
 
