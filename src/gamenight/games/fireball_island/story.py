@@ -225,8 +225,9 @@ def _describe_walk(state: FireballIslandState, move: Move, task: Path) -> str:
     jewel_at = state.jewel_at or None
     owner = state.owner if state.owner >= 0 else None
     hand = len(state.hands[mover])
-    notes = walk_notes(path, mover, task.decider, task.steps, state.pos, jewel_at, owner, state.collected, hand)
-    return ", ".join([*words, *(note.words for note in notes)])
+    for note in walk_notes(path, mover, task.decider, task.steps, state.pos, jewel_at, owner, state.collected, hand):
+        words.append(note.words)
+    return ", ".join(words)
 
 
 class Note(NamedTuple):
@@ -255,18 +256,21 @@ def walk_notes(
     space draws none into a full hand)."""
     end = path[-1]
     here = BOARD.spaces[end]
-    notes = []
-    occupied = {space: s for s, space in enumerate(pieces) if s != mover}
-    passed = [occupied[s] for s in path[steps - 1 : -1] if s in occupied] if len(path) > steps else []
-    if passed:  # R-FI MOVEMENT: a walk may not end on another piece, so it goes on past
-        notes.append(Note(f"moves on past {', '.join(_p(s) for s in passed)}", ""))
+    notes: list[Note] = []
+    if len(path) > steps:  # R-FI MOVEMENT: a walk may not end on another piece, so it goes on past
+        occupied = {space: s for s, space in enumerate(pieces) if s != mover}
+        passed = [occupied[s] for s in path[steps - 1 : -1] if s in occupied]
+        if passed:
+            notes.append(Note(f"moves on past {', '.join(_p(s) for s in passed)}", ""))
     if mover == decider:
         if BOARD.witchlord_step in path and not collected[mover]:
             notes.append(Note("collects a Magic Charm token", "token"))
         if jewel_at and jewel_at != BOARD.vul_kar_point and jewel_at in path:
             notes.append(Note("picks up the jewel", "jewel"))
-        passed_by = rules.passes(tuple(path))
-        thief_of = owner if owner is not None and owner != mover and pieces[owner] in passed_by else None
+        # (the spaces passed over read only when another seat holds the jewel: seldom)
+        thief_of = (
+            owner if owner is not None and owner != mover and pieces[owner] in rules.passes(tuple(path)) else None
+        )
         if thief_of is not None:
             notes.append(Note(f"passes {_p(thief_of)} to steal the jewel", "jewel"))
         if here.is_cave:
