@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import EVERYONE, KEPT, ONLY, SEAT_NAMES, seat_tile_words, seat_words
+from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
@@ -79,32 +79,34 @@ def describe(state: WildstarState, move: Move) -> str:
         return f"plays {move_notation(move)}, on an end that is not on the table"
     value = layout.value[move.end]
     out = len(state.hands[state.turn]) == 1
-    # A play's words depend on the move, the number it is laid on and whether it goes out
-    # alone: written once and kept, as its notation is (a table tells every play).
-    key = (move, value, out)
-    text = _PLAYS.get(key)
-    if text is None:
-        text = _play_words(move, value, out)
-        if len(_PLAYS) < KEPT:
-            _PLAYS[key] = text
-    return text
+    # A play's words but for its end depend on the tile as laid, the number it is laid on and
+    # whether it goes out alone: written once and kept, a few thousand at most (a table tells
+    # every play). With the end in the key they were found only about half the time: a game's
+    # ends run past fifty.
+    key = (move.tile, move.outer, value, out)
+    parts = _PLAYS.get(key)
+    if parts is None:
+        parts = _PLAYS[key] = _play_words(move, value, out)
+    head, tail = parts
+    if move.end == 0:
+        return f"{head}the centre{tail}"
+    return f"{head}the {value} at e{move.end}{tail}"
 
 
-_PLAYS: dict[tuple[Move, int, bool], str] = {}
+_PLAYS: dict[tuple[int, int, int, bool], tuple[str, str]] = {}
 
 
-def _play_words(move: Move, value: int, out: bool) -> str:
-    """A play in words: laid on `value`, going out (`out`) or shedding its count."""
-    target = "the centre" if move.end == 0 else f"the {value} at e{move.end}"
+def _play_words(move: Move, value: int, out: bool) -> tuple[str, str]:
+    """A play in words, before and after the end it is laid on: laid on `value`, going out
+    (`out`) or shedding its count."""
     tile = move_notation(move).split("@")[0]
     if move.tile == DOUBLE_STAR:
         tile = f"the double star as {value}-{value}"
     elif move.kind == PLAY and move.outer >= 0 and tile.startswith("S-"):
         tile = f"a single star as {value}-{move.outer}"
-    text = f"plays {tile} on {target}"
     if out:
-        return text + " and goes out"
-    return text + f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
+        return f"plays {tile} on ", " and goes out"
+    return f"plays {tile} on ", f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
 
 
 _DEAL: Final = Phase.DEAL  # (a module's name: reading a member off its enum costs several times more)
