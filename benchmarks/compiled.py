@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import gamenight
-from gamenight.compiled import extensions, is_compiled
+from gamenight.compiled import extensions, is_compiled, stale
 
 HERE = Path(__file__).resolve().parent
 SPEEDUP = 3.0  # compiled decisions/s over pure Python's, every game
@@ -193,6 +193,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--seconds must be > 0, --warmup >= 0 and --repeats >= 1")
     if not extensions():
         parser.error("no compiled build to measure: run `make fast` first")
+    if old := stale():
+        parser.error(f"the compiled build is older than its sources ({', '.join(old)}): run `make fast` again")
     keys = [k.strip() for k in args.only.split(",") if k.strip()] or [*GAMES, *dict.fromkeys(BASELINES.values())]
     load = os.getloadavg()
     rates = run(keys, args.seconds, args.repeats, args.warmup, args.seed)

@@ -6,7 +6,11 @@ pure-Python modules while it claims the compiled ones; GAMENIGHT_COMPILED=0 clai
 from __future__ import annotations
 
 import importlib
+import importlib.machinery
 import os
+from pathlib import Path
+
+import pytest
 
 from gamenight import compiled
 from gamenight.compiled import MODULES, is_compiled, source
@@ -38,13 +42,27 @@ def test_the_build_is_whole_or_absent_and_the_one_asked_for() -> None:
 def test_no_compiled_module_is_older_than_its_source() -> None:
     """A source edited after `make fast` would go on running as it was built: run `make fast`
     again, or `make clean-fast`."""
-    stale = [
-        name
-        for name in _compiled()
-        if (module := importlib.import_module(name)).__file__ is not None
-        and os.path.getmtime(module.__file__) < os.path.getmtime(source(name))
-    ]
-    assert stale == []
+    assert compiled.stale() == []
+
+
+def test_a_source_edited_after_the_build_is_found_stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above, shown to fail: a package whose built table is older than its source."""
+    package = tmp_path / "gamenight"
+    for name in MODULES:
+        compiled_source = package.parent.joinpath(*name.split(".")).with_suffix(".py")
+        compiled_source.parent.mkdir(parents=True, exist_ok=True)
+        compiled_source.write_text("")
+        built = compiled_source.with_suffix(importlib.machinery.EXTENSION_SUFFIXES[0])
+        built.write_bytes(b"")
+        os.utime(compiled_source, (1_000_000, 1_000_000))
+        os.utime(built, (2_000_000, 2_000_000))  # built after its source was written
+    monkeypatch.setattr(compiled, "PACKAGE", package)
+    assert compiled.stale() == []
+    os.utime(source("gamenight.engine.table"), (3_000_000, 3_000_000))  # edited since
+    assert compiled.stale() == ["gamenight.engine.table"]
+    for name in MODULES:  # without a build, nothing is stale
+        source(name).with_suffix(importlib.machinery.EXTENSION_SUFFIXES[0]).unlink()
+    assert compiled.stale() == []
 
 
 def test_modules_listed_are_sources_of_the_package() -> None:

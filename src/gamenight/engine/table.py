@@ -4,8 +4,9 @@ A table holds the state, its seats' names, the game's one random generator and a
 log of events. It says what is pending (the seat to decide, with every legal move in
 notation and in words), takes a decision from a seat, as a move or as notation, and plays
 every chance step up to the next decision by itself. A person at a web page, a bot run by a
-server off its event loop, an RL environment and `Match` all come through the same door,
-`submit`.
+server off its event loop and an RL environment all come through the same door, `submit`;
+`Match`, which has just seen whose turn it is, through `decide` and `chance_step`, at a
+table that numbers its events and keeps none (`log`: it hands each to its caller).
 
 Every event has a number, from 1. `events_for(seat, since=n)` is what that seat may know of
 the events after n (a tile drawn is named only to its drawer); `seat=None` is a spectator.
