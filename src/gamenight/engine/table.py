@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 
 from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import ConfigError, IllegalMoveError, NotYourTurnError, RecordError, RulesError
+from gamenight.engine.notation import EVERYONE  # an event's owners when every seat may see it all
 from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, Outcome, State, Story, View
 from gamenight.engine.record import Record, Step, initial_state, record_game, verified_step
@@ -120,7 +121,6 @@ class Window:
         return position
 
 
-_EVERYONE: frozenset[int] = frozenset()  # an event's owners when every seat may see it all
 _NOBODY: frozenset[int] = frozenset({CHANCE})  # owners no seat is among: a chance step told in no words
 _UNTOLD = ("", False)  # a decision told in no words
 _NO_LOG = "this table keeps no log of its events (Match's: each step's event goes to its caller as it is played)"
@@ -413,7 +413,7 @@ class Table:
         text = state.move_notation(move)
         told, unsigned = self._words(state, move)
         state.apply(move)
-        return self._log(seat, text, told, told, _EVERYONE, unsigned)
+        return self._log(seat, text, told, told, EVERYONE, unsigned)
 
     def events_for(self, seat: int | None, since: int = 0, until: int | None = None) -> list[dict[str, Any]]:
         """What `seat` may know of the events numbered after `since`, up to `until` (None: a
@@ -489,7 +489,7 @@ class Table:
         told, unsigned = self._words(state, move)
         before = state.clone() if self.pauses else None
         state.apply(move)
-        event = self._log(seat, text, told, told, _EVERYONE, unsigned)
+        event = self._log(seat, text, told, told, EVERYONE, unsigned)
         if before is not None and not self._ended(before, lambda s: s.apply(move)):
             gained = state.scores()[seat] - before.scores()[seat] if state.num_players == len(state.scores()) else 0
             # A game that scores each play as it is made (Highrise) lists every play, a play

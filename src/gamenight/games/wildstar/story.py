@@ -104,9 +104,8 @@ def _play_words(move: Move, value: int, out: bool) -> tuple[str, str]:
         tile = f"the double star as {value}-{value}"
     elif move.kind == PLAY and move.outer >= 0 and tile.startswith("S-"):
         tile = f"a single star as {value}-{move.outer}"
-    if out:
-        return f"plays {tile} on ", " and goes out"
-    return f"plays {tile} on ", f" (sheds {POINTS[move.tile]} points)"  # R-WS "The count": what it no longer counts
+    # R-WS "The count": a play sheds what the tile no longer counts
+    return f"plays {tile} on ", " and goes out" if out else f" (sheds {POINTS[move.tile]} points)"
 
 
 _DEAL: Final = Phase.DEAL  # (a module's name: reading a member off its enum costs several times more)
