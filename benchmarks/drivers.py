@@ -16,6 +16,9 @@ Three contenders play the very same games (same seed, same draws, same choices, 
   written in notation, told in words, logged; chance steps played by the table), then
   `events_for` every seat since the last event, as each seat's connection is sent.
 
+With `--parts`, two more: the Table step without its `events_for` calls (`submit` alone),
+and without its words too (`Table(words=False)`): where a Table step's time goes.
+
 Every seat chooses `rngs[seat].choice(legal)` with the generators the table splits off its
 seed, and chance draws from the table's generator, so all three make the same decisions.
 Time is this process's CPU time, the contenders alternating game by game on the same seeds;
@@ -91,12 +94,34 @@ def table(game: Any, seed: int) -> int:
     return decisions
 
 
+def table_untold(game: Any, seed: int, words: bool = True) -> int:
+    """`table` with nobody told: `submit` alone, no `events_for` (with `words` off, nothing
+    told in words either): where a Table step's time goes (`--parts`)."""
+    players = game.new_state().num_players
+    t = Table(game, [f"P{s + 1}" for s in range(players)], seed, words=words)
+    rngs = t.seat_rngs
+    decisions = 0
+    while (seat := t.to_act()) is not None:
+        t.submit(seat, rngs[seat].choice(t.legal_moves()))
+        decisions += 1
+    return decisions
+
+
+def table_wordless(game: Any, seed: int) -> int:
+    return table_untold(game, seed, words=False)
+
+
 CONTENDERS: dict[str, Callable[[Any, int], int]] = {
     "raw": raw,
     "Match": match,
     "Match, no words": match_untold,
     "Table": table,
 }
+PARTS: dict[str, Callable[[Any, int], int]] = {
+    "Table, nobody told": table_untold,
+    "Table, no words": table_wordless,
+}
+"""With `--parts`: a Table step without its `events_for` calls, and without its words too."""
 
 
 def same_games(game: Any, seeds: range) -> None:
@@ -115,20 +140,20 @@ def same_games(game: Any, seeds: range) -> None:
             raise AssertionError(f"seed {seed}: the raw loop played a different game")
 
 
-def measure(name: str, seconds: float) -> dict[str, float]:
+def measure(name: str, seconds: float, contenders: dict[str, Callable[[Any, int], int]]) -> dict[str, float]:
     """CPU seconds per decision of each contender, alternating game by game on the same seeds."""
     game = make_game(name, GAMES[name])
-    spent = dict.fromkeys(CONTENDERS, 0.0)
-    decisions = dict.fromkeys(CONTENDERS, 0)
+    spent = dict.fromkeys(contenders, 0.0)
+    decisions = dict.fromkeys(contenders, 0)
     clock = time.process_time
     seed = 0
     while min(spent.values()) < seconds:
-        for key, play in CONTENDERS.items():
+        for key, play in contenders.items():
             start = clock()
             decisions[key] += play(game, seed)
             spent[key] += clock() - start
         seed += 1
-    return {key: spent[key] / decisions[key] for key in CONTENDERS}
+    return {key: spent[key] / decisions[key] for key in contenders}
 
 
 def main() -> None:
@@ -136,7 +161,11 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(g for g in GAMES if g in REGISTERED), help="games, split by ','")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per contender per repeat")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument(
+        "--parts", action="store_true", help="also a Table step without events_for, and without words: where it goes"
+    )
     args = parser.parse_args()
+    contenders = {**CONTENDERS, **PARTS} if args.parts else CONTENDERS
     names = [n.strip() for n in args.only.split(",") if n.strip()]
     print(f"random seats, {args.seconds:g} CPU s per contender per repeat, games alternated, median of {args.repeats}")
     print("per decision: CPU microseconds, and the ratio to the raw rules step\n")
@@ -146,10 +175,10 @@ def main() -> None:
     )
     print(header)
     print("-" * len(header))
-    verdicts = []
+    verdicts, parts = [], []
     for name in names:
         same_games(make_game(name, GAMES[name]), range(2))
-        runs = [measure(name, args.seconds) for _ in range(args.repeats)]
+        runs = [measure(name, args.seconds, contenders) for _ in range(args.repeats)]
         micro = {key: statistics.median(run[key] for run in runs) * 1e6 for key in CONTENDERS}
         ratio = {key: statistics.median(run[key] / run["raw"] for run in runs) for key in TARGETS}
         print(
@@ -159,6 +188,12 @@ def main() -> None:
         for key, most in TARGETS.items():
             met = "met" if ratio[key] <= most else "NOT met"
             verdicts.append(f"target {name} {key} step <= {most:g}x raw: {ratio[key]:.2f}x, {met}")
+        if args.parts:
+            part = {key: statistics.median(run[key] / run["raw"] for run in runs) for key in ("Table", *PARTS)}
+            parts.append(f"{name:16} " + "  ".join(f"{key} {value:.2f}x" for key, value in part.items()))
+    if parts:
+        print("\nwhere a Table step goes (each against the raw step): all of it; submit alone; submit without words")
+        print("\n".join(parts))
     print("\n" + "\n".join(verdicts))
 
 

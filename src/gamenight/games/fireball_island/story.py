@@ -16,7 +16,7 @@ from gamenight.games.fireball_island.options import FireballIslandOptions
 from gamenight.games.fireball_island.state import CAPTURE_TURNS, DIE, FireballIslandState
 from gamenight.games.fireball_island.tasks import Chain, Draw, First, Path, Roll, Steal, Take, Task, Window
 from gamenight.games.fireball_island.view import runs
-from gamenight.games.fireball_island.windows import asks_several
+from gamenight.games.fireball_island.windows import CLOSES_ASKED_SEVERAL, STAYS_OPEN, after_pass
 
 CARD_HELP: dict[CardType, str] = {
     # What each card does, in a line (R-FI PLAYING YOUR CARDS), for the card's tooltip.
@@ -126,7 +126,8 @@ def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
     task = state.tasks[-1] if state.tasks else None
     if move.kind != PASS or not isinstance(task, (Window, Chain)):
         return describe(state, move), False
-    if asks_several(state, task, now=True):
+    after = after_pass(state, task)
+    if after is STAYS_OPEN:
         return "", False  # more seats to answer: the window is still open
     if isinstance(task, Chain):
         played = parse_card(task.card).title if task.cancels == 0 else "the CANCEL"
@@ -134,7 +135,7 @@ def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
             f"nobody cancels {_p(task.last)}'s {played}: it {'stands' if task.cancels % 2 == 0 else 'is canceled'}",
             True,
         )
-    if asks_several(state, task):
+    if after is CLOSES_ASKED_SEVERAL:
         return "nobody played a card", True
     return "", False  # a window only its own player was asked: its next step tells the turn
 

@@ -72,22 +72,30 @@ def asked_together(state: FireballIslandState) -> tuple[int, ...]:
     return _askable_among(state, task, window_order(state, task)[task.asked :])
 
 
-def asks_several(state: FireballIslandState, task: Window | Chain, now: bool = False) -> bool:
-    """Whether the window or CANCEL chain on top asks more than one seat in this round (those
-    who passed included), or with `now`, from the seat asked now on: `_askable_among`'s
-    count, stopped at the second seat (the log asks this at every answer to every window,
-    `story.told`; the token is asked about last). A window of one seat (the stand-up turn's,
-    the end of a turn's) never asks several, whatever the seat holds."""
+STAYS_OPEN, CLOSES_ASKED_SEVERAL, CLOSES_ASKED_ALONE = "stays open", "closes, asked of several", "closes, asked alone"
+"""What a pass by the seat asked now leaves of the window or CANCEL chain on top (`after_pass`)."""
+
+
+def after_pass(state: FireballIslandState, task: Window | Chain) -> str:
+    """What a pass by the seat asked now leaves of the window or CANCEL chain on top, in this
+    round: STAYS_OPEN (a seat after it is yet to be asked), else it closes, having asked a
+    seat before it too (CLOSES_ASKED_SEVERAL) or it alone (CLOSES_ASKED_ALONE). The seat asked
+    now is one the window asks (`window_done` skips the others), so a seat after it is the
+    second asked from it on, and one before it the second in the round: `_askable_among`'s
+    test, stopped at the first seat found (the log asks this at every pass in every window,
+    `story.told`, 79% of a random game's decisions). A window of one seat (the stand-up
+    turn's, the end of a turn's) closes asked alone, whatever the seat holds."""
     order = window_order(state, task)
     hands = state.hands
     trader = -1 if type(task) is Chain else state.turn
-    found = False
-    for seat in order[task.asked :] if now else order:
+    at = task.asked
+    for seat in order[at + 1 :]:
         if hands[seat] or (seat == trader and may_trade(state)):
-            if found:
-                return True
-            found = True
-    return False
+            return STAYS_OPEN
+    for seat in order[:at]:
+        if hands[seat] or (seat == trader and may_trade(state)):
+            return CLOSES_ASKED_SEVERAL
+    return CLOSES_ASKED_ALONE
 
 
 def _askable_among(state: FireballIslandState, task: Window | Chain, seats: tuple[int, ...]) -> tuple[int, ...]:
