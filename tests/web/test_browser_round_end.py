@@ -138,6 +138,8 @@ def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_ur
     assert "Won by" in result.locator(".winners").inner_text()
     assert result.locator("#final-sheet table tbody tr").count() == 2
     assert result.locator("#record").is_visible() and result.locator("#rematch-button").is_visible()
+    # Nothing is left to decide: no prompt, and no box to type a move in.
+    assert page.locator("#decide").is_hidden() and page.locator("#notation").is_hidden()
     result_box, board_box = result.bounding_box(), page.locator("#board").bounding_box()
     assert result_box["y"] < board_box["y"], "the result comes first"
     if viewport is DESKTOP:

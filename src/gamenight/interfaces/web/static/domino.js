@@ -154,6 +154,6 @@ export function drawDominoHand(ctx, handKey = tileKey) {
     );
     row.append(button);
   }
-  if (!view.hand.length) row.append(h("p", { class: "empty", text: "No tiles left." }));
+  if (!view.hand.length) row.append(h("p", { class: "empty", text: "No tiles in hand." }));
   return row;
 }

@@ -67,6 +67,8 @@ const el = {
   // The host may allow hints: what the hard bot would play from this seat's view, and why.
   hintButton: h("button", { type: "button", id: "ask-hint", class: "link", hidden: true, text: "Hint" }),
   hintText: h("p", { id: "hint-text", class: "hint", role: "status", hidden: true }),
+  // What the seat decides now; put away once the game is over (nothing is left to decide).
+  decide: h("section", { id: "decide", class: "panel decide" }),
   notation: h("input", {
     id: "notation",
     name: "move",
@@ -174,6 +176,7 @@ function buildFrame() {
   });
   el.handArea.append(h("h2", { text: "Your hand" }), el.hand);
   el.autopassLabel.append(el.autopass, " Pass for me when passing is all I can do");
+  el.decide.append(el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel);
   el.hintButton.addEventListener("click", () => {
     if (!page.connection || !page.connection.send({ type: "hint" })) return;
     el.hintButton.disabled = true;
@@ -194,7 +197,7 @@ function buildFrame() {
       "div",
       { class: "controls" },
       el.handArea,
-      h("section", { id: "decide", class: "panel decide" }, el.prompt, el.hint, el.choices, form, el.hintButton, el.hintText, el.autopassLabel),
+      el.decide,
     ),
   );
   el.logArea.append(h("h2", { text: "Log" }), el.log);
@@ -548,6 +551,7 @@ function windowWaiting(window) {
 }
 
 function renderChoices(myTurn) {
+  el.decide.hidden = Boolean(page.result);
   el.hintButton.hidden = !(myTurn && page.meta && page.meta.hints);
   if (!myTurn) el.hintText.hidden = true;
   el.choices.classList.toggle("sent", page.awaiting !== false);
