@@ -17,6 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamenight.engine.notation import plural
 from gamenight.games.highrise import rules, story
 from gamenight.games.highrise.moves import PLAY
 from gamenight.games.highrise.state import HighriseState
@@ -129,7 +130,7 @@ def test_every_listed_move_is_accepted_and_scores_what_its_description_says(opti
             if move.kind == PLAY and child.hand_number == state.hand_number and not child.is_over():  # the hand goes on
                 gained = child.totals[state.turn] - before
                 assert gained >= 0
-                assert description.endswith(f"for {gained} points")
+                assert description.endswith(f"for {plural(gained, 'point')}")  # "1 point", "0 points"
 
 
 @bounded

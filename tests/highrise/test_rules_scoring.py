@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamenight.engine.table import Table
 from gamenight.games.highrise import story
 from gamenight.games.highrise.tiles import HAND_POINTS
 
@@ -103,3 +104,20 @@ def test_the_wild_wild_on_two_numbers_at_level_four_scores_their_sum_times_four(
 def test_in_a_hand_wild_halves_count_seven_and_blanks_zero(name, points):
     """R-HR GOING OUT: "Wild halves count seven points and blanks count zero points"."""
     assert HAND_POINTS[tile(name)] == points
+
+
+def test_a_single_point_is_told_in_the_singular():
+    """R-HR: a 1-0 at level one scores 1 times 1, "1 point", and going out against a hand of one
+    1-0 scores "the 1 point left"; its count at the hand's end is "1 pip" (the page writes each
+    part as its number, then what it counts)."""
+    state = position(f"| {STREET} | hands 1-0 6-1 / 4-0")
+    assert story.describe(state, state.parse_move("0-1@a2,b2")) == (
+        "plays 1-0, the 0 on a2 and the 1 on b2, at level 1 for 1 point"
+    )
+    state = position(f"| {STREET} | hands 0-3 / 1-0")
+    table = Table(state.game, ["P1", "P2"], 1, state, pauses=True)
+    table.submit(0, "0-3@a2,a3")
+    end = table.round_end
+    assert end is not None
+    assert end["says"].startswith("P1 went out and scores the 1 point left in the others' hands")
+    assert [line["parts"] for line in end["seats"]] == [[["pips", 0]], [["pip", 1]]]

@@ -274,3 +274,21 @@ def test_every_choice_but_a_few_words_has_its_handle_on_the_board_or_in_the_hand
     assert found["problems"] == []
     # What only the list of choices offers: the plain words, never a play.
     assert set(found["listOnly"]) <= list_only, found["listOnly"]
+
+
+def test_wildfires_board_in_words_counts_one_in_the_singular(browser: Any, harness: str) -> None:
+    """What a screen reader hears of the board is held to the rules' standard: one tile left in
+    the pile is "1 tile", and a double with one side still free has "1 side free"."""
+    from tests.wildfire.conftest import position
+
+    state = position("dealer=1 turn=1 | layout 9-9 9-5@e0 5-5@e1 5-3@e2 5-4@e2 | hands 3-2 / 4-4 / * | pile 6-6")
+    view = state.view(0)
+    assert view["pile"] == 1 and {"end": 2, "value": 5, "double": True, "free": 1} in view["open_ends"]
+    page = browser.new_page()
+    page.goto(f"{harness}/api/boards/wildfire")
+    words = page.evaluate(
+        'async (view) => (await import("/static/boards/wildfire.js")).describe({ view })', json.loads(json.dumps(view))
+    )
+    page.close()
+    assert "e2 needs a 5 (a double: 1 side free)" in words
+    assert words.endswith(" 1 tile in the pile.")

@@ -3,6 +3,7 @@ next hand, whose double its holder sets (R-WS; D-WS-3, D-WS-6)."""
 
 from __future__ import annotations
 
+from gamenight.engine.table import Table
 from gamenight.games.wildstar import story
 from gamenight.games.wildstar.tiles import ALL_TILES, NAMES
 
@@ -91,3 +92,16 @@ def test_after_a_blocked_hand_the_player_with_the_lowest_count_shuffles():
         play(state, "pass")
         assert state.sheet[0][0] == state.sheet[0][2] == 15
         assert state.notation().startswith(f"shuffler={next_shuffler} turn={next_shuffler} phase=deal ")
+
+
+def test_a_count_of_one_is_told_in_the_singular():
+    """R-WS "The count": "Each dot on a domino counts 1 point": a 1-0 played sheds "1 point", and
+    left in a hand when the hand ends it counts "1 pip" (the page writes each part of a count
+    as its number, then what it counts)."""
+    state = position(f"shuffler=3 turn=1 | layout {FIVE} | hands 0-1 1-1 / S 0-0 / 6-5 | pile *")
+    assert story.describe(state, state.parse_move("0-1@e4")) == "plays 0-1 on the 0 at e4 (sheds 1 point)"
+    state = position(f"shuffler=3 turn=1 | layout {FIVE} | hands 4-2 / 1-0 / 6-5 | pile *")
+    table = Table(state.game, ["P1", "P2", "P3"], 1, state, pauses=True)
+    table.submit(0, "4-2@e1")
+    assert table.round_end is not None
+    assert [line["parts"] for line in table.round_end["seats"]] == [[["pips", 0]], [["pip", 1]], [["pips", 11]]]

@@ -96,6 +96,11 @@ EVERYONE: Final[frozenset[int]] = frozenset()
 every roll would be one more object the log keeps and the cycle collector walks."""
 
 
+def plural(count: int, word: str) -> str:
+    """A count of things in words: "1 point", "2 points", "0 points", "2 dominoes"."""
+    return f"{count} {word}" + ("" if count == 1 else "es" if word.endswith("o") else "s")
+
+
 def seat_words(words: str) -> tuple[str, ...]:
     """Each seat's name, then `words` ("P1 draws a tile"), by seat: a story tells one at most
     chance steps, and a string written once costs an index where a formatted one costs a

@@ -26,6 +26,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gamenight.engine.match import Event
+from gamenight.engine.notation import plural
 from gamenight.engine.protocol import CHANCE, View
 from gamenight.engine.protocol import Move as AnyMove
 from gamenight.games.fireball_island import story
@@ -89,10 +90,6 @@ def _style(seat: int) -> str:
 
 def _p(seat: int, you: int | None = None) -> str:
     return seat_label(seat, you)
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
 
 
 def title_of(key: str) -> str:
@@ -495,7 +492,7 @@ def turn_facts(view: View, you: int | None) -> list[Text]:
     if view["doubled"]:
         facts.append(Text("the next roll to move is doubled", style="bold"))
     if view["extra"]:
-        facts.append(Text(f"{_plural(view['extra'], 'extra turn')} to come", style="bold"))
+        facts.append(Text(f"{plural(view['extra'], 'extra turn')} to come", style="bold"))
     return facts
 
 
@@ -556,7 +553,7 @@ def seats_table(view: View, names: Sequence[str], you: int | None, fireballed: S
 
 
 def piles_line(view: View) -> Text:
-    text = Text(f"Draw pile: {_plural(view['pile'], 'card')}", style="dim")
+    text = Text(f"Draw pile: {plural(view['pile'], 'card')}", style="dim")
     discard = view["discard"]
     if discard:
         text.append(" · discard pile (face up): ", style="dim")
@@ -624,7 +621,7 @@ def pieces_grid(view: View, you: int | None) -> Table:
         label = Text(seat_label(seat, you), style=_style(seat))
         if seat == owner:
             label.append(f" {JEWEL}", style=JEWEL_STYLE)
-        notes = Text(_plural(view["hand_sizes"][seat], "card"))
+        notes = Text(plural(view["hand_sizes"][seat], "card"))
         if view["tokens"][seat]:
             notes.append(" · token")
         notes.append(" · ").append_text(_danger(space))
@@ -853,7 +850,7 @@ class Situation:
             what = "roll again: this roll does not count" if self.mine else f"{_p(turn)} must roll again"
         elif kind is CardType.TAKE_1_CARD:
             k = view["hand_sizes"][move.target]
-            what = f"take one of {_p(move.target)}'s {_plural(k, 'card')} at random"
+            what = f"take one of {_p(move.target)}'s {plural(k, 'card')} at random"
         elif kind is CardType.MOVE_AHEAD:
             what = (
                 f"move ahead {card.spaces} instead of rolling"

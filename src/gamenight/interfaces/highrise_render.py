@@ -21,6 +21,7 @@ from rich.text import Text
 
 from gamenight.engine.errors import NotationError
 from gamenight.engine.match import Event
+from gamenight.engine.notation import plural
 from gamenight.engine.protocol import CHANCE, Move, View
 from gamenight.games.highrise import story
 from gamenight.games.highrise.moves import DRAW, PLAY, move_notation, parse_move
@@ -28,7 +29,7 @@ from gamenight.games.highrise.moves import Move as HighriseMove
 from gamenight.games.highrise.notation import parse_tower
 from gamenight.games.highrise.tiles import HAND_POINTS, SPACERS, SYMBOLS, TILES, WILD
 from gamenight.games.highrise.tower import BASES, Base, Piece, Tower
-from gamenight.interfaces.terminal import MoveMenu, StoryScreen, plural, printable, seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, StoryScreen, printable, seat_label, seat_list
 
 NOTATION_HELP = """\
   5-3@a1,b1       play 5-3: the 5 on a1, the 3 on b1 (the first half goes on the first cell)
@@ -244,7 +245,7 @@ def _hand_order(name: str) -> tuple[int, str]:
 def hand_line(view: View) -> Text:
     hand = sorted(view["hand"] or [], key=_hand_order)
     points = sum(HAND_POINTS[TILES.parse(t)] for t in hand)
-    text = Text(f"Your hand ({plural(len(hand), 'domino')}, {points} points if left in hand): ", style="bold")
+    text = Text(f"Your hand ({plural(len(hand), 'domino')}, {plural(points, 'point')} if left in hand): ", style="bold")
     for name in hand:
         text.append(name, style="bold cyan reverse" if name == view["drawn"] else "cyan")
         text.append("  ")
@@ -293,7 +294,7 @@ def scored_plays(view: View, legal: Sequence[Move]) -> list[Scored]:
 def play_line(play: Scored, base: Base, going_out: bool) -> Text:
     text = Text(f"{play.notation:<12}", style="bold cyan")
     text.append(f" level {play.level:<2}", style=level_style(play.level))
-    text.append(f" → {play.points:>3} points")
+    text.append(f" → {play.points:>3} " + ("point" if play.points == 1 else "points"))
     if play.move.spacer >= 0:
         text.append(f" · spacer on {base.cell_names[play.move.spacer]}", style="yellow")
     if going_out:
@@ -392,9 +393,9 @@ def winners_line(view: View, you: int | None) -> Text:
         return Text("The game is not over.", style="dim")
     points = view["scores"][winners[0]]
     if len(winners) == 1:
-        text = f"{seat_label(winners[0], you)} wins with {points} points"
+        text = f"{seat_label(winners[0], you)} wins with {plural(points, 'point')}"
     else:
-        text = f"{seat_list(winners, you)} share the win with {points} points each"
+        text = f"{seat_list(winners, you)} share the win with {plural(points, 'point')} each"
     return Text(f"{text} (highest total wins).", style="bold green")
 
 
@@ -477,7 +478,7 @@ class HighriseScreen(StoryScreen):
         hand = self._hand(before)
         hand.plays[event.seat] += points
         laid = "by you" if event.seat == self.you else f"by {seat_label(event.seat)}"
-        hand.laid_by[TILES.name(move.tile)] = f"laid {laid} for {points} points"
+        hand.laid_by[TILES.name(move.tile)] = f"laid {laid} for {plural(points, 'point')}"
         return points
 
     def _end_of_hand(self, event: Event, before: View, after: View, points: int) -> None:

@@ -67,11 +67,6 @@ def seat_list(seats: Sequence[int], you: int | None = None) -> str:
     return labels[0] if len(labels) == 1 else f"{', '.join(labels[:-1])} and {labels[-1]}"
 
 
-def plural(count: int, word: str) -> str:
-    """ "1 tile", "2 tiles", "2 dominoes"."""
-    return f"{count} {word}" + ("" if count == 1 else "es" if word.endswith("o") else "s")
-
-
 def printable(text: str) -> str:
     """`text` safe to show: every control or format character (ESC, BEL, a bidi override)
     written as its Python escape, so text from a record or a person cannot drive the terminal."""

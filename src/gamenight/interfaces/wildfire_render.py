@@ -19,11 +19,12 @@ from rich.tree import Tree
 
 from gamenight.engine.errors import NotationError
 from gamenight.engine.match import Event
+from gamenight.engine.notation import plural
 from gamenight.engine.protocol import CHANCE, Move, View
 from gamenight.games.wildfire.layout import KIND_NAMES, PLAIN, placement
 from gamenight.games.wildfire.moves import PLAY, parse_move
 from gamenight.games.wildfire.tiles import POINTS, TILES
-from gamenight.interfaces.terminal import MoveMenu, StoryScreen, plural, seat_label, seat_list
+from gamenight.interfaces.terminal import MoveMenu, StoryScreen, seat_label, seat_list
 
 _ENTRY = re.compile(r"^(?P<tile>[^@:]+)(?:@e(?P<parent>\d+))?(?::(?P<hub>\d|\?))?$")
 
@@ -182,7 +183,7 @@ def hand_line(view: View) -> Text:
     for t in hand:
         text.append(t, style="bold cyan" if t == view["drawn"] else "cyan")
         text.append("  ")
-    text.append(f"({plural(len(hand), 'tile')}, {points} points)", style="dim")
+    text.append(f"({plural(len(hand), 'tile')}, {plural(points, 'point')})", style="dim")
     return text
 
 
@@ -225,9 +226,9 @@ def winners_line(view: View, you: int | None) -> Text:
     points = view["scores"][winners[0]]
     if len(winners) == 1:
         who = seat_label(winners[0], you)
-        return Text(f"{who} wins with {points} points (lowest total wins).", style="bold green")
+        return Text(f"{who} wins with {plural(points, 'point')} (lowest total wins).", style="bold green")
     return Text(
-        f"{seat_list(winners, you)} share the win with {points} points each (lowest total wins).",
+        f"{seat_list(winners, you)} share the win with {plural(points, 'point')} each (lowest total wins).",
         style="bold green",
     )
 

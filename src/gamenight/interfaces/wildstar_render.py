@@ -19,6 +19,7 @@ from rich.tree import Tree
 
 from gamenight.engine.errors import NotationError
 from gamenight.engine.match import Event
+from gamenight.engine.notation import plural
 from gamenight.engine.protocol import CHANCE, Move, View
 from gamenight.games.wildstar.moves import PLAY, parse_move
 from gamenight.games.wildstar.moves import Move as StarMove
@@ -252,7 +253,7 @@ def hand_line(view: View) -> Text:
     drawn = view["drawn"]
     points = sum(POINTS[parse(t)] for t in hand)
     count = len(hand)
-    text = Text(f"Your hand ({count} tile{'s' if count != 1 else ''}, {points} points): ", style="bold")
+    text = Text(f"Your hand ({plural(count, 'tile')}, {plural(points, 'point')}): ", style="bold")
     for name in hand:
         style = "magenta" if is_star(parse(name)) else "cyan"
         text.append(hand_tile(name), style=f"bold {style} reverse" if name == drawn else style)
@@ -316,9 +317,9 @@ def winners_line(view: View, you: int | None) -> Text:
     who = [side_name(view, side, you) for side in winners]
     if len(who) == 1:
         verb = "win" if view["teams"] is not None else "wins"
-        return Text(f"{who[0]} {verb} with {points} points ({_goal(view)}).", style="bold green")
+        return Text(f"{who[0]} {verb} with {plural(points, 'point')} ({_goal(view)}).", style="bold green")
     together = f"{', '.join(who[:-1])} and {who[-1]}"
-    return Text(f"{together} share the win with {points} points each ({_goal(view)}).", style="bold green")
+    return Text(f"{together} share the win with {plural(points, 'point')} each ({_goal(view)}).", style="bold green")
 
 
 # -- the person's moves ------------------------------------------------------------------------

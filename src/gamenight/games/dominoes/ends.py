@@ -53,6 +53,11 @@ def told_end(
     }
 
 
+def pips_part(pips: int) -> list[Any]:
+    """The first part of a hand's count, [what, points]: the page writes it "1 pip", "12 pips"."""
+    return ["pip" if pips == 1 else "pips", pips]
+
+
 def out_seat(final: Any) -> int | None:
     """The seat that went out (its hand empty when the round ended), or None: blocked."""
     return next((seat for seat, hand in enumerate(final.hands) if not hand), None)

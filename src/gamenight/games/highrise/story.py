@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import EVERYONE, ONLY, seat_tile_words, seat_words
-from gamenight.games.dominoes.ends import final_position, out_seat, told_end
+from gamenight.engine.notation import EVERYONE, ONLY, plural, seat_tile_words, seat_words
+from gamenight.games.dominoes.ends import final_position, out_seat, pips_part, told_end
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import DRAW, PASS, PLAY, Move, other_half
 from gamenight.games.highrise.options import HighriseOptions
@@ -82,7 +82,7 @@ def describe(state: HighriseState, move: Move) -> str:
         symbols = TILES.symbols
         where = f", the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]},"
     level, points = play_score(tower, move)
-    text = f"plays {NAMES[move.tile]}{where} at level {level} for {points} points"
+    text = f"plays {NAMES[move.tile]}{where} at level {level} for {plural(points, 'point')}"
     if move.spacer >= 0:
         text = f"lays a clear spacer on {names[move.spacer]} and {text}"
     if state.hands[state.turn] == [move.tile]:
@@ -133,7 +133,7 @@ def _count_parts(hand: list[int]) -> list[list[Any]]:
     """A hand's leftover points as R-HR counts them: pips, and "Wild halves count seven points"."""
     halves = [half for tile in hand for half in HALVES[tile]]
     wilds = halves.count(WILD)
-    parts: list[list[Any]] = [["pips", sum(HAND_HALF_POINTS[h] for h in halves if h != WILD)]]
+    parts: list[list[Any]] = [pips_part(sum(HAND_HALF_POINTS[h] for h in halves if h != WILD))]
     if wilds:
         parts.append([f"{wilds} Wild half{'s' if wilds > 1 else ''} at 7", 7 * wilds])
     return parts
@@ -155,7 +155,8 @@ def round_end(
     if out is None:
         says = "Nobody went out and nobody can play: each subtracts what is left in their hand (pips; a Wild half 7)."
     else:
-        says = f"P{out + 1} went out and scores the {left} points left in the others' hands (pips; a Wild half 7)"
+        says = f"P{out + 1} went out and scores the {plural(left, 'point')} left in the others' hands"
+        says += " (pips; a Wild half 7)"
         says += ", which they subtract." if after.game.options.opponents_subtract_on_out else "."
     return told_end(
         final,

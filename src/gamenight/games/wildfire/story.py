@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, seat_tile_words, seat_words
-from gamenight.games.dominoes.ends import final_position, out_seat, told_end
+from gamenight.games.dominoes.ends import final_position, out_seat, pips_part, told_end
 from gamenight.games.wildfire.layout import (
     DOUBLE_WILD_ONE,
     DOUBLE_WILDFIRE,
@@ -123,7 +123,7 @@ def describe(state: WildfireState, move: Move) -> str:
     left = len(state.hands[state.turn]) - 1
     if left == 0:
         return text + ", and goes out"
-    text += f" (sheds {POINTS[move.tile]} points)"  # R-WF SCORING: what it no longer counts
+    text += f" (sheds {POINTS[move.tile]} points)"  # R-WF SCORING: what it no longer counts (no half is a 1)
     return text + " and knocks" if move.knock or (left == 1 and not state.manual_knock()) else text
 
 
@@ -179,7 +179,7 @@ _FLAMES = ((WILD, "Wild One flame"), (DOUBLE_FLAME, "Double Wildfire"), (TRIPLE_
 def _count_parts(hand: list[int]) -> list[list[Any]]:
     """A hand's count as R-WF SCORING reaches it: its pips, then each flame (HALF_POINTS)."""
     halves = [half for tile in hand for half in TILES.halves[tile]]
-    parts: list[list[Any]] = [["pips", sum(HALF_POINTS[h] for h in halves if h in NUMBERS)]]
+    parts: list[list[Any]] = [pips_part(sum(HALF_POINTS[h] for h in halves if h in NUMBERS))]
     for flame, words in _FLAMES:
         count = halves.count(flame)
         if count:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, seat_tile_words, seat_words
-from gamenight.games.dominoes.ends import final_position, out_seat, told_end
+from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, plural, seat_tile_words, seat_words
+from gamenight.games.dominoes.ends import final_position, out_seat, pips_part, told_end
 from gamenight.games.wildstar.moves import DRAW, PASS, PLAY, Move, move_notation
 from gamenight.games.wildstar.options import WildstarOptions
 from gamenight.games.wildstar.state import Phase, WildstarState, pile_after_deal
@@ -105,7 +105,7 @@ def _play_words(move: Move, value: int, out: bool) -> tuple[str, str]:
     elif move.kind == PLAY and move.outer >= 0 and tile.startswith("S-"):
         tile = f"a single star as {value}-{move.outer}"
     # R-WS "The count": a play sheds what the tile no longer counts
-    return f"plays {tile} on ", " and goes out" if out else f" (sheds {POINTS[move.tile]} points)"
+    return f"plays {tile} on ", " and goes out" if out else f" (sheds {plural(POINTS[move.tile], 'point')})"
 
 
 _DEAL: Final = Phase.DEAL  # (a module's name: reading a member off its enum costs several times more)
@@ -151,7 +151,7 @@ def _count_parts(hand: list[int]) -> list[list[Any]]:
     stars = sum(1 for t in hand if t in (SINGLE_STAR, DOUBLE_STAR))
     blanks = sum(1 for t in hand if HALVES[t] == (0, 0))
     pips = sum(POINTS[t] for t in hand if t not in (SINGLE_STAR, DOUBLE_STAR) and HALVES[t] != (0, 0))
-    parts: list[list[Any]] = [["pips", pips]]
+    parts: list[list[Any]] = [pips_part(pips)]
     if stars:
         parts.append([f"{stars} wildstar{'s' if stars > 1 else ''} at 20", 20 * stars])
     if blanks:

@@ -116,7 +116,7 @@ export function sheet({ view, names }) {
 export function describe({ view }) {
   const words = [`Wildfire, round ${view.round}. The hub is ${view.layout[0] || "empty"}.`];
   const ends = (view.open_ends || []).map(
-    (end) => `e${end.end} needs a ${numberText(end.value)}${end.double && end.free ? ` (a double: ${end.free} sides free)` : ""}`,
+    (end) => `e${end.end} needs a ${numberText(end.value)}${end.double && end.free ? ` (a double: ${end.free} side${end.free === 1 ? "" : "s"} free)` : ""}`,
   );
   words.push(ends.length ? `Open ends: ${ends.join("; ")}.` : "No open ends.");
   const ob = view.obligation;
@@ -124,6 +124,6 @@ export function describe({ view }) {
     const hub = ob.hub === null ? "the hub's number not yet named" : `match ${numberText(ob.hub)}`;
     words.push(`Open obligation: ${ob.kind} at e${ob.end}, ${hub}, ${ob.slots_left} to go.`);
   }
-  words.push(`${view.pile} tiles in the pile.`);
+  words.push(`${view.pile} tile${view.pile === 1 ? "" : "s"} in the pile.`);
   return words.join(" ");
 }
