@@ -82,7 +82,8 @@ def describe(state: HighriseState, move: Move) -> str:
         symbols = TILES.symbols
         where = f", the {symbols[move.half_a]} on {names[move.a]} and the {symbols[half_b]} on {names[move.b]},"
     level, points = play_score(tower, move)
-    text = f"plays {NAMES[move.tile]}{where} at level {level} for {plural(points, 'point')}"
+    # (The plural inline: a table tells every play, and a call costs more than the test.)
+    text = f"plays {NAMES[move.tile]}{where} at level {level} for {points} point{'' if points == 1 else 's'}"
     if move.spacer >= 0:
         text = f"lays a clear spacer on {names[move.spacer]} and {text}"
     if state.hands[state.turn] == [move.tile]:
