@@ -26,7 +26,7 @@ class WildfireOptions:
     strategic: bool = False
     """More Strategic Game: the player who plays a wild names the hub number (D-WF-5)."""
     knock_penalty: bool = False
-    """The rulebook's Alternate Game Play, with its penalty: knocking is a move of its own, and a
+    """The rulebook's Alternate Game Play, with its Penalty: knocking is a move of its own, and a
     player who does not knock draws one, or loses the next turn if the pile is empty (D-WF-8). Off, the play that
     leaves one tile knocks by itself (R-WF: "they must knock to let everyone know")."""
     auto_knock: bool = False
