@@ -279,7 +279,7 @@ def test_a_person_plays_a_round_through_mistakes_without_a_traceback() -> None:
     assert "Your hand:" in out and "Your moves:" in out and "P1, your turn" in out
     assert "e0 " in out and " in the hub" in out  # the layout's root
     assert re.search(r"^Round 1: (P\d( \(you\))? went out|blocked)", out, re.MULTILINE)
-    assert re.search(r"(wins with|share the win with) \d+ points", out)
+    assert re.search(r"(wins with|share the win with) \d+ points?", out)
     assert "Seed 5: play the same deal again with --seed 5" in out
     # The others' hidden tiles never reach the person's screen.
     assert not re.search(r"P[23] (cannot play, )?draws [0-9WDT]-[0-9WDT]", out)
@@ -582,11 +582,11 @@ def test_a_person_plays_wildstar_by_number_and_notation_and_is_asked_again_after
     # The screen: the star, the stages, the hand with its count, the counts of the others.
     assert "Centre stage: " in out and " of 5 arms." in out
     assert "Open stage: open ends " in out
-    assert re.search(r"^Your hand \(\d+ tiles?, \d+ points\): ", out, re.MULTILINE)
+    assert re.search(r"^Your hand \(\d+ tiles?, \d+ points?\): ", out, re.MULTILINE)
     assert "The star shows which number outward (" in out  # the question after a star's number
     assert re.search(r"★\d-\d ▸ \d at e\d+", out)  # a single star on the table, showing its declared number
     assert re.search(r"^Hand 2, centre 8-8: ", out, re.MULTILINE)
-    assert re.search(r"(wins with|share the win with) \d+ points", out)
+    assert re.search(r"(wins with|share the win with) \d+ points?", out)
     # Nothing names another seat's drawn or dealt tile.
     assert re.search(r"^P[23] cannot play, draws a tile and ", out, re.MULTILINE)
     assert not re.search(r"P[23] (cannot play,? (and )?)?draws (?!a tile)", out)
@@ -777,7 +777,7 @@ def highrise_bots_match(seed: int, names: list[str], **options: object) -> tuple
     before = match.state.scores()
     number = 1
     while (event := match.step()) is not None:
-        if event.seat >= 0 and (m := re.search(r"for (\d+) points", event.public)):
+        if event.seat >= 0 and (m := re.search(r"for (\d+) points?", event.public)):
             plays[event.seat] += int(m[1])
         view = match.state.view(None)
         if view["hand_number"] != number or view["phase"] == "over":
@@ -926,11 +926,11 @@ def test_a_person_plays_highrise_by_number_and_notation_with_spacers_and_is_aske
     assert "clear spacers left 12 of 12" in out and "┌───────┬" in out
     assert re.search(r"^ 4 │ \S L0 ", out, re.MULTILINE)
     assert re.search(r"^Your hand \(5 dominoes, \d+ points if left in hand\): ", out, re.MULTILINE)
-    assert re.search(r"^ 1  \S+@\S+ +level \d+ +→ +\d+ points", out, re.MULTILINE)
+    assert re.search(r"^ 1  \S+@\S+ +level \d+ +→ +\d+ points?", out, re.MULTILINE)
     assert re.search(r"P2 +Greedy bot +\d +\d+", out)
     assert re.search(r"^Hand 1: (P\d( \(you\))? went out|blocked) ", out, re.MULTILINE)
     assert "Score sheet (1 hand, highest total wins)" in out
-    assert re.search(r"(wins with|share the win with) \d+ points", out)
+    assert re.search(r"(wins with|share the win with) \d+ points?", out)
     # Nothing names a domino of P2's that the person never saw, until the hand is over and
     # every hand is counted openly.
     assert not re.search(r"P2 cannot play(,| and) draws (?!a domino)", out)
@@ -1026,7 +1026,7 @@ def test_the_highrise_moves_are_listed_best_first_with_their_level_and_points() 
     assert " 1  W-6@a1,b1^   level 3  →  33 points · spacer on b1" in text
     assert " 2  6-W@b1,c1^   level 2  →  26 points · spacer on c1" in text
     assert re.search(r"^ 7  6-W@c3,d3 +level 1  →  13 points *$", text, re.MULTILINE)
-    points = [int(p) for p in re.findall(r"→ +(\d+) points", text)]
+    points = [int(p) for p in re.findall(r"→ +(\d+) points?", text)]
     assert len(points) == len(match.state.legal_moves()) and points == sorted(points, reverse=True)
     assert "A ^ in a move lays a clear spacer on that cell first" in text
     assert match.state.move_notation(move) == "6-W@b1,c1^"

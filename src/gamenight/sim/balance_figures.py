@@ -328,7 +328,7 @@ class WildstarReader(Reader):
             self.add("team_a_hands_out" if seat % 2 == 0 else "team_b_hands_out")
 
 
-_LEVEL = re.compile(r" at level (\d+) for (\d+) points")
+_LEVEL = re.compile(r" at level (\d+) for (\d+) points?")  # "1 point", "2 points"
 BASEMENT = 8
 """Highrise's basement holds eight dominoes (R-HR SET-UP): 'dominoes up' counts the plays above it."""
 
