@@ -1,10 +1,11 @@
 """Hints: what the hard bot would play, and why, from one seat's view (issue 30).
 
 A hint searches as the `hard` bot does (ISMCTS, every state it looks at sampled from the view:
-it never peeks), for a time budget, and says the move with the bot's estimate of the seat's
-result with it, beside the most searched other move's: "wins 62% of the 410 games searched
-with it; the next most searched, 5-3@b1,c1, 48% of 120". The move's own words come from the
-story, where the caller has them.
+it never peeks), for a time budget, and says the move with the seat's share of the win in the
+games searched with it, beside the most searched other move's: "wins 62% of the 410 games
+searched with it; the next most searched, 5-3@b1,c1, 48% of 120". That is the win alone,
+though the search weighs the score's lead in too (`margin`: `IsmctsBot.last_values`). The
+move's own words come from the story, where the caller has them.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ HINT_SECONDS = 1.0
 
 @dataclass(frozen=True)
 class Searched:
-    """A move as the search found it: its games' mean result for the seat (1: won), and how many."""
+    """A move as the search found it: the seat's mean share of the win in its games (1: won), and
+    how many games."""
 
     move: Move
     result: float

@@ -112,12 +112,13 @@ class IsmctsOptions:
 
 
 class Node:
-    __slots__ = ("seat", "visits", "reward", "available", "children")
+    __slots__ = ("seat", "visits", "reward", "won", "available", "children")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat  # the seat whose move leads here: the reward is counted for it
         self.visits = 0
-        self.reward = 0.0
+        self.reward = 0.0  # what the search weighs: the win, with `margin` of the score's lead
+        self.won = 0.0  # the win alone (the game's returns), for what a hint tells
         self.available = 1  # iterations in which this node's move was legal at its parent
         self.children: dict[Move, Node] = {}
 
@@ -149,8 +150,10 @@ class IsmctsBot:
             raise ConfigError(f"{game.spec.title} has no margin_result: margin must be 0")
         self.last_iterations = 0
         self.last_values: dict[Move, tuple[float, int]] = {}
-        """After `choose`: each root move searched, with its mean result for the seat to move and
-        how many games it was searched in (a hint's figures, `bots/hints.py`)."""
+        """After `choose`: each root move searched, with the seat's share of the win in the games
+        searched with it (the game's own result, whatever `margin` the search weighed in; a
+        playout cut short by `rollout_depth` counts the evaluation's chances), and how many
+        games: a hint's figures (`bots/hints.py`)."""
         self._root_ranked: list[Move] | None = None  # the root's moves in rank order, for widening
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -255,11 +258,12 @@ class IsmctsBot:
             state.apply(move)
             node = child
             path.append(node)
-        result = self._rollout(state, rng)
+        result, won = self._rollout(state, rng)
         for visited in path:
             visited.visits += 1
             if visited.seat >= 0:
                 visited.reward += result[visited.seat]
+                visited.won += won[visited.seat]
 
     def _widened(
         self, node: Node, state: State, legal: Sequence[Move], rng: random.Random, at_root: bool
@@ -289,7 +293,8 @@ class IsmctsBot:
                 best, best_value = move, value
         return best
 
-    def _rollout(self, state: State, rng: random.Random) -> list[float]:
+    def _rollout(self, state: State, rng: random.Random) -> tuple[list[float], list[float]]:
+        """Play `state` out: (what the search weighs for each seat, each seat's share of the win)."""
         greedy = self.options.rollout == "greedy"
         left = self.options.rollout_depth
         while (seat := state.to_act()) is not None:
@@ -297,7 +302,8 @@ class IsmctsBot:
                 state.apply_chance(sample(state.chance_outcomes(), rng))
                 continue
             if left <= 0 and self.evaluate is not None:
-                return self.evaluate(state)
+                chances = self.evaluate(state)
+                return chances, chances
             left -= 1
             legal = state.legal_moves()
             if len(legal) == 1:
@@ -306,14 +312,15 @@ class IsmctsBot:
                 state.apply(self.greedy(state, legal, rng))
             else:
                 state.apply(rng.choice(legal))
+        returns = state.returns()
         m = self.options.margin
         if m and self.margin_result is not None:
-            return [(1 - m) * r + m * g for r, g in zip(state.returns(), self.margin_result(state), strict=True)]
-        return state.returns()
+            return [(1 - m) * r + m * g for r, g in zip(returns, self.margin_result(state), strict=True)], returns
+        return returns, returns
 
 
 def _means(root: Node) -> dict[Move, tuple[float, int]]:
-    return {move: (child.reward / child.visits, child.visits) for move, child in root.children.items() if child.visits}
+    return {move: (child.won / child.visits, child.visits) for move, child in root.children.items() if child.visits}
 
 
 def ismcts_options(values: dict[str, Any]) -> IsmctsOptions:
