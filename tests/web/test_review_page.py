@@ -60,6 +60,7 @@ def test_the_review_page_shows_the_marks_and_steps_through_the_game(
     page.wait_for_selector("#board svg")
     # The start, before the deal: each seat's hand is empty, and the page does not call its
     # tiles "left" (nobody has been dealt any yet).
+    page.wait_for_selector("#hands .review-hand .empty")
     assert page.locator("#where").inner_text().startswith("The start")
     assert page.locator("#hands .review-hand .empty").all_inner_texts() == ["No tiles in hand."] * 2
     # The marks come once the server has worked them out: the page says how far it has got.

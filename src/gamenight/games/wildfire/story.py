@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, seat_tile_words, seat_words
+from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, plural, seat_tile_words, seat_words
 from gamenight.games.dominoes.ends import final_position, out_seat, pips_part, told_end
 from gamenight.games.wildfire.layout import (
     DOUBLE_WILD_ONE,
@@ -184,7 +184,7 @@ def _count_parts(hand: list[int]) -> list[list[Any]]:
         count = halves.count(flame)
         if count:
             each = HALF_POINTS[flame]
-            parts.append([f"{count} {words}{'s' if count > 1 else ''} at {each}", count * each])
+            parts.append([f"{plural(count, words)} at {each}", count * each])
     return parts
 
 

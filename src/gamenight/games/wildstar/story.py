@@ -153,7 +153,7 @@ def _count_parts(hand: list[int]) -> list[list[Any]]:
     pips = sum(POINTS[t] for t in hand if t not in (SINGLE_STAR, DOUBLE_STAR) and HALVES[t] != (0, 0))
     parts: list[list[Any]] = [pips_part(pips)]
     if stars:
-        parts.append([f"{stars} wildstar{'s' if stars > 1 else ''} at 20", 20 * stars])
+        parts.append([f"{plural(stars, 'wildstar')} at 20", 20 * stars])
     if blanks:
         parts.append(["0-0 at 30", 30])
     return parts
