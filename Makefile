@@ -83,6 +83,7 @@ bench-fast: $(VENV)/.bench-installed fast
 # The online server's full suites (issue 20); CI runs each in small form in `make pytest`.
 .PHONY: load crash leaks
 load: $(VENV)/.installed
+	$(BIN)/python benchmarks/web_load.py --tables 1000 --seconds 60
 	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60
 	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60 --postgres
 	$(BIN)/python benchmarks/web_load.py --tables 200 --seconds 60 --processes 2

@@ -4,6 +4,7 @@ invite link, and talk to its WebSocket."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,18 @@ SHORT = {
     "fireball-island": {"turn_limit": 12},
 }
 """Options for a short game of each: one round or hand (Fireball Island: a dozen turns)."""
+
+
+WAIT_SECONDS = 30.0
+
+
+def until(condition: Callable[[], Any], what: str) -> Any:
+    """Poll `condition` until it holds (a condition, never a moment), or fail saying `what`."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not (held := condition()):
+        assert time.monotonic() < deadline, f"waited {WAIT_SECONDS:g} s for {what}"
+        time.sleep(0.02)
+    return held
 
 
 def create_table(

@@ -4,8 +4,6 @@ for it, and an idle one is let go, to come back exactly where it was. Nothing st
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,18 +13,7 @@ from gamenight.interfaces.web.tokens import cookie_name
 from gamenight.store.database import Store
 
 from .conftest import Server
-from .support import create_table, host_form, invite_path, join, play_to_end, start, sync
-
-WAIT_SECONDS = 30.0
-
-
-def until(condition: Callable[[], Any], what: str) -> Any:
-    """Poll `condition` until it holds (a condition, never a moment), or fail saying `what`."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while not (held := condition()):
-        assert time.monotonic() < deadline, f"waited {WAIT_SECONDS:g} s for {what}"
-        time.sleep(0.02)
-    return held
+from .support import create_table, host_form, invite_path, join, play_to_end, start, sync, until
 
 
 def same_place(state: dict[str, Any]) -> dict[str, Any]:

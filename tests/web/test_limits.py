@@ -17,10 +17,12 @@ from pathlib import Path
 import httpx
 import pytest
 
+from gamenight.interfaces.web import limits as web_limits
 from gamenight.interfaces.web.limits import Limits, tune_collector
 from tests.web.browsing import free_port
 from tests.web.conftest import Server
 from tests.web.crashing import ServerProcess
+from tests.web.support import until
 
 ATTACKER = "127.0.0.2"
 WAIT_SECONDS = 30
@@ -137,18 +139,48 @@ def test_the_server_raises_its_open_files_limit_and_names_no_server(serve: Serve
     assert "server" not in httpx.get(f"http://127.0.0.1:{serve.port}/").headers
 
 
-def test_the_server_collects_young_objects_in_large_batches_and_freezes_what_it_loaded() -> None:
-    """`gamenight serve --gc-young N`: the cycle collector's young collections come every N
-    allocations, not Python's 700, and what the process loaded before serving is frozen, so
-    that no collection walks it again (benchmarks/README.md, *The cycle collector's pauses*)."""
+def test_the_server_collects_its_young_and_middle_objects_often_and_the_oldest_by_the_clock() -> None:
+    """`gamenight serve --gc-young N --gc-full-seconds S`: young collections every N allocations,
+    a middle one every other young one, and Python's rule for the oldest generation (a quarter
+    more objects than at the last walk of them all) never reached: the server walks them every S
+    seconds instead. With S 0, Python's rule. What the process loaded before serving is frozen,
+    so that no collection walks it again (benchmarks/README.md, *Short collections*)."""
     threshold = gc.get_threshold()
     try:
-        tune_collector(12_345)
-        assert gc.get_threshold() == (12_345, 10, 10)
+        tune_collector(12_345, 600)
+        young, middle, oldest = gc.get_threshold()
+        assert (young, middle) == (12_345, 2)
+        assert oldest >= 2**30  # two middle collections a second would take 17 years to reach it
         assert gc.get_freeze_count() > 10_000  # the modules, classes and functions loaded by now
+        gc.unfreeze()
+        tune_collector(700, 0)
+        assert gc.get_threshold() == (700, 10, 10)
     finally:
         gc.unfreeze()
         gc.set_threshold(*threshold)
+
+
+def test_the_server_walks_every_generation_every_so_many_seconds(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The full collections that Python's rule no longer makes, the server makes by the clock,
+    on its event loop, while it serves; with `gc_full_seconds` 0 it makes none of its own."""
+    walks: list[tuple[int, ...]] = []
+
+    class Collector:  # the limits module's `gc`, counting the server's own walks
+        def collect(self, *generation: int) -> int:
+            walks.append(generation)
+            return gc.collect(*generation)
+
+    monkeypatch.setattr(web_limits, "gc", Collector())
+    with Server(data_dir, limits=Limits(gc_full_seconds=0.05)) as server:
+        assert server.browser().get("/").status_code == 200
+        until(lambda: len(walks) >= 3, "three full collections")
+        assert set(walks) == {()}  # every generation
+        assert "gamenight-collector" in {task.get_name() for task in server.app.state.hub.chores}
+    with Server(data_dir, limits=Limits(gc_full_seconds=0)) as server:
+        assert server.browser().get("/").status_code == 200
+        assert "gamenight-collector" not in {task.get_name() for task in server.app.state.hub.chores}
 
 
 def test_a_body_larger_than_the_limit_is_refused_and_changes_nothing(data_dir: Path) -> None:

@@ -85,6 +85,7 @@ def test_bad_serving_options_are_said_in_one_line(tmp_path: Path) -> None:
         (["--hints-at-once", "-1"], "--hints-at-once -1: give 0 or a positive number"),
         (["--hint-seconds", "0"], "--hint-seconds 0: give a number of seconds above 0, up to 60"),
         (["--round-pause", "601"], "--round-pause 601: give 0 to 600 seconds"),
+        (["--gc-full-seconds", "-5"], "--gc-full-seconds -5: give 0 or a positive number"),
         (["--gc-young", "5"], "Invalid value for '--gc-young': Input should be greater than or equal to 700"),
     ):
         refused = serve(tmp_path / "data", *option)

@@ -1252,11 +1252,19 @@ def serve(
     gc_young: Annotated[
         int | None,
         typer.Option(
-            help="Objects allocated between two young collections of Python's cycle collector (Python's "
-            "default: 700). Higher: fewer objects outlive them, so fewer and shorter pauses of every table "
-            r"while the collector walks the oldest; lower: less memory held by garbage between them \[default: 10000]",
+            help="Objects allocated (net) between two young collections of Python's cycle collector. Higher: "
+            "fewer, longer pauses of every table while it walks them; lower: more, shorter ones "
+            r"\[default: 700, Python's own]",
             min=700,
             max=10**7,
+        ),
+    ] = None,
+    gc_full_seconds: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds between two full collections of Python's cycle collector, each a pause of every "
+            "table (hundreds of ms at 1,000 tables); 0: when Python's own rule says, which at many tables "
+            r"is every few seconds \[default: 600]",
         ),
     ] = None,
     waiting_hours: Annotated[
@@ -1331,6 +1339,7 @@ def serve(
         "min_zombie_timeout": min_zombie_timeout,
         "full_sync_seconds": full_sync_seconds,
         "hints_at_once": hints_at_once,
+        "gc_full_seconds": gc_full_seconds,
     }
     for name, value in counts.items():
         if value is not None and not 0 <= value <= 10**6:
@@ -1388,7 +1397,7 @@ def serve(
     server_log = logging.getLogger("gamenight")
     server_log.addHandler(handler)
     server_log.setLevel(logging.INFO)
-    tune_collector(DEFAULT_GC_YOUNG if gc_young is None else gc_young)
+    tune_collector(DEFAULT_GC_YOUNG if gc_young is None else gc_young, limits.gc_full_seconds)
     before, after = raise_descriptor_limit()
     if after > before:
         server_log.info("open files: the soft limit was %d, now %d", before, after)

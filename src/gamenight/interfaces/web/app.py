@@ -35,7 +35,7 @@ from gamenight.engine.options import options_to_dict
 from gamenight.engine.registry import GAMES, make_game
 from gamenight.interfaces.web.forms import Sent, game_forms, options_from_form
 from gamenight.interfaces.web.idle import IDLE_LIFETIME
-from gamenight.interfaces.web.limits import Limits, Quotas, TooMany
+from gamenight.interfaces.web.limits import Limits, Quotas, TooMany, collect_fully
 from gamenight.interfaces.web.live import (
     BOT_LEVELS,
     BURST,
@@ -140,6 +140,8 @@ def create_app(
         hub.hint_seconds, hub.hints_at_once = limits.hint_seconds, limits.hints_at_once
         await hub.db(store.migrate)
         await hub.start()
+        if limits.gc_full_seconds > 0:
+            hub.chore(collect_fully(limits.gc_full_seconds), "gamenight-collector")
         app.state.tokens = Tokens(await hub.db(store.secret_key))
         app.state.hub = hub
 

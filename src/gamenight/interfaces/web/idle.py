@@ -90,7 +90,7 @@ def let_go(hub: Hub, live: LiveTable) -> None:
         while len(hub.memos) > MAX_MEMOS:
             del hub.memos[next(iter(hub.memos))]
     if live.status not in (WAITING, PLAYING):
-        hub._chore(hub.release(live.id))
+        hub.chore(hub.release(live.id))
 
 
 async def let_go_of_idle(hub: Hub) -> None:

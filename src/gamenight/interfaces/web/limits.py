@@ -35,9 +35,15 @@ DEFAULT_HEADER_TIMEOUT = 10.0
 DEFAULT_CONNECTIONS_PER_ADDRESS = 64
 """A person has a page and a WebSocket per table open; a household shares one address."""
 DESCRIPTORS_WANTED = 65536
-DEFAULT_GC_YOUNG = 10_000
-"""Objects the server allocates (net) between two young collections of the cycle collector;
-Python's default, 700, suits a script (benchmarks/README.md, *The cycle collector's pauses*)."""
+DEFAULT_GC_YOUNG = 700
+"""Objects the server allocates (net) between two young collections of the cycle collector
+(Python's own default): with the middle generation collected every other young collection and
+the oldest by the clock, every collection stays short (`tune_collector`)."""
+GC_MIDDLE = 2
+"""Young collections between two middle ones."""
+GC_NEVER = 2**30
+"""A threshold never reached: the oldest generation is collected by the clock, not by Python's rule."""
+DEFAULT_GC_FULL_SECONDS = 600.0
 DEFAULT_TABLES_PER_HOUR = 30
 DEFAULT_BOT_TABLES_PER_ADDRESS = 4
 DEFAULT_MIN_BOT_PACE = 0.25
@@ -74,6 +80,9 @@ class Limits:
     """The search for one hint, in seconds of a thread's CPU."""
     hints_at_once: int = DEFAULT_HINTS_AT_ONCE
     """Hints worked out at once in the whole process (0: none is given)."""
+    gc_full_seconds: float = DEFAULT_GC_FULL_SECONDS
+    """Seconds between two full collections of the cycle collector, made by the server on its
+    event loop (0: when Python's own rule says, as a script's are; `tune_collector`)."""
     ws_compression: bool = False
     """WebSocket messages compressed (permessage-deflate) when the browser offers it. Off by
     default: a table's messages are a few KiB of JSON, and compressing them cost the server
@@ -237,18 +246,42 @@ def uvicorn_options(limits: Limits) -> dict[str, Any]:
     }
 
 
-def tune_collector(young: int = DEFAULT_GC_YOUNG) -> None:
-    """Set the cycle collector for a server that holds many tables. With Python's default
-    (700), an object that lives a few milliseconds (a move on its way to the database, a
-    message being sent) outlives two young collections and is moved to the oldest
-    generation, and every time those reach a quarter of it the collector walks every
-    object of every table while every table waits: at 1,000 tables, 18 such walks in 100 s,
-    up to 950 ms each. Collected every `young` allocations instead, such objects die young.
-    What is loaded when the server starts (modules, classes, the app) lives as long as the
-    process: frozen, no collection walks it again."""
+def tune_collector(young: int = DEFAULT_GC_YOUNG, full_seconds: float = DEFAULT_GC_FULL_SECONDS) -> None:
+    """Set the cycle collector for a server that holds many tables, so that no collection
+    makes every table wait long (benchmarks/README.md, *The cycle collector's pauses* and
+    *Short collections*).
+
+    - What is loaded when the server starts (modules, classes, the app) lives as long as the
+      process: frozen, no collection walks it again.
+    - A young collection walks what was made since the last one and is still alive, and a
+      middle one what outlived the young ones since the last middle one. Python counts the
+      young generation's allocations net of the objects freed, old ones included, so while a
+      server frees old objects as fast as it makes new ones the count hardly grows and the
+      young generation does: at 1,000 tables with the count at 10,000, it held two or three
+      seconds of waiting sockets and moves, 60,000 objects and 40-70 ms a walk. With
+      Python's 700 and a middle collection every other young one, each walks a fifth of a
+      second or less of them, a few milliseconds.
+    - Past the middle generation, Python's rule walks every object of every table (hundreds of
+      milliseconds at 1,000 tables) whenever those promoted since the last full walk reach a
+      quarter of them, which objects that wait a few seconds (a socket's next message) soon
+      are. So the oldest generation is walked by the clock instead, every `full_seconds`
+      (`collect_fully`), for the garbage that became so only after it grew old (few
+      objects: in a steady state the young collections find none). `full_seconds` 0 leaves
+      the middle and oldest generations to Python's rule."""
     gc.collect()
     gc.freeze()
-    gc.set_threshold(young, 10, 10)
+    if full_seconds > 0:
+        gc.set_threshold(young, GC_MIDDLE, GC_NEVER)
+    else:
+        gc.set_threshold(young, 10, 10)
+
+
+async def collect_fully(every: float) -> None:
+    """Walk every generation every `every` seconds (`tune_collector`): on the event loop,
+    where the finalizers of sockets and tasks expect to run."""
+    while True:
+        await asyncio.sleep(every)
+        gc.collect()
 
 
 def raise_descriptor_limit(wanted: int = DESCRIPTORS_WANTED) -> tuple[int, int]:

@@ -311,15 +311,15 @@ class Hub:
         """Look now and then for tables nobody started in time; on PostgreSQL, join the
         processes that share the database: listen to their news and look every second for
         tables whose owner is gone."""
-        self._chore(self._expire(), "gamenight-expiry")
+        self.chore(self._expire(), "gamenight-expiry")
         if self.idle_lifetime > 0:
-            self._chore(let_go_of_idle(self), "gamenight-idle")
+            self.chore(let_go_of_idle(self), "gamenight-idle")
         if self.store.engine.dialect.name != "postgresql":
             return
         self.store.origin = self.origin
         self.cluster = Cluster(self.store.url, self.origin, self.on_notice, self._deaf, self._lost)
         await self.cluster.start()
-        self._chore(self._keep_up(), "gamenight-claims")
+        self.chore(self._keep_up(), "gamenight-claims")
 
     async def _expire(self) -> None:
         """End the tables nobody started within the waiting lifetime (every process may: the
@@ -338,7 +338,7 @@ class Hub:
                 log.exception("looking for tables nobody started failed")
             await asyncio.sleep(min(EXPIRE_EVERY, max(0.05, self.waiting_lifetime / 4)))
 
-    def _chore(self, work: Any, name: str | None = None) -> None:
+    def chore(self, work: Any, name: str | None = None) -> None:
         task = asyncio.get_running_loop().create_task(work, name=name)
         self.chores.add(task)
         task.add_done_callback(self.chores.discard)
@@ -391,7 +391,7 @@ class Hub:
         live = self.tables.get(notice.table)
         if live is None:
             if notice.table in self.owned:
-                self._chore(self._wake(notice))
+                self.chore(self._wake(notice))
             return
         if notice.kind == SEEN:
             live.seen_elsewhere(notice.origin, notice.data.get("seats"))
@@ -400,9 +400,9 @@ class Hub:
         elif notice.kind == READY:
             live.ready_elsewhere(notice.data.get("seat"), notice.data.get("n"))
         elif notice.kind == STEPS:
-            self._chore(live.catch_up_and_tell(notice.data))
+            self.chore(live.catch_up_and_tell(notice.data))
         elif notice.kind == TABLE:
-            self._chore(live.refresh_and_tell())
+            self.chore(live.refresh_and_tell())
 
     async def _wake(self, notice: Notice) -> None:
         """Load a table this process owns, to hear `notice` (it may be a bot's turn now)."""
@@ -415,7 +415,7 @@ class Hub:
     def _deaf(self) -> None:
         """Listening again after a drop: whatever was said meanwhile is read from the database."""
         for live in list(self.tables.values()):
-            self._chore(live.refresh_and_tell())
+            self.chore(live.refresh_and_tell())
 
     def _lost(self) -> None:
         """The connection holding this process's locks dropped, and the locks with it: the
@@ -472,7 +472,7 @@ class Hub:
                 if table_id not in self.owned and data.status in (WAITING, PLAYING):
                     self.owned.update(await self.cluster.claim([table_id]))
                 elif table_id in self.owned and live.status not in (WAITING, PLAYING):
-                    self._chore(self.release(table_id))  # kept while let go (idle.py), over since
+                    self.chore(self.release(table_id))  # kept while let go (idle.py), over since
             live.start_driver()
             return live
 
@@ -486,7 +486,7 @@ class Hub:
                 live.stop_driver()
                 del self.tables[table_id]
                 if table_id in self.owned:
-                    self._chore(self.release(table_id))
+                    self.chore(self.release(table_id))
 
     async def resume_all(self) -> int:
         """The tables whose game goes on with nobody there, live again (their bots and clocks
@@ -689,7 +689,7 @@ class LiveTable:
         seen = self.seen_here()
         if self.hub.cluster is not None and seen != self.told_seen:
             self.told_seen = seen
-            self.hub._chore(self.hub.cluster.announce(self.id, SEEN, seats=sorted(seen)))
+            self.hub.chore(self.hub.cluster.announce(self.id, SEEN, seats=sorted(seen)))
 
     def seen_elsewhere(self, origin: str, seats: Any) -> None:
         """Process `origin` says these seats' persons are connected to it (and no others)."""
@@ -724,7 +724,7 @@ class LiveTable:
 
     def _tell_away(self, seat: SeatState) -> None:
         if self.hub.cluster is not None:
-            self.hub._chore(self.hub.cluster.announce(self.id, AWAY, seat=seat.index, away=seat.away))
+            self.hub.chore(self.hub.cluster.announce(self.id, AWAY, seat=seat.index, away=seat.away))
 
     # -- seats and tokens -----------------------------------------------------------------
 
@@ -1415,7 +1415,7 @@ class LiveTable:
                 return  # the next round has begun already, or this press was counted
             self.ready.add((self.paused_at, seat))
             if self.hub.cluster is not None:
-                self.hub._chore(self.hub.cluster.announce(self.id, READY, seat=seat, n=self.paused_at))
+                self.hub.chore(self.hub.cluster.announce(self.id, READY, seat=seat, n=self.paused_at))
             self._changed()
 
     def ready_elsewhere(self, seat: Any, number: Any) -> None:
