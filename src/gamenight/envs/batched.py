@@ -204,7 +204,7 @@ class BatchedGames:
         self._seat[row] = seat
         obs = self._rows[row]
         obs[:] = self._blank  # the encoders write only what is there
-        core.encoder.write_state(obs, core.state, seat)
+        core.encoder.write_state(obs, core.state, seat, core.spelt)
         # The mask's entries through one flat memoryview: setting an item costs a fraction of
         # NumPy's, and only the last decision's entries are cleared (a row of Wildfire is 7,152
         # wide).

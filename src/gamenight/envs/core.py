@@ -27,7 +27,7 @@ from gamenight.engine.chance import sample
 from gamenight.engine.protocol import CHANCE, Game, Move, State
 from gamenight.engine.registry import make_game
 from gamenight.envs.actions import ActionTable, action_table
-from gamenight.envs.observations import Encoder, Obs, encoder_for
+from gamenight.envs.observations import Encoder, Obs, Spelt, encoder_for
 
 GAMES = ("wildfire", "wildstar", "highrise", "fireball-island")
 REWARDS = ("returns", "margin")
@@ -107,6 +107,7 @@ class Core:
         self._ranked: list[Move] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._paid = [0.0] * self.players
+        self.spelt: Spelt | None = self.encoder.spelt()  # this game's masks as last observed
 
     def reset(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
@@ -190,7 +191,7 @@ class Core:
     def observe(self, seat: int) -> Obs:
         """The seat's view encoded: `encoder.encode(state.view(seat))`, read off the state
         (`encode_state`: the same tensor without building the view)."""
-        return self.encoder.encode_state(self.state, seat)
+        return self.encoder.encode_state(self.state, seat, self.spelt)
 
     def move(self, action: int, illegal: str = "raise") -> tuple[Move, bool]:
         """The move for `action`; with illegal="substitute", an illegal id becomes a legal

@@ -34,6 +34,7 @@ from gamenight.games.dominoes.hands import mask_tiles
 from gamenight.games.fireball_island.state import FireballIslandState
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tower import Tower
+from gamenight.games.wildfire.layout import Layout, Node
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.games.wildstar.state import WildstarState
 from gamenight.games.wildstar.tiles import is_double
@@ -78,20 +79,27 @@ class Encoder:
     def fill(self, out: Obs, view: Mapping[str, Any]) -> None:
         raise NotImplementedError
 
-    def encode_state(self, state: Any, seat: int) -> Obs:
+    def encode_state(self, state: Any, seat: int, spelt: Spelt | None = None) -> Obs:
         """`encode(state.view(seat))`, read off the state's fields that the view is built
         from (the same tensor, bit for bit; tests check it)."""
         out = np.zeros(self.size, dtype=np.float32)
-        self.fill_state(out, state, seat)
+        self.write_state(writer(out), state, seat, spelt)
         return out
 
     def fill_state(self, out: Obs, state: Any, seat: int) -> None:
         self.write_state(writer(out), state, seat)
 
-    def write_state(self, w: memoryview[float], state: Any, seat: int) -> None:
+    def write_state(self, w: memoryview[float], state: Any, seat: int, spelt: Spelt | None = None) -> None:
         """`fill_state` into `w`, a memoryview of the encoder's size, all zeros: a batch keeps
-        one per row (`out.data` makes a memoryview, and took a tenth of an observation's time)."""
+        one per row (`out.data` makes a memoryview, and took a tenth of an observation's time).
+        `spelt`, from `self.spelt()`, is the caller's own: what its last observations copied
+        (a game's rows keep one each; the tensor is the same without it)."""
         self.fill(np.asarray(w), state.view(seat))
+
+    def spelt(self) -> Spelt | None:
+        """A Spelt for one caller's observations of one game at a time (None: the encoder
+        spells no masks)."""
+        return None
 
     # helpers
     def seats_onehot(self, out: Obs, name: str, seat: int | None, me: int) -> None:
@@ -151,6 +159,51 @@ class MaskBlocks:
         return block
 
 
+_NO_BLOCK: Final = writer(np.zeros(0, dtype=np.float32))
+
+
+class Spelt:
+    """What one caller's last observations copied, kept for its next: a batch's rows share
+    one encoder, and each row (or lone environment) keeps its own Spelt, since its game
+    changes little from one decision to the next. The tensor is the same with or without it.
+
+    - The tile masks, slot by slot (a block and a seat): slot i holds `masks[i]`, spelt out
+      in `blocks[i]`, its own, which a new mask changes tile by tile (a decision adds a tile
+      or two to a mask, or none). The MaskBlocks' dict of thousands, each mask spelt out in
+      a block of its own, cost 7% of a batched Wildfire step.
+    - The `table` block of what was `laid` (LaidBlocks; Highrise's with its `cells`,
+      HighriseEncoder._tower), and Wildfire's `ends` block of `layout` (WildfireEncoder._ends):
+      the blocks of the caller's own game, held with the object they were made for (so its
+      identity is its own), brought up to date at each observation."""
+
+    def __init__(self, slots: int) -> None:
+        self.masks: list[int] = [0] * slots  # 0: none yet (a 0 mask is never copied)
+        self.blocks: list[memoryview[float]] = [_NO_BLOCK] * slots
+        self.layout: object = None
+        self.ends: memoryview[float] = _NO_BLOCK
+        self.end_nodes: list[object] = []  # the node each end's features were written for
+        self.end_free: list[int] = []  # and its free places then (0: not written)
+        self.open: list[int] = []  # the ends written
+        self.laid: object = None
+        self.table: memoryview[float] = _NO_BLOCK
+        self.cells: memoryview[float] = _NO_BLOCK
+        self.count = 0  # the dominoes of `laid` in `table` and `cells`
+
+    def get(self, slot: int, mask: int, size: int) -> memoryview[float]:
+        """`mask` spelt out as `size` floats (MaskBlocks.get), in `slot`'s block."""
+        old, block = self.masks[slot], self.blocks[slot]
+        if old == mask:
+            return block
+        if len(block) != size:
+            block = self.blocks[slot] = writer(np.zeros(size, dtype=np.float32))
+        for tile in mask_tiles(old & ~mask):
+            block[tile] = 0.0
+        for tile in mask_tiles(mask & ~old):
+            block[tile] = 1.0
+        self.masks[slot] = mask
+        return block
+
+
 TOWERS_KEPT = 1024
 """Layouts whose blocks an encoder keeps (`LaidBlocks`, HighriseEncoder._tower). Not Final:
 a test lowers it, and a compiled module reads a Final's value where it is used."""
@@ -160,29 +213,43 @@ class LaidBlocks:
     """A layout's `table` block, 1.0 for each tile laid, from its list of what was laid (tile
     ids, or tuples whose first item is the tile). Such a list only grows (a layout appends; a
     clone copies it), so each list's block is kept, by the list's identity, and only the tiles
-    laid since are added. Several are kept (a batch's games share one encoder), at most
-    TOWERS_KEPT; each list is held while its block is kept, so its id cannot pass to another."""
+    laid since are added. A caller's Spelt keeps its own game's; without one, several are
+    kept here (a batch's games share one encoder), at most TOWERS_KEPT; each list is held
+    while its block is kept, so its id cannot pass to another."""
 
     def __init__(self, size: int, tuples: bool) -> None:
         self.size = size
         self.tuples = tuples
         self._kept: dict[int, tuple[list[Any], memoryview[float], int]] = {}
 
-    def get(self, laid: list[Any]) -> memoryview[float]:
+    def get(self, laid: list[Any], spelt: Spelt | None = None) -> memoryview[float]:
+        if spelt is not None:
+            if spelt.laid is laid and spelt.count == len(laid):
+                return spelt.table  # nothing laid since (most decisions)
+            if spelt.laid is laid and spelt.count < len(laid):
+                block, count = spelt.table, spelt.count
+            else:
+                block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
+            self._add(block, laid, count)
+            spelt.laid, spelt.table, spelt.count = laid, block, len(laid)
+            return block
         key = id(laid)
         kept = self._kept.get(key)
         if kept is not None and kept[2] == len(laid):
-            return kept[1]  # nothing laid since (most decisions)
+            return kept[1]
         if kept is None or kept[2] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
             if len(self._kept) >= TOWERS_KEPT:
                 self._kept.clear()  # the layouts of games long over, mostly
             block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
         else:
             _, block, count = kept
-        for item in laid[count:]:
-            block[item[0] if self.tuples else item] = 1.0
+        self._add(block, laid, count)
         self._kept[key] = (laid, block, len(laid))
         return block
+
+    def _add(self, block: memoryview[float], laid: list[Any], count: int) -> None:
+        for item in laid[count:]:
+            block[item[0] if self.tuples else item] = 1.0
 
 
 def _rel_table(players: int) -> list[list[int]]:
@@ -254,6 +321,7 @@ class WildfireEncoder(Encoder):
         self._at_round = self.block("round", 1)
         self._laid = LaidBlocks(t, tuples=True)  # the table, from the layout's nodes
         self._masks = MaskBlocks(t)
+        self._no_end = writer(np.zeros(self.END_FEATURES, dtype=np.float32))
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -299,25 +367,63 @@ class WildfireEncoder(Encoder):
         out[o["unfilled"]] = v["unfilled"] / n
         out[o["round"]] = v["round"] / 10.0
 
-    def write_state(self, w: memoryview[float], state: WildfireState, seat: int) -> None:
+    def spelt(self) -> Spelt:
+        return Spelt(2 * self.players)  # absent, then passed over, each by seat
+
+    def _write_end(self, w: memoryview[float], base: int, node: Node, free: int) -> None:
+        """An open end's features but the obligation's mark, at `base` (zeros)."""
+        w[base] = 1.0
+        w[base + 2 + node.value] = 1.0
+        if node.kind in self._double_kinds:
+            w[base + 12] = 1.0
+        w[base + 13] = free / 4.0
+
+    def _ends(self, spelt: Spelt, layout: Layout) -> memoryview[float]:
+        """The `ends` block but the obligation's mark, as `spelt`'s caller last had this
+        layout's, brought up to date: an end whose node or free places changed is written
+        again, one closed since is cleared. A decision changes one or two of the open ends
+        (up to 27 in random games), each of which cost four writes."""
+        f = self.END_FEATURES
+        if spelt.layout is not layout:  # a new round or game: a layout of its own
+            spelt.layout = layout
+            spelt.ends = writer(np.zeros(self.ENDS * f, dtype=np.float32))
+            spelt.end_nodes = [None] * self.ENDS
+            spelt.end_free = [0] * self.ENDS
+            spelt.open = []
+        block, end_nodes, end_free = spelt.ends, spelt.end_nodes, spelt.end_free
+        nodes, free, none = layout.nodes, layout.free, self._no_end
+        for e in spelt.open:
+            if free[e] == 0:
+                block[e * f : (e + 1) * f] = none
+                end_nodes[e] = None
+                end_free[e] = 0
+        for e in layout.open_ends:
+            node = nodes[e]
+            if end_nodes[e] is not node or end_free[e] != free[e]:
+                base = e * f
+                block[base : base + f] = none
+                self._write_end(block, base, node, free[e])
+                end_nodes[e] = node
+                end_free[e] = free[e]
+        spelt.open = layout.open_ends.copy()
+        return block
+
+    def write_state(self, w: memoryview[float], state: WildfireState, seat: int, spelt: Spelt | None = None) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildfire/view.py reads."""
-        double_kinds, unspun = self._double_kinds, self._unspun
+        unspun = self._unspun
         n, t = self.players, self.TILES
         rel = self._rel[seat]
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         nodes, free = layout.nodes, layout.free
         table0 = self._at_table
-        w[table0 : table0 + t] = self._laid.get(nodes)
+        w[table0 : table0 + t] = self._laid.get(nodes, spelt)
         ends, f = self._at_ends, self.END_FEATURES
-        for e in layout.open_ends:
-            base = ends + e * f
-            node = nodes[e]
-            w[base] = 1.0
-            w[base + 2 + node.value] = 1.0
-            if node.kind in double_kinds:
-                w[base + 12] = 1.0
-            w[base + 13] = free[e] / 4.0
+        if spelt is not None:
+            w[ends : ends + self.ENDS * f] = self._ends(spelt, layout)
+        else:
+            for e in layout.open_ends:
+                self._write_end(w, ends + e * f, nodes[e], free[e])
         ob = layout.obligation
         if ob < 0:
             w[self._at_obligation_kind + 4] = 1.0
@@ -345,13 +451,14 @@ class WildfireEncoder(Encoder):
                 w[knocked + r] = 1.0
             if state.loses_turn[s]:
                 w[loses + r] = 1.0
-        spelt = self._masks
-        for block, masks in ((self._at_absent, state.absent), (self._at_passed_over, state.passed_over)):
+        kept = self._masks
+        kinds = ((self._at_absent, state.absent), (self._at_passed_over, state.passed_over))
+        for k, (block, masks) in enumerate(kinds):
             for s in range(n):
                 mask = masks[s]
                 if mask:
                     at = block + rel[s] * t
-                    w[at : at + t] = spelt.get(mask)
+                    w[at : at + t] = kept.get(mask) if spelt is None else spelt.get(k * n + s, mask, t)
         rounds = len(state.sheet) + (0 if phase == self._over else 1)
         w[self._at_pile] = len(state.pile) / 65.0
         if state.unfilled:
@@ -450,7 +557,10 @@ class WildstarEncoder(Encoder):
         out[o["hand_number"]] = v["hand_number"] / 10.0
         out[o["lowest_wins"]] = float(v["lowest_wins"])
 
-    def write_state(self, w: memoryview[float], state: WildstarState, seat: int) -> None:
+    def spelt(self) -> Spelt:
+        return Spelt(self.players)  # lacked, by seat
+
+    def write_state(self, w: memoryview[float], state: WildstarState, seat: int, spelt: Spelt | None = None) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildstar/view.py reads."""
         n = self.players
         rel = self._rel[seat]
@@ -460,7 +570,7 @@ class WildstarEncoder(Encoder):
         layout = state.layout
         tiles, value, free = layout.tiles, layout.value, layout.free
         table0 = self._at_table
-        w[table0 : table0 + self.TILES] = self._laid.get(tiles)
+        w[table0 : table0 + self.TILES] = self._laid.get(tiles, spelt)
         w[self._at_centre + self._centre[state.required_double]] = 1.0
         ends, f = self._at_ends, self.END_FEATURES
         for e in layout.playable_ends():
@@ -485,7 +595,7 @@ class WildstarEncoder(Encoder):
             mask = state.lacked[s]
             if mask:
                 base = lacked + r * 10
-                w[base : base + 10] = self._digits.get(mask)
+                w[base : base + 10] = self._digits.get(mask) if spelt is None else spelt.get(s, mask, 10)
             total = totals[s % 2] if partners else totals[s]
             if total:  # (the row is zeros: a 0 is not written)
                 w[scores + r] = total / 200.0
@@ -578,28 +688,49 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
-    def _tower(self, tower: Tower) -> tuple[memoryview[float], memoryview[float]]:
+    def _tower(self, tower: Tower, spelt: Spelt | None) -> tuple[memoryview[float], memoryview[float]]:
         """The `table` block (a 1 for each domino in the tower) and the `cells` block. Both
         change only when a domino is laid, and a tower's list of dominoes laid (`laid`: tile,
         cell a, cell b, ... as plain tuples) only grows then (tower.py appends; a clone copies
         it): so each list's blocks are kept, by the list's identity, and only the dominoes laid
-        since are added, with the cells they lie on. Several towers are kept (a batch's games
-        share one encoder), at most TOWERS_KEPT; each list is held while its blocks are kept,
-        so its id cannot pass to another."""
+        since are added, with the cells they lie on. A caller's `spelt` keeps its own game's;
+        without it, several towers are kept here (a batch's games share one encoder), at most
+        TOWERS_KEPT; each list is held while its blocks are kept, so its id cannot pass to
+        another."""
         laid = tower.laid
+        if spelt is not None:
+            if spelt.laid is laid and spelt.count == len(laid):
+                return spelt.table, spelt.cells  # nothing laid since (most decisions)
+            if spelt.laid is laid and spelt.count < len(laid):
+                table, cells, count = spelt.table, spelt.cells, spelt.count
+            else:
+                table, cells, count = self._new_tower()
+            self._lay(tower, table, cells, count)
+            spelt.laid, spelt.table, spelt.cells, spelt.count = laid, table, cells, len(laid)
+            return table, cells
         key = id(laid)
         kept = self._towers.get(key)
         if kept is not None and kept[3] == len(laid):
-            return kept[1], kept[2]  # nothing laid since (most decisions)
+            return kept[1], kept[2]
         if kept is None or kept[3] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
             if len(self._towers) >= TOWERS_KEPT:
                 self._towers.clear()  # the towers of games long over, mostly
-            table = writer(np.zeros(self.TILES, dtype=np.float32))
-            cells = writer(np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32))
-            count = 0
+            table, cells, count = self._new_tower()
         else:
             _, table, cells, count = kept
-        f, blocks, height, top = self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top
+        self._lay(tower, table, cells, count)
+        self._towers[key] = (laid, table, cells, len(laid))
+        return table, cells
+
+    def _new_tower(self) -> tuple[memoryview[float], memoryview[float], int]:
+        table = writer(np.zeros(self.TILES, dtype=np.float32))
+        cells = writer(np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32))
+        return table, cells, 0
+
+    def _lay(self, tower: Tower, table: memoryview[float], cells: memoryview[float], count: int) -> None:
+        """The dominoes of `tower.laid` from `count` on added to `table` and `cells` (every
+        cell written when there are none yet)."""
+        f, blocks, height, top, laid = self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top, tower.laid
         if count == 0:
             for cell in range(self.CELLS):
                 cells[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
@@ -608,8 +739,6 @@ class HighriseEncoder(Encoder):
             table[tile] = 1.0
             for cell in (a, b):
                 cells[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
-        self._towers[key] = (laid, table, cells, len(laid))
-        return table, cells
 
     def _cell(self, height: int, top: int) -> memoryview[float]:
         values = np.zeros(self.CELL_FEATURES, dtype=np.float32)
@@ -620,14 +749,17 @@ class HighriseEncoder(Encoder):
         values[self._top_slot[top]] = 1.0
         return writer(values)
 
-    def write_state(self, w: memoryview[float], state: HighriseState, seat: int) -> None:
+    def spelt(self) -> Spelt:
+        return Spelt(self.players)  # absent, by seat
+
+    def write_state(self, w: memoryview[float], state: HighriseState, seat: int, spelt: Spelt | None = None) -> None:
         """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
         n, t = self.players, self.TILES
         rel = self._rel[seat]
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         tower = state.tower
         table0 = self._at_table
-        table, cells = self._tower(tower)
+        table, cells = self._tower(tower, spelt)
         w[table0 : table0 + t] = table
         cells0 = self._at_cells
         w[cells0 : cells0 + self.CELLS * self.CELL_FEATURES] = cells
@@ -639,7 +771,7 @@ class HighriseEncoder(Encoder):
         w[self._at_starter + rel[state.starter]] = 1.0
         sizes, absent, scores = self._at_hand_sizes, self._at_absent, self._at_scores
         hands, totals, absents = state.hands, state.totals, state.absent
-        spelt = self._masks
+        kept = self._masks
         for s in range(n):
             r = rel[s]
             w[sizes + r] = len(hands[s]) / 10.0
@@ -648,7 +780,7 @@ class HighriseEncoder(Encoder):
             mask = absents[s]
             if mask:
                 at = absent + r * t
-                w[at : at + t] = spelt.get(mask)
+                w[at : at + t] = kept.get(mask) if spelt is None else spelt.get(s, mask, t)
         w[self._at_pile] = len(state.pile) / 36.0
         w[self._at_hand_number] = state.hand_number / 10.0
 
@@ -766,7 +898,9 @@ class FireballIslandEncoder(Encoder):
             pushes[player] += spaces / 3.0
         self.per_seat(out, "pushes", pushes, me)
 
-    def write_state(self, w: memoryview[float], state: FireballIslandState, seat: int) -> None:
+    def write_state(
+        self, w: memoryview[float], state: FireballIslandState, seat: int, spelt: Spelt | None = None
+    ) -> None:
         """`fill(out, view(state, seat))` from the fields games/fireball_island/view.py
         reads (the decision without its words: `decision_fields`)."""
         decision_fields = self._decision_fields
