@@ -151,3 +151,40 @@ def test_view_in_info():
     obs, info = env.reset(seed=4)
     assert info["view"]["seat"] == 0 and info["view"]["hand"]
     assert np.array_equal(env.core.encoder.encode(info["view"]), obs)
+
+
+@pytest.mark.parametrize(
+    ("game", "opponents", "options"),
+    [
+        ("wildfire", "greedy", {"players": 3, "rounds": 1}),
+        ("highrise", "easy", {"players": 2}),
+        ("wildstar", "learned", {"players": 2, "hands": 1}),
+        ("fireball-island", "greedy", {"players": 2, "turn_limit": 40}),
+    ],
+)
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_an_environment_copied_mid_game_with_its_opponents_goes_on_as_the_original(game, opponents, options, how):
+    """Copied mid-game (`copy.deepcopy`, or pickled and read back) with its bots, the copy
+    plays on as the original does: the bots held a module (the game's heuristics, NumPy),
+    which does not pickle, and the encoder memoryviews (tests/envs/test_pettingzoo.py)."""
+    import copy
+    import pickle
+    import random
+
+    def play_on(env, info, rng):
+        seen = []
+        while True:
+            legal = np.flatnonzero(info["action_mask"])
+            obs, reward, term, trunc, info = env.step(int(legal[rng.randrange(len(legal))]))
+            seen.append((obs.tobytes(), info["action_mask"].tobytes(), reward))
+            if term or trunc:
+                return seen
+
+    env = GamenightEnv(game, opponents=opponents, **options)
+    _, info = env.reset(seed=5)
+    for _ in range(4):
+        _, _, term, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        assert not term
+    twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+    assert all(info["action_mask"][twin.action_space.sample()] for _ in range(20))  # its own game's legal actions
+    assert play_on(twin, dict(info), random.Random(3)) == play_on(env, info, random.Random(3))

@@ -157,3 +157,40 @@ def test_the_view_itself_for_own_encoders():
         assert view["seat"] == env.possible_agents.index(agent)
         assert np.array_equal(env.core.encoder.encode(view), obs["observation"])
         env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+
+
+def _play_on(env, rng, steps=None):
+    """The AEC loop with actions drawn by `rng`: each step's (agent, observation, mask,
+    reward, termination), for `steps` steps or to the end."""
+    seen = []
+    for agent in env.agent_iter(max_iter=steps if steps is not None else 2**63):
+        obs, reward, term, trunc, _ = env.last()
+        seen.append((agent, obs["observation"].tobytes(), obs["action_mask"].tobytes(), reward, term or trunc))
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.randrange(len(legal))]))
+    return seen
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_an_environment_copied_mid_game_goes_on_as_the_original(case, how):
+    """A researcher's copy of an environment (`copy.deepcopy`, or pickled and read back, as
+    a search that plays ahead from a position does) goes on exactly as the original: the same
+    observations, masks and rewards for the same actions. (An encoder's blocks already spelt
+    out are memoryviews, which do not copy: the copy spells them out again.)"""
+    import copy
+    import pickle
+    import random
+
+    name, options = case
+    env = pz.env(name, **options)
+    env.reset(seed=11)
+    _play_on(env, random.Random(1), steps=12)
+    twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+    agent = twin.agent_selection
+    mask = twin.observe(agent)["action_mask"]
+    assert all(mask[twin.action_space(agent).sample()] for _ in range(20))  # its own game's legal actions
+    assert _play_on(twin, random.Random(2)) == _play_on(env, random.Random(2))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from gamenight.engine.protocol import Game, Move, View
 
@@ -23,13 +23,14 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, game: Game) -> None:
-        self.heuristics = game.heuristics()
+        # The function, not its module: a module does not pickle, and an environment with
+        # greedy opponents is copied and pickled with them (tests/envs/test_gymnasium.py).
+        self.greedy_move: Callable[[View, Sequence[Move], random.Random], Move] = game.heuristics().greedy_move
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
             return legal[0]
-        move: Move = self.heuristics.greedy_move(view, legal, rng)
-        return move
+        return self.greedy_move(view, legal, rng)
 
 
 class EasyBot:
@@ -44,7 +45,7 @@ class EasyBot:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.heuristics = game.heuristics()
+        self.greedy_move: Callable[[View, Sequence[Move], random.Random], Move] = game.heuristics().greedy_move
 
     def choose(self, view: View, legal: Sequence[Move], rng: random.Random) -> Move:
         if len(legal) == 1:
@@ -56,6 +57,5 @@ class EasyBot:
             if state.is_over() and state.returns()[seat] == 1:
                 return move
         if rng.random() < 0.5:
-            greedy: Move = self.heuristics.greedy_move(view, legal, rng)
-            return greedy
+            return self.greedy_move(view, legal, rng)
         return rng.choice(legal)

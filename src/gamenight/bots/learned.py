@@ -97,13 +97,13 @@ class LearnedBot:
             trained = ", ".join(f"{k}={meta['options'][k]}" for k in other)
             raise ConfigError(f"the learned bot plays the options it was trained with: {trained}")
         self.k: int = meta["candidates"]
-        self._np = np
         self._features = heuristics.candidate_features
         self._rank = heuristics.rank_view
 
     def forward(self, x: Any) -> Any:
         """The network's score for each row of features."""
-        np = self._np
+        import numpy as np  # (checked there by __init__; imported where used, so that the bot pickles)
+
         w0, b0, w1, b1, w2, b2 = self.layers
         h = np.maximum(x @ w0.T + b0, 0.0)
         h = np.maximum(h @ w1.T + b1, 0.0)
@@ -115,5 +115,7 @@ class LearnedBot:
         ranked: list[Move] = self._rank(view, legal, rng)[: self.k]
         if len(ranked) == 1:
             return ranked[0]
-        scores = self.forward(self._np.asarray(self._features(view, ranked), dtype=self._np.float32))
-        return ranked[int(self._np.argmax(scores))]
+        import numpy as np
+
+        scores = self.forward(np.asarray(self._features(view, ranked), dtype=np.float32))
+        return ranked[int(np.argmax(scores))]

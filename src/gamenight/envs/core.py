@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from gamenight.engine.chance import sample
+from gamenight.engine.options import options_to_dict
 from gamenight.engine.protocol import CHANCE, Game, Move, State
 from gamenight.engine.registry import make_game
 from gamenight.envs.actions import ActionTable, action_table
@@ -108,6 +109,15 @@ class Core:
         self._mask: npt.NDArray[np.int8] | None = None
         self._paid = [0.0] * self.players
         self.spelt: Spelt | None = self.encoder.spelt()  # this game's masks as last observed
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied (`copy.deepcopy`) and pickled as what it is made of: its game's options, its
+        position and generators. The action table and encoder are made anew (what they keep
+        is made again as it is asked for). A compiled class (`make fast`) has no fields
+        pickle can see, and is made through __init__ only."""
+        options = options_to_dict(self.game.options)
+        made = (self.name, options, self.reward, self.forced, self.candidates)
+        return (_revived, (made, self.state, self.rng.getstate(), self._rank_rng.getstate(), self._paid))
 
     def reset(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
@@ -281,3 +291,21 @@ class Core:
         from gamenight.envs.render import renderable
 
         Console().print(renderable(self.name, self.game, self.state))
+
+
+def _revived(
+    made: tuple[str, dict[str, Any], str, bool, int | None],
+    state: State,
+    rng: tuple[Any, ...],
+    rank_rng: tuple[Any, ...],
+    paid: list[float],
+) -> Core:
+    """A Core as `Core.__reduce__` gave it: made as it was, then put where it was."""
+    name, options, reward, forced, candidates = made
+    core = Core(name, options, reward, forced=forced, candidates=candidates)
+    core.rng.setstate(rng)
+    core._rank_rng.setstate(rank_rng)
+    core.state = state
+    core._who = state.to_act()
+    core._paid = list(paid)
+    return core

@@ -41,6 +41,7 @@ from gamenight.envs.pettingzoo import (
     candidate_ids,
     candidate_space,
     check_render_mode,
+    relink,
     render,
 )
 
@@ -123,6 +124,10 @@ class GamenightEnv(gym.Env[npt.NDArray[np.float32], np.int64]):
         self._bot_rng = random.Random()
         self._steps = 0
         self._ended = False  # the game is over, or an illegal action ended the episode
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        relink([self.action_space], self.core)  # (see pettingzoo.relink)
 
     def _opponent(self, seat: int) -> Any:
         return self.bots[(seat - self.seat - 1) % self.core.players]

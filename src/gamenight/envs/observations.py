@@ -52,6 +52,13 @@ class Encoder:
         self.blocks: list[tuple[str, int, int]] = []  # name, offset, size
         self._offsets: dict[str, int] = {}
         self.size = 0
+        self.made_with: tuple[int, ...] = (players,)  # what __init__ was given
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled as made anew: what an encoder keeps besides its layout is
+        blocks already spelt out, as memoryviews (which do not pickle), all of which it
+        spells out again. So an environment can be copied (`copy.deepcopy`) or pickled."""
+        return (type(self), self.made_with)
 
     def block(self, name: str, size: int) -> int:
         self.blocks.append((name, self.size, size))
@@ -188,6 +195,10 @@ class Spelt:
         self.table: memoryview[float] = _NO_BLOCK
         self.cells: memoryview[float] = _NO_BLOCK
         self.count = 0  # the dominoes of `laid` in `table` and `cells`
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied and pickled empty (its blocks are memoryviews): it is spelt out again."""
+        return (Spelt, (len(self.masks),))
 
     def get(self, slot: int, mask: int, size: int) -> memoryview[float]:
         """`mask` spelt out as `size` floats (MaskBlocks.get), in `slot`'s block."""
@@ -796,6 +807,7 @@ _FI_OTHERS: Final = ("roller", "mover", "player", "owner", "victim", "drawer")  
 class FireballIslandEncoder(Encoder):
     def __init__(self, players: int, turn_limit: int = 1000) -> None:
         super().__init__(players)
+        self.made_with = (players, turn_limit)
         from gamenight.games.fireball_island.board_data import BOARD
         from gamenight.games.fireball_island.cards import FACES
         from gamenight.games.fireball_island.view import decision_fields

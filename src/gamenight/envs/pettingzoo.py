@@ -71,6 +71,14 @@ class LegalActions(spaces.Discrete):
         return {**self.__dict__, "_core": None}
 
 
+def relink(action_spaces: Any, core: Core) -> None:
+    """An environment's copy (`copy.deepcopy`, pickle) gets its spaces without a game
+    (`LegalActions.__getstate__`): they sample the copy's own again."""
+    for space in action_spaces:
+        if isinstance(space, LegalActions):
+            space._core = core
+
+
 def candidate_space(core: Core) -> spaces.Box:
     """The candidates' features (`candidates=K`): float32[K, len(CANDIDATE_FEATURES)] in [0, 1]."""
     return spaces.Box(0.0, 1.0, shape=(core.candidates or 0, len(CANDIDATE_FEATURES)), dtype=np.float32)
@@ -155,6 +163,10 @@ class GamenightAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: LegalActions(self.core, i) for i, a in enumerate(self.possible_agents)}
         self._zero_mask = np.zeros(self.core.size, dtype=np.int8)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        relink(self.action_spaces.values(), self.core)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -282,6 +294,10 @@ class GamenightParallel(ParallelEnv[str, dict[str, Any], int]):  # type: ignore[
         self.observation_spaces = {a: obs for a in self.possible_agents}
         self.action_spaces = {a: LegalActions(self.core, i) for i, a in enumerate(self.possible_agents)}
         self.steps = 0
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        relink(self.action_spaces.values(), self.core)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
