@@ -108,7 +108,7 @@ class Core:
         self._ranked: list[Move] | None = None
         self._mask: npt.NDArray[np.int8] | None = None
         self._paid = [0.0] * self.players
-        self.spelt: Spelt | None = self.encoder.spelt()  # this game's masks as last observed
+        self.spelt: Spelt | None = self.encoder.spelt()  # what its last observation spelt out
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied (`copy.deepcopy`) and pickled as what it is made of: its game's options, its
