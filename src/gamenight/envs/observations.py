@@ -40,8 +40,6 @@ from gamenight.games.wildstar.state import WildstarState
 from gamenight.games.wildstar.tiles import is_double
 
 Obs = npt.NDArray[np.float32]
-Laid = tuple[int, int, int, int, int, int]
-"""A domino in a Highrise tower's `laid`: tile, cell a, cell b, ... (a Piece's fields)."""
 
 
 class Encoder:
@@ -220,47 +218,43 @@ TOWERS_KEPT = 1024
 a test lowers it, and a compiled module reads a Final's value where it is used."""
 
 
+def _kept_for(kept: dict[int, Spelt], laid: list[Any]) -> Spelt:
+    """For a caller without a Spelt: the one an encoder keeps for the list `laid` (by its
+    identity, at most TOWERS_KEPT of them; the Spelt holds the list once used, so its id
+    cannot pass to another)."""
+    spelt = kept.get(id(laid))
+    if spelt is None:
+        if len(kept) >= TOWERS_KEPT:
+            kept.clear()  # the layouts of games long over, mostly
+        spelt = kept[id(laid)] = Spelt(0)
+    return spelt
+
+
 class LaidBlocks:
     """A layout's `table` block, 1.0 for each tile laid, from its list of what was laid (tile
     ids, or tuples whose first item is the tile). Such a list only grows (a layout appends; a
     clone copies it), so each list's block is kept, by the list's identity, and only the tiles
     laid since are added. A caller's Spelt keeps its own game's; without one, several are
-    kept here (a batch's games share one encoder), at most TOWERS_KEPT; each list is held
-    while its block is kept, so its id cannot pass to another."""
+    kept here (a batch's games share one encoder: `_kept_for`)."""
 
     def __init__(self, size: int, tuples: bool) -> None:
         self.size = size
         self.tuples = tuples
-        self._kept: dict[int, tuple[list[Any], memoryview[float], int]] = {}
+        self._kept: dict[int, Spelt] = {}
 
     def get(self, laid: list[Any], spelt: Spelt | None = None) -> memoryview[float]:
-        if spelt is not None:
-            if spelt.laid is laid and spelt.count == len(laid):
-                return spelt.table  # nothing laid since (most decisions)
-            if spelt.laid is laid and spelt.count < len(laid):
-                block, count = spelt.table, spelt.count
-            else:
-                block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
-            self._add(block, laid, count)
-            spelt.laid, spelt.table, spelt.count = laid, block, len(laid)
-            return block
-        key = id(laid)
-        kept = self._kept.get(key)
-        if kept is not None and kept[2] == len(laid):
-            return kept[1]
-        if kept is None or kept[2] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
-            if len(self._kept) >= TOWERS_KEPT:
-                self._kept.clear()  # the layouts of games long over, mostly
-            block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
+        if spelt is None:
+            spelt = _kept_for(self._kept, laid)
+        if spelt.laid is laid and spelt.count == len(laid):
+            return spelt.table  # nothing laid since (most decisions)
+        if spelt.laid is laid and spelt.count < len(laid):
+            block, count = spelt.table, spelt.count
         else:
-            _, block, count = kept
-        self._add(block, laid, count)
-        self._kept[key] = (laid, block, len(laid))
-        return block
-
-    def _add(self, block: memoryview[float], laid: list[Any], count: int) -> None:
+            block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
         for item in laid[count:]:
             block[item[0] if self.tuples else item] = 1.0
+        spelt.laid, spelt.table, spelt.count = laid, block, len(laid)
+        return block
 
 
 def _rel_table(players: int) -> list[list[int]]:
@@ -643,7 +637,7 @@ class HighriseEncoder(Encoder):
         assert all(self._parse(TILES.name(tile)) == tile for tile in range(self.TILES))
         # a cell's top half code (-1: none) -> its slot after `level` and `no level yet`
         self._top_slot = {-1: 2, **{code: 3 + HR_TOPS[symbol] for code, symbol in SYMBOLS.items()}}
-        self._towers: dict[int, tuple[list[Laid], memoryview[float], memoryview[float], int]] = {}  # see _tower
+        self._towers: dict[int, Spelt] = {}  # see _tower
         self._masks = MaskBlocks(self.TILES)
         # a cell's 11 features by [height + 1][top + 1] (height -1: no level yet; top -1: none)
         self._cell_blocks = [[self._cell(height, top) for top in range(-1, 8)] for height in range(-1, 64)]
@@ -705,32 +699,19 @@ class HighriseEncoder(Encoder):
         cell a, cell b, ... as plain tuples) only grows then (tower.py appends; a clone copies
         it): so each list's blocks are kept, by the list's identity, and only the dominoes laid
         since are added, with the cells they lie on. A caller's `spelt` keeps its own game's;
-        without it, several towers are kept here (a batch's games share one encoder), at most
-        TOWERS_KEPT; each list is held while its blocks are kept, so its id cannot pass to
-        another."""
+        without it, several towers are kept here (a batch's games share one encoder:
+        `_kept_for`)."""
         laid = tower.laid
-        if spelt is not None:
-            if spelt.laid is laid and spelt.count == len(laid):
-                return spelt.table, spelt.cells  # nothing laid since (most decisions)
-            if spelt.laid is laid and spelt.count < len(laid):
-                table, cells, count = spelt.table, spelt.cells, spelt.count
-            else:
-                table, cells, count = self._new_tower()
-            self._lay(tower, table, cells, count)
-            spelt.laid, spelt.table, spelt.cells, spelt.count = laid, table, cells, len(laid)
-            return table, cells
-        key = id(laid)
-        kept = self._towers.get(key)
-        if kept is not None and kept[3] == len(laid):
-            return kept[1], kept[2]
-        if kept is None or kept[3] > len(laid):  # (kept[0] is `laid` itself: it is held, so its id is its own)
-            if len(self._towers) >= TOWERS_KEPT:
-                self._towers.clear()  # the towers of games long over, mostly
-            table, cells, count = self._new_tower()
+        if spelt is None:
+            spelt = _kept_for(self._towers, laid)
+        if spelt.laid is laid and spelt.count == len(laid):
+            return spelt.table, spelt.cells  # nothing laid since (most decisions)
+        if spelt.laid is laid and spelt.count < len(laid):
+            table, cells, count = spelt.table, spelt.cells, spelt.count
         else:
-            _, table, cells, count = kept
+            table, cells, count = self._new_tower()
         self._lay(tower, table, cells, count)
-        self._towers[key] = (laid, table, cells, len(laid))
+        spelt.laid, spelt.table, spelt.cells, spelt.count = laid, table, cells, len(laid)
         return table, cells
 
     def _new_tower(self) -> tuple[memoryview[float], memoryview[float], int]:
