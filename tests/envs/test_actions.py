@@ -10,7 +10,9 @@ from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.envs.actions import action_table
 from gamenight.envs.observations import random_states
+from gamenight.games.wildstar.state import WildstarState
 from tests.envs.conftest import CASES, case_id
+from tests.wildstar.conftest import position
 
 SIZES = [
     ("wildfire", {}, 7152),  # the basic game: draw, pass, 110 placements x 65 ends
@@ -18,7 +20,8 @@ SIZES = [
     ("wildfire", {"knock_penalty": True}, 14302),  # and each play with its knock
     ("wildfire", {"knock_penalty": True, "auto_knock": True}, 7152),  # knocks made for the players
     ("wildfire", {"strategic": True, "knock_penalty": True}, 14311),
-    ("wildstar", {}, 6329),
+    ("wildstar", {}, 668),  # draw, pass, 111 orientations x (the centre and 5 arms)
+    ("wildstar", {"doubles_branch": True}, 6329),  # arms branch: ends by id, e0..e56
     ("highrise", {}, 4610),
     ("highrise", {"basement_layout": "2x8"}, 4226),
     ("fireball-island", {}, 1302),
@@ -52,31 +55,65 @@ def test_every_legal_move_has_one_id_that_reads_back(case):
     for state in random_states(game, 3, rng):
         assert state.to_act() not in (None, CHANCE)
         legal = list(state.legal_moves())
-        ids = table.ids(legal)
+        ids = table.ids(legal, state)
         assert len(set(ids)) == len(ids) == len(legal)
-        if name != "fireball-island":  # (a walk's id depends on the other walks: ids alone)
+        if name not in ("fireball-island", "wildstar"):  # (a walk's id depends on the other walks, an end's on its arm)
             assert ids == [table.id_of(move) for move in legal]  # the batch's arithmetic, one by one
         assert all(0 <= i < table.size for i in ids)
-        mask = table.mask(legal)
+        mask = table.mask(legal, state)
         assert mask.sum() == len(legal)
         for move, i in zip(legal, ids, strict=True):
             text = table.describe(i)
             if name == "fireball-island":
                 # a walk is told by the space it ends on; every other decision by its notation
                 assert text.split(" ")[0] in state.move_notation(move).split(">")[-1] + state.move_notation(move)
+            elif name == "wildstar" and "@" in text and not text.endswith("@e0"):
+                # a play on an arm's tip: the tile as the notation writes it, on the end's arm
+                notation = state.move_notation(move)
+                tile, end = notation.split("@e")
+                assert text == f"{tile}@arm{state.layout.arm[int(end)]}"
             else:
                 assert text == state.move_notation(move)
         decisions += 1
     assert decisions > 20
 
 
-def test_ids_do_not_depend_on_how_many_tiles_were_laid():
-    """The same play on the same end keeps its id as the layout grows."""
-    game = make_game("wildstar", {"players": 2, "hands": 1})
+@pytest.mark.parametrize("options", [{}, {"doubles_branch": True}], ids=["by arm", "by end id"])
+def test_ids_do_not_depend_on_how_many_tiles_were_laid(options):
+    """The same play on the same end keeps its id as the layout grows: in the basic game an
+    end is named by its arm (the arm's tip moves out as it grows), with branching doubles by
+    its id."""
+    game = make_game("wildstar", {"players": 2, "hands": 1, **options})
     table = action_table(game)
     seen: dict[str, int] = {}
     for state in random_states(game, 4, random.Random(3)):
-        for move, i in zip(state.legal_moves(), table.ids(list(state.legal_moves())), strict=True):
+        for move, i in zip(state.legal_moves(), table.ids(list(state.legal_moves()), state), strict=True):
             text = state.move_notation(move)
+            if options == {} and "@e" in text and not text.endswith("@e0"):
+                tile, end = text.split("@e")
+                text = f"{tile}@arm{state.layout.arm[int(end)]}"
             assert seen.setdefault(text, i) == i
     assert len(seen) > 30
+
+
+def test_a_wildstar_play_on_an_arm_names_the_arm_not_the_tile_at_its_tip():
+    """D-WS-2: the first five plays open the five arms around the centre, and every later
+    tile goes on an arm's tip. Arm 3 is the third play on the centre (9-8, e3); once 8-1 is
+    laid on it, its tip is e6. A single star declared to show 6 is the same action on arm 3
+    before (on e3) and after (on e6), and another action on arm 1."""
+    arms = "layout 9-9 9-4@e0 9-3@e0 9-8@e0 9-0@e0 9-6@e0"
+    before = position(f"shuffler=1 turn=1 | {arms} | hands S 2-2 / 5-5 | pile *")
+    after = position(f"shuffler=1 turn=1 | {arms} 8-1@e3 | hands S 2-2 / 5-5 | pile *")
+    table = action_table(before.game)
+
+    def ids(state: WildstarState) -> dict[str, int]:
+        legal = state.legal_moves()
+        return {state.move_notation(m): i for m, i in zip(legal, table.ids(legal, state), strict=True)}
+
+    on_e3, on_e6 = ids(before)["S-6@e3"], ids(after)["S-6@e6"]
+    assert on_e3 == on_e6
+    assert table.describe(on_e6) == "S-6@arm3"
+    assert ids(after)["S-6@e1"] != on_e6
+    assert table.describe(ids(after)["S-6@e1"]) == "S-6@arm1"
+    centre = position("shuffler=1 turn=1 | layout 9-9 9-4@e0 | hands 9-3 / 5-5 | pile *")
+    assert table.describe(ids(centre)["9-3@e0"]) == "9-3@e0"  # the centre stage: every play on e0

@@ -2,16 +2,17 @@
 
 Each table is built once per game and options (Wildfire's on its variants, Highrise's on
 the base, Fireball Island's on nothing but its board); its ids never depend on the
-position: an end is named by its absolute id (`eN`, the Nth tile laid), a Highrise play by
-its two cells, a walk by the space it ends on. `ids(legal)` gives one id per legal move,
-all distinct, in the order of `legal`; `describe(id)` says what an id is. docs/rl.md lays
-the tables out.
+position: a Wildfire end is named by its absolute id (`eN`, the Nth tile laid), a Wildstar
+end by its arm, a Highrise play by its two cells, a walk by the space it ends on.
+`ids(legal, state)` gives one id per legal move of the state, all distinct, in the order of
+`legal`; `describe(id)` says what an id is. docs/rl.md lays the tables out.
 
 | game | layout | size |
 |---|---|---|
 | wildfire | draw, pass, then (placement, end) | 2 + 110 x 65 = 7152 |
 | | strategic: hub 1..9 after pass; manual knock: x 2 (knock) | up to 11 + 110 x 65 x 2 = 14311 |
-| wildstar | draw, pass, then (orientation, end) | 2 + 111 x 57 = 6329 |
+| wildstar | draw, pass, then (orientation, arm: the centre or arm 1..5) | 2 + 111 x 6 = 668 |
+| | doubles_branch: (orientation, end) | 2 + 111 x 57 = 6329 |
 | highrise | draw, pass, then (orientation, edge, spacer) | 2 + 64 x 24 x 3 = 4610 (4x4), 4226 (2x8) |
 | fireball-island | pass, trade, cave, exit, card x target, rollway, (space, variant) | 74 + 12 + 152 x 8 = 1302 |
 """
@@ -43,9 +44,11 @@ class ActionTable:
     def id_of(self, move: Any) -> int:
         raise NotImplementedError
 
-    def ids(self, legal: Sequence[Move]) -> list[int]:
-        """One id per legal move, in the same order; all distinct. A move's id is worked out
-        once (moves are hashable tuples, and an id depends on the move alone)."""
+    def ids(self, legal: Sequence[Move], state: Any = None) -> list[int]:
+        """One id per legal move of `state`, in the same order; all distinct. A move's id is
+        worked out once (moves are hashable tuples, and an id depends on the move alone but
+        in Wildstar, where it names an end's arm, and Fireball Island, where a walk's depends
+        on the other walks)."""
         known = self._known
         out = []
         for m in legal:
@@ -58,9 +61,9 @@ class ActionTable:
     def describe(self, action: int) -> str:
         raise NotImplementedError
 
-    def mask(self, legal: Sequence[Move]) -> npt.NDArray[np.int8]:
+    def mask(self, legal: Sequence[Move], state: Any = None) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.size, dtype=np.int8)
-        mask[self.ids(legal)] = 1
+        mask[self.ids(legal, state)] = 1
         return mask
 
 
@@ -118,14 +121,21 @@ class WildfireActions(ActionTable):
 
 
 class WildstarActions(ActionTable):
-    """0 draw, 1 pass, then 2 + orientation x 57 + end. The 111 orientations: each numbered
+    """0 draw, 1 pass, then 2 + orientation x ends + end. The 111 orientations: each numbered
     tile by the number it shows outward (one for a double), the single star by its declared
-    number 0..9, the double star."""
+    number 0..9, the double star.
+
+    An end is named by its arm in the basic game (games/wildstar/layout.py): 0 the centre
+    (a play in the centre stage, which opens the next arm), 1..5 the tip of that arm. An arm
+    is one line of tiles there, with one open end, so a play on arm 3 keeps its id while the
+    arm grows, and the table has 6 ends where end ids would need 57. With `doubles_branch` a
+    double branches an arm into three: ends are then named by their ids, e0..e56."""
 
     game = "wildstar"
     ENDS: Final = 57  # a hand lays at most the 57 tiles: end ids 0..56
+    ARM_ENDS: Final = 6  # the centre and the five arms' tips
 
-    def __init__(self) -> None:
+    def __init__(self, branching: bool = False) -> None:
         super().__init__()
         from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, SINGLE_STAR
 
@@ -138,7 +148,9 @@ class WildstarActions(ActionTable):
             else:
                 self.orientations += [(tile, a)] if a == b else [(tile, a), (tile, b)]
         self._index = {o: i for i, o in enumerate(self.orientations)}
-        self.size = 2 + len(self.orientations) * self.ENDS
+        self.by_arm = not branching
+        self.ends = self.ARM_ENDS if self.by_arm else self.ENDS
+        self.size = 2 + len(self.orientations) * self.ends
 
     def id_of(self, move: Any) -> int:
         m = wildstar_moves
@@ -146,14 +158,38 @@ class WildstarActions(ActionTable):
             return 0
         if move.kind == m.PASS:
             return 1
+        if self.by_arm:
+            raise ValueError("a play's id names the arm of its end: use ids(legal, state)")
         return 2 + self._index[move.tile, move.outer] * self.ENDS + int(move.end)
+
+    def ids(self, legal: Sequence[Move], state: Any = None) -> list[int]:
+        if not self.by_arm:
+            return super().ids(legal)
+        if state is None:
+            raise ValueError("Wildstar's ids name an end by its arm: pass the state, ids(legal, state)")
+        arm = state.layout.arm
+        play = wildstar_moves.PLAY
+        known = self._known  # a play's id with its end left out: 2 + orientation x 6
+        out = []
+        for m in legal:
+            if m.kind != play:  # type: ignore[attr-defined]
+                out.append(self.id_of(m))
+                continue
+            base = known.get(m)
+            if base is None:
+                base = known[m] = 2 + self._index[m.tile, m.outer] * self.ARM_ENDS  # type: ignore[attr-defined]
+            out.append(base + arm[m.end])  # type: ignore[attr-defined]
+        return out
 
     def describe(self, action: int) -> str:
         if action < 2:
             return ("draw", "pass")[action]
-        o, end = divmod(action - 2, self.ENDS)
+        o, end = divmod(action - 2, self.ends)
         tile, outer = self.orientations[o]
-        return wildstar_moves.move_notation(wildstar_moves.Move(wildstar_moves.PLAY, tile, end, outer))
+        text = wildstar_moves.move_notation(wildstar_moves.Move(wildstar_moves.PLAY, tile, end, outer))
+        if self.by_arm and end:  # the tip of an arm (its node changes as the arm grows): "4-2@arm3"
+            return f"{text.split('@')[0]}@arm{end}"
+        return text
 
 
 # -- Highrise ------------------------------------------------------------------------------
@@ -247,7 +283,7 @@ class FireballIslandActions(ActionTable):
             return self.aim0 + self._rollway[move.path[0]]
         raise ValueError("a walk's id depends on the other legal walks: use ids(legal)")
 
-    def ids(self, legal: Sequence[Move]) -> list[int]:
+    def ids(self, legal: Sequence[Move], state: Any = None) -> list[int]:
         go = fireball_island_moves.GO
         walks: dict[str, list[tuple[str, ...]]] = {}
         for m in legal:
@@ -284,7 +320,7 @@ def action_table(game: Game) -> ActionTable:
         options = game.options
         return WildfireActions(options.strategic, options.knock_penalty and not options.auto_knock)
     if name == "wildstar":
-        return WildstarActions()
+        return WildstarActions(game.options.doubles_branch)
     if name == "highrise":
         return HighriseActions(game.options.basement_layout)
     if name == "fireball-island":

@@ -146,7 +146,7 @@ class Core:
         """The decision at hand: the legal moves' action ids, in the order of
         `state.legal_moves()` (worked out once per decision)."""
         if self._ids is None:
-            self._ids = self.actions.ids(self.state.legal_moves())
+            self._ids = self.actions.ids(self.state.legal_moves(), self.state)
         return self._ids
 
     def legal(self) -> dict[int, Move]:

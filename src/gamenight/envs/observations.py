@@ -477,12 +477,20 @@ WS_PHASES: Final = ("deal", "firstdouble", "play", "draw", "afterdraw", "over")
 
 
 class WildstarEncoder(Encoder):
+    """The `ends` block speaks of ends as the action table names them (envs/actions.py): by
+    arm in the basic game (slot 0 the centre, 1..5 the arms' tips), by end id e0..e56 with
+    `doubles_branch`."""
+
     TILES: Final = 57
     ENDS: Final = 57
+    ARM_ENDS: Final = 6
     END_FEATURES: Final = 14  # open, value one-hot (-1, 0..9: 11), double, free/5
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, branching: bool = False) -> None:
         super().__init__(players)
+        self.made_with = (players, branching)
+        self.by_arm = not branching
+        self.ends = self.ARM_ENDS if self.by_arm else self.ENDS
         from gamenight.games.wildstar.tiles import DOUBLE_STAR, SINGLE_STAR, parse
 
         def parse_tile(name: str) -> int:
@@ -507,7 +515,7 @@ class WildstarEncoder(Encoder):
         self._at_drawn = self.block("drawn", t)
         self._at_table = self.block("table", t)
         self._at_centre = self.block("centre", 10)
-        self._at_ends = self.block("ends", self.ENDS * self.END_FEATURES)
+        self._at_ends = self.block("ends", self.ends * self.END_FEATURES)
         self._at_phase = self.block("phase", len(WS_PHASES))
         self._at_stage = self.block("stage", 3)
         self._at_arms = self.block("arms", 1)
@@ -533,9 +541,9 @@ class WildstarEncoder(Encoder):
         for entry in v["layout"]:
             out[o["table"] + parse(entry.split("@", 1)[0])] = 1.0
         out[o["centre"] + int(v["centre"][0])] = 1.0
-        ends, f = o["ends"], self.END_FEATURES
+        ends, f, slot = o["ends"], self.END_FEATURES, "arm" if self.by_arm else "end"
         for e in v["open_ends"]:
-            base = ends + e["end"] * f
+            base = ends + e[slot] * f
             out[base] = 1.0
             out[base + 2 + e["value"]] = 1.0
             out[base + 12] = float(e["double"])
@@ -578,8 +586,9 @@ class WildstarEncoder(Encoder):
         w[table0 : table0 + self.TILES] = self._laid.get(tiles, spelt)
         w[self._at_centre + self._centre[state.required_double]] = 1.0
         ends, f = self._at_ends, self.END_FEATURES
+        slots = layout.arm if self.by_arm else range(self.ENDS)
         for e in layout.playable_ends():
-            base = ends + e * f
+            base = ends + slots[e] * f
             w[base] = 1.0
             w[base + 2 + value[e]] = 1.0
             if is_double(tiles[e]):
@@ -993,7 +1002,7 @@ def encoder_for(game: Game) -> Encoder:
     if name == "wildfire":
         return WildfireEncoder(opts.players)
     if name == "wildstar":
-        return WildstarEncoder(opts.players)
+        return WildstarEncoder(opts.players, opts.doubles_branch)
     if name == "highrise":
         return HighriseEncoder(opts.players)
     if name == "fireball-island":

@@ -142,7 +142,7 @@ class GamenightSpielState(pyspiel.State):  # type: ignore[misc]
     def _legal_map(self) -> dict[int, Any]:
         if self._legal is None:
             moves = self.gn.legal_moves()
-            self._legal = dict(zip(self.gn_game.actions.ids(moves), moves, strict=True))
+            self._legal = dict(zip(self.gn_game.actions.ids(moves, self.gn), moves, strict=True))
         return self._legal
 
     def _legal_actions(self, player: int) -> list[int]:

@@ -10,6 +10,11 @@ D-WS-2: the centre has five arms, opened one by one by the first five plays (the
 *centre stage*); after that the outer ends of the arms are the open ends (the *open
 stage*). Doubles are laid crosswise but do not branch, so they keep one place; with
 the `doubles_branch` option a double opens its two sides as well (three places).
+
+Each node belongs to an arm (`arm`): the centre to none (0), the Nth play on the centre
+opens arm N (nodes 1..5), and every later node to its parent's arm. In the basic game an
+arm is one line of tiles, so each arm has exactly one open end, its tip: the RL action
+table names an end by its arm (envs/actions.py), which stays the same as the arm grows.
 """
 
 from __future__ import annotations
@@ -23,10 +28,11 @@ NO_PARENT: Final = -1
 
 
 class Layout:
-    __slots__ = ("branching", "tiles", "parent", "value", "free", "open_ends", "ends_of", "entries")
+    __slots__ = ("branching", "tiles", "parent", "arm", "value", "free", "open_ends", "ends_of", "entries")
     branching: bool  # the doubles_branch option
     tiles: list[int]  # node -> tile kind
     parent: list[int]  # node -> the node it was played on (NO_PARENT for the centre)
+    arm: list[int]  # node -> its arm, 1..5 (0 for the centre)
     value: list[int]  # node -> the number its open places show
     free: list[int]  # node -> places still open on it
     open_ends: list[int]  # nodes with free places, in id order (the centre while it has arms to give)
@@ -44,6 +50,7 @@ class Layout:
             return
         self.tiles = []
         self.parent = []
+        self.arm = []
         self.value = []
         self.free = []
         self.open_ends = []
@@ -54,6 +61,7 @@ class Layout:
         new = Layout(self.branching, True)
         new.tiles = self.tiles.copy()
         new.parent = self.parent.copy()
+        new.arm = self.arm.copy()
         new.value = self.value.copy()
         new.free = self.free.copy()
         new.open_ends = self.open_ends.copy()
@@ -84,6 +92,7 @@ class Layout:
         """R-WS: the holder "places that tile in the star center piece"."""
         self.tiles.append(double)
         self.parent.append(NO_PARENT)
+        self.arm.append(0)
         self.value.append(number)
         self.free.append(ARMS)
         self.open_ends.append(0)
@@ -95,6 +104,7 @@ class Layout:
         places = 3 if self.branching and is_double(tile) and end != 0 else 1
         self.tiles.append(tile)
         self.parent.append(end)
+        self.arm.append(node if end == 0 else self.arm[end])
         self.value.append(outer)
         self.free.append(places)
         self.open_ends.append(node)

@@ -24,11 +24,12 @@ from gamenight.games.wildstar.tiles import ALL_TILES, HALVES, KINDS, NAMES, NUMB
 if TYPE_CHECKING:
     from gamenight.games.wildstar.game import WildstarGame
 
-FORMAT: Final = "wildstar-view/1"
+FORMAT: Final = "wildstar-view/2"
 
 
 class OpenEnd(TypedDict):
     end: int
+    arm: int  # the arm it is the tip of, 1..5 (0: the centre)
     value: int
     double: bool
     free: int
@@ -37,7 +38,7 @@ class OpenEnd(TypedDict):
 class WildstarView(TypedDict):
     """What a seat is told (docs/views.md, "Wildstar")."""
 
-    format: Literal["wildstar-view/1"]
+    format: Literal["wildstar-view/2"]
     game: Literal["wildstar"]
     seat: int | None
     players: int
@@ -89,7 +90,13 @@ def view(state: WildstarState, seat: int | None) -> WildstarView:
         "to_act": state.to_act(),
         "layout": layout_entries(layout),
         "open_ends": [
-            {"end": e, "value": layout.value[e], "double": is_double(layout.tiles[e]), "free": layout.free[e]}
+            {
+                "end": e,
+                "arm": layout.arm[e],
+                "value": layout.value[e],
+                "double": is_double(layout.tiles[e]),
+                "free": layout.free[e],
+            }
             for e in layout.playable_ends()
         ],
         "hand": [NAMES[t] for t in state.hands[seat]] if seat is not None else None,
