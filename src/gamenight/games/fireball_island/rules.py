@@ -346,6 +346,13 @@ def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float
     return list(_hit_chances(rollway, _standing(rollway, positions)))
 
 
+def on_and_hit_chances(rollway: str, positions: Sequence[str]) -> tuple[list[int], list[tuple[int, float]]]:
+    """`pieces_on` and `hit_chances` together, the pieces found once (an aim told in words
+    asks both)."""
+    standing = _standing(rollway, positions)
+    return [seat for _, seat in standing], list(_hit_chances(rollway, standing))
+
+
 @lru_cache(maxsize=4096)
 def _hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
     """hit_chances for the pieces `standing` on the rollway, as (index on it, seat): cached.
