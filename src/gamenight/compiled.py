@@ -45,7 +45,7 @@ MODULES: tuple[str, ...] = (
     *(f"gamenight.games.highrise.{name}" for name in (*_GAME_MODULES, "tower")),
     *(
         f"gamenight.games.fireball_island.{name}"
-        for name in (*_GAME_MODULES, "board", "board_data", "cards", "picture", "tasks", "windows")
+        for name in (*_GAME_MODULES, "board", "board_data", "cards", "decision", "picture", "tasks", "windows")
         if name != "tiles"
     ),
     *(f"gamenight.envs.{name}" for name in ("actions", "batched", "core", "observations")),

@@ -800,7 +800,7 @@ class FireballIslandEncoder(Encoder):
         self.made_with = (players, turn_limit)
         from gamenight.games.fireball_island.board_data import BOARD
         from gamenight.games.fireball_island.cards import FACES
-        from gamenight.games.fireball_island.view import decision_fields
+        from gamenight.games.fireball_island.decision import decision_fields
 
         self._decision_fields = decision_fields  # (kept for write_state, as Wildfire's encoder keeps its names)
 

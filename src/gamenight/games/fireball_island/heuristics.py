@@ -20,8 +20,8 @@ from typing import Any, Final
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.board_data import BOARD
 from gamenight.games.fireball_island.cards import CardType, parse_card
+from gamenight.games.fireball_island.decision import decision_fields
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
-from gamenight.games.fireball_island.view import decision_fields
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength).
