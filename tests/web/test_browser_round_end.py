@@ -7,10 +7,13 @@ reached and what each scored; the next deal waits for her "Next round" (the host
 ten minutes here, so the press is what deals on). At the game's end the result comes first:
 the winner, the final sheet, the record and the rematch. Everything the page said is then
 checked against the record, replayed apart from the server (round_truth.py): the tiles shown
-are exactly those each seat held, the counts and scores the engine's."""
+are exactly those each seat held, the counts and scores the engine's. GAMENIGHT_SCREENSHOTS
+set to a folder (docs/screenshots) saves the round's end and the game's end there, on both
+screens; a plain run writes nothing into the tree."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +33,16 @@ pytestmark = pytest.mark.timeout(GAME_SECONDS + 60)
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = Path(os.environ["GAMENIGHT_SCREENSHOTS"]) if os.environ.get("GAMENIGHT_SCREENSHOTS") else None
+"""Where to save the screenshots (docs/screenshots keeps the ones docs show), or None."""
+
+
+def shoot(page: Any, name: str, full_page: bool = False) -> None:
+    """The page saved as SCREENSHOTS/name, when GAMENIGHT_SCREENSHOTS asks for it."""
+    if SCREENSHOTS is not None:
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / name), full_page=full_page)
+
 
 SCORES_FIT = "() => { const s = document.querySelector('#round-end .scroll'); return s.scrollWidth <= s.clientWidth; }"
 """Whether the round's end's score table is all in view: nothing of it past its box's side."""
@@ -118,11 +130,10 @@ def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_ur
     panel_box = page.locator("#round-end").bounding_box()
     assert panel_box["x"] >= 0 and panel_box["x"] + panel_box["width"] <= viewport["width"]
     if viewport is DESKTOP:
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / "round-end-desktop.png"), full_page=True)
+        shoot(page, "round-end-desktop.png", full_page=True)
     else:
         page.locator("#round-end").scroll_into_view_if_needed()
-        page.screenshot(path=str(SCREENSHOTS / "round-end-phone.png"))
+        shoot(page, "round-end-phone.png")
     # Still the same round's end: nothing was dealt while Ann read it.
     assert int(page.locator("#table").get_attribute("data-last")) == first["last"]
     page.click("#next-round")
@@ -145,10 +156,10 @@ def test_a_rounds_end_and_the_games_end_are_shown_and_true(browser: Any, base_ur
     result_box, board_box = result.bounding_box(), page.locator("#board").bounding_box()
     assert result_box["y"] < board_box["y"], "the result comes first"
     if viewport is DESKTOP:
-        page.screenshot(path=str(SCREENSHOTS / "game-end-desktop.png"), full_page=True)
+        shoot(page, "game-end-desktop.png", full_page=True)
     else:
         page.evaluate("() => window.scrollTo(0, 0)")
-        page.screenshot(path=str(SCREENSHOTS / "game-end-phone.png"))
+        shoot(page, "game-end-phone.png")
 
     # What the page said is true: the record, replayed apart from the server.
     record = Record.from_json(context.request.get(result.locator("#record").get_attribute("href")).json())
