@@ -57,7 +57,10 @@ ONLY: Final = tuple(
 
 def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     """Every legal way to lay one of `tiles` (kinds; repeats are ignored), tiles in kind order."""
-    kinds = sorted(set(tiles))
+    # Sorted, repeats kept: only the single star comes more than once in a set (four of it).
+    # The centre stage takes no star, and the open stage's loop passes over a kind equal to
+    # the one before: that costs less than making a set of every hand at every decision.
+    kinds = sorted(tiles)
     plays: list[Move] = []
     free = layout.free
     if free and free[0] > 0:  # layout.in_centre_stage()
@@ -72,7 +75,11 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     # on the table"; doubles and wildstars (D-WS-1) too.
     ends_of = layout.ends_of
     append = plays.append  # (a loop of appends: a list comprehension is a call in this Python)
+    last = -1
     for kind in kinds:
+        if kind == last:  # a second single star: its plays are listed already
+            continue
+        last = kind
         if kind >= SINGLE_STAR:  # a wildstar fits every open end
             table = MOVES[kind]
             values = layout.value
