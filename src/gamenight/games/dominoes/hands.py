@@ -72,6 +72,16 @@ def deal_unseen(
     return hands, sorted(rest)
 
 
+def held(hands: list[list[int]]) -> int:
+    """How many tiles the hands hold: during a deal, how many have been dealt. A loop, where
+    `sum(map(len, hands))` is Python's fastest: compiled (`make fast`), the loop is native
+    and the map is not, and every tile dealt asks it."""
+    count = 0
+    for hand in hands:
+        count += len(hand)
+    return count
+
+
 def tile_mask(tiles: Iterable[int]) -> int:
     """Tiles as a bit mask: bit t for tile t."""
     mask = 0

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamenight.engine.chance import Alike, Uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
+from gamenight.games.dominoes.hands import held
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import (
     DRAW,
@@ -361,7 +362,7 @@ class HighriseState:
 
     def next_dealt_seat(self) -> int:
         """Each player takes five, one at a time round the table from the starting player."""
-        return (self.starter + sum(map(len, self.hands))) % self.n
+        return (self.starter + held(self.hands)) % self.n
 
     # -- the rules of a turn -----------------------------------------------------
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamenight.engine.chance import uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
+from gamenight.games.dominoes.hands import held
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import (
     OBLIGATION_KINDS,
@@ -423,8 +424,7 @@ class WildfireState:
 
     def next_dealt_seat(self) -> int:
         """The dealer deals one at a time, starting on the left."""
-        dealt = sum(map(len, self.hands))
-        return (self.dealer + 1 + dealt) % self.n
+        return (self.dealer + 1 + held(self.hands)) % self.n
 
     def _place_first_double(self) -> None:
         """R-WF: "The player with the highest double plays first and places that highest double"."""

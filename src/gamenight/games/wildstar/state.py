@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamenight.engine.chance import alike
 from gamenight.engine.errors import IllegalMoveError
 from gamenight.engine.notation import is_move
+from gamenight.games.dominoes.hands import held
 from gamenight.games.wildstar import rules
 from gamenight.games.wildstar.layout import Layout
 from gamenight.games.wildstar.moves import DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLAY, Move, move_notation, parse_move
@@ -344,8 +345,7 @@ class WildstarState:
 
     def next_dealt_seat(self) -> int:
         """Each player draws their hand; one tile at a time, from the shuffler's left."""
-        dealt = sum(map(len, self.hands))
-        return (self.shuffler + 1 + dealt) % self.n
+        return (self.shuffler + 1 + held(self.hands)) % self.n
 
     def _find_double(self) -> None:
         double = self.required_double
