@@ -133,10 +133,10 @@ class WildstarActions(ActionTable):
 
     game = "wildstar"
     ENDS: Final = 57  # a hand lays at most the 57 tiles: end ids 0..56
-    ARM_ENDS: Final = 6  # the centre and the five arms' tips
 
     def __init__(self, branching: bool = False) -> None:
         super().__init__()
+        from gamenight.games.wildstar.layout import ARM_ENDS
         from gamenight.games.wildstar.tiles import DOUBLE_STAR, HALVES, SINGLE_STAR
 
         self.orientations: list[tuple[int, int]] = []
@@ -149,7 +149,7 @@ class WildstarActions(ActionTable):
                 self.orientations += [(tile, a)] if a == b else [(tile, a), (tile, b)]
         self._index = {o: i for i, o in enumerate(self.orientations)}
         self.by_arm = not branching
-        self.ends = self.ARM_ENDS if self.by_arm else self.ENDS
+        self.ends = ARM_ENDS if self.by_arm else self.ENDS
         self.size = 2 + len(self.orientations) * self.ends
 
     def id_of(self, move: Any) -> int:
@@ -177,7 +177,7 @@ class WildstarActions(ActionTable):
                 continue
             base = known.get(m)
             if base is None:
-                base = known[m] = 2 + self._index[m.tile, m.outer] * self.ARM_ENDS  # type: ignore[attr-defined]
+                base = known[m] = 2 + self._index[m.tile, m.outer] * self.ends  # type: ignore[attr-defined]
             out.append(base + arm[m.end])  # type: ignore[attr-defined]
         return out
 

@@ -36,6 +36,7 @@ from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tower import Tower
 from gamenight.games.wildfire.layout import Layout, Node
 from gamenight.games.wildfire.state import WildfireState
+from gamenight.games.wildstar.layout import ARM_ENDS
 from gamenight.games.wildstar.state import WildstarState
 from gamenight.games.wildstar.tiles import is_double
 
@@ -483,14 +484,13 @@ class WildstarEncoder(Encoder):
 
     TILES: Final = 57
     ENDS: Final = 57
-    ARM_ENDS: Final = 6
     END_FEATURES: Final = 14  # open, value one-hot (-1, 0..9: 11), double, free/5
 
     def __init__(self, players: int, branching: bool = False) -> None:
         super().__init__(players)
         self.made_with = (players, branching)
         self.by_arm = not branching
-        self.ends = self.ARM_ENDS if self.by_arm else self.ENDS
+        self.ends = ARM_ENDS if self.by_arm else self.ENDS
         from gamenight.games.wildstar.tiles import DOUBLE_STAR, SINGLE_STAR, parse
 
         def parse_tile(name: str) -> int:

@@ -306,9 +306,9 @@ def walk_notes(
 def aim_chances(rollway: str, pieces: Sequence[str], deterministic: bool) -> dict[int, float]:
     """Each seat standing on `rollway` and its chance to be hit by a Fireball rolled down it
     (D-FI-3, exactly as the engine rolls it; 1 for all of them with deterministic Fireballs)."""
-    on, hits = rules.on_and_hit_chances(rollway, pieces)
     if deterministic:
-        return dict.fromkeys(on, 1.0)
+        return dict.fromkeys(rules.pieces_on(rollway, pieces), 1.0)
+    on, hits = rules.on_and_hit_chances(rollway, pieces)
     chances = dict.fromkeys(on, 0.0)
     for mask, p in hits:
         for seat in rules.seats_in(mask):

@@ -24,6 +24,8 @@ from typing import Final
 from gamenight.games.wildstar.tiles import is_double
 
 ARMS: Final = 5  # D-WS-2: "The star centre holds the round's double and has 5 arms"
+ARM_ENDS: Final = ARMS + 1
+"""The ends there can be when arms do not branch: the centre (0) and each arm's tip (1..5)."""
 NO_PARENT: Final = -1
 
 
