@@ -22,8 +22,8 @@ SIZES = [
     ("wildfire", {"strategic": True, "knock_penalty": True}, 14311),
     ("wildstar", {}, 668),  # draw, pass, 111 orientations x (the centre and 5 arms)
     ("wildstar", {"doubles_branch": True}, 6329),  # arms branch: ends by id, e0..e56
-    ("highrise", {}, 4610),
-    ("highrise", {"basement_layout": "2x8"}, 4226),
+    ("highrise", {}, 1538),  # draw, pass, 64 orientations x 24 edges (a spacer as the heights need)
+    ("highrise", {"basement_layout": "2x8"}, 1410),
     ("fireball-island", {}, 1302),
 ]
 
@@ -72,6 +72,9 @@ def test_every_legal_move_has_one_id_that_reads_back(case):
                 notation = state.move_notation(move)
                 tile, end = notation.split("@e")
                 assert text == f"{tile}@arm{state.layout.arm[int(end)]}"
+            elif name == "highrise":
+                # a play by its domino and cells: the spacer, where the heights need one, is not named
+                assert text == state.move_notation(move).replace("^", "")
             else:
                 assert text == state.move_notation(move)
         decisions += 1
@@ -117,3 +120,25 @@ def test_a_wildstar_play_on_an_arm_names_the_arm_not_the_tile_at_its_tip():
     assert table.describe(ids(after)["S-6@e1"]) == "S-6@arm1"
     centre = position("shuffler=1 turn=1 | layout 9-9 9-4@e0 | hands 9-3 / 5-5 | pile *")
     assert table.describe(ids(centre)["9-3@e0"]) == "9-3@e0"  # the centre stage: every play on e0
+
+
+def test_a_highrise_play_is_named_by_its_domino_and_cells_and_the_heights_decide_the_spacer():
+    """Decision 8 of docs/rules/highrise.md: whether a play lays a clear spacer is part of the
+    move, but the heights decide it. So the id names the domino and its two cells, and stands
+    for the spacer play where a cell is one level lower (3-6 on b1,b2 below, b2 a level
+    lower) and for the plain play where they are level (6-3 on b2,b3 in the basement)."""
+    from tests.highrise.conftest import position as highrise_position
+
+    state = highrise_position(
+        "| basement 5-0 W-6 W-2 4-1 0-0 3-2 6-4 6-6 | level1 3-1@b1,c1 | hands 6-3 2-2 / 4-4"
+    )
+    table = action_table(make_game("highrise", {"players": 2}))
+    legal = list(state.legal_moves())
+    ids = dict(zip((state.move_notation(m) for m in legal), table.ids(legal, state), strict=True))
+    assert sorted(ids) == ["3-6@b1,b2^", "3-6@b3,c3", "6-3@b2,b3"]
+    assert table.describe(ids["3-6@b1,b2^"]) == "3-6@b1,b2"
+    assert table.describe(ids["6-3@b2,b3"]) == "6-3@b2,b3"
+    # the spacer play and the same domino on the same cells without it share the id: never
+    # both legal, so one id is one move in every position
+    spacer_play = state.parse_move("3-6@b1,b2^")
+    assert table.id_of(spacer_play) == table.id_of(spacer_play._replace(spacer=-1))

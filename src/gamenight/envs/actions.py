@@ -3,7 +3,8 @@
 Each table is built once per game and options (Wildfire's on its variants, Highrise's on
 the base, Fireball Island's on nothing but its board); its ids never depend on the
 position: a Wildfire end is named by its absolute id (`eN`, the Nth tile laid), a Wildstar
-end by its arm, a Highrise play by its two cells, a walk by the space it ends on.
+end by its arm, a Highrise play by its domino and two cells (with a spacer where the heights
+need one), a walk by the space it ends on.
 `ids(legal, state)` gives one id per legal move of the state, all distinct, in the order of
 `legal`; `describe(id)` says what an id is. docs/rl.md lays the tables out.
 
@@ -13,7 +14,7 @@ end by its arm, a Highrise play by its two cells, a walk by the space it ends on
 | | strategic: hub 1..9 after pass; manual knock: x 2 (knock) | up to 11 + 110 x 65 x 2 = 14311 |
 | wildstar | draw, pass, then (orientation, arm: the centre or arm 1..5) | 2 + 111 x 6 = 668 |
 | | doubles_branch: (orientation, end) | 2 + 111 x 57 = 6329 |
-| highrise | draw, pass, then (orientation, edge, spacer) | 2 + 64 x 24 x 3 = 4610 (4x4), 4226 (2x8) |
+| highrise | draw, pass, then (orientation, edge); a spacer as the heights need | 2 + 64 x 24 = 1538 (4x4), 1410 (2x8) |
 | fireball-island | pass, trade, cave, exit, card x target, rollway, (space, variant) | 74 + 12 + 152 x 8 = 1302 |
 """
 
@@ -196,10 +197,16 @@ class WildstarActions(ActionTable):
 
 
 class HighriseActions(ActionTable):
-    """0 draw, 1 pass, then 2 + (orientation x edges + edge) x 3 + spacer. An orientation is
-    a domino with the half laid on the edge's first cell (in board order), one for a double:
-    64; the edges are the base's pairs of side-by-side cells (24 on 4x4, 22 on 2x8); spacer
-    0 is none, 1 on the first cell, 2 on the second."""
+    """0 draw, 1 pass, then 2 + orientation x edges + edge. An orientation is a domino with
+    the half laid on the edge's first cell (in board order), one for a double: 64; the edges
+    are the base's pairs of side-by-side cells (24 on 4x4, 22 on 2x8).
+
+    Whether the play lays a clear spacer, and under which cell, is not in the id: the heights
+    decide it (docs/rules/highrise.md, *Decisions made here*, 8): none when the two cells are level, under
+    the lower when it is one level lower, no play otherwise. So a domino on two cells is one
+    legal move at most, and `describe` names it by its cells alone ("5-3@a1,b1"; the
+    notation writes the spacer, "5-3@a1^,b1"). A spacer slot in every id would make the
+    table three times as wide, two thirds of every mask moves no position can offer."""
 
     game = "highrise"
 
@@ -215,7 +222,7 @@ class HighriseActions(ActionTable):
         for tile, (a, b) in enumerate(HALVES):
             self.orientations += [(tile, a)] if a == b else [(tile, a), (tile, b)]
         self._index = {o: i for i, o in enumerate(self.orientations)}
-        self.size = 2 + len(self.orientations) * len(self.edges) * 3
+        self.size = 2 + len(self.orientations) * len(self.edges)
 
     def id_of(self, move: Any) -> int:
         m = highrise_moves
@@ -223,17 +230,15 @@ class HighriseActions(ActionTable):
             return 0
         if move.kind == m.PASS:
             return 1
-        spacer = 0 if move.spacer < 0 else 1 if move.spacer == move.a else 2
-        return 2 + (self._index[move.tile, move.half_a] * len(self.edges) + self._edge[move.a, move.b]) * 3 + spacer
+        return 2 + self._index[move.tile, move.half_a] * len(self.edges) + self._edge[move.a, move.b]
 
     def describe(self, action: int) -> str:
         if action < 2:
             return ("draw", "pass")[action]
-        rest, spacer = divmod(action - 2, 3)
-        o, edge = divmod(rest, len(self.edges))
+        o, edge = divmod(action - 2, len(self.edges))
         tile, half = self.orientations[o]
         a, b = self.edges[edge]
-        move = highrise_moves.Move(highrise_moves.PLAY, tile, a, b, half, (-1, a, b)[spacer])
+        move = highrise_moves.Move(highrise_moves.PLAY, tile, a, b, half, -1)
         return highrise_moves.move_notation(move, self.base)
 
 
