@@ -129,9 +129,7 @@ def test_a_highrise_play_is_named_by_its_domino_and_cells_and_the_heights_decide
     lower) and for the plain play where they are level (6-3 on b2,b3 in the basement)."""
     from tests.highrise.conftest import position as highrise_position
 
-    state = highrise_position(
-        "| basement 5-0 W-6 W-2 4-1 0-0 3-2 6-4 6-6 | level1 3-1@b1,c1 | hands 6-3 2-2 / 4-4"
-    )
+    state = highrise_position("| basement 5-0 W-6 W-2 4-1 0-0 3-2 6-4 6-6 | level1 3-1@b1,c1 | hands 6-3 2-2 / 4-4")
     table = action_table(make_game("highrise", {"players": 2}))
     legal = list(state.legal_moves())
     ids = dict(zip((state.move_notation(m) for m in legal), table.ids(legal, state), strict=True))
