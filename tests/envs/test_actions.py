@@ -10,16 +10,18 @@ from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.envs.actions import action_table
 from gamenight.envs.observations import random_states
+from gamenight.games.wildfire import moves as wildfire_moves
+from gamenight.games.wildfire.tiles import TILES, WILD
 from gamenight.games.wildstar.state import WildstarState
 from tests.envs.conftest import CASES, case_id
 from tests.wildstar.conftest import position
 
 SIZES = [
-    ("wildfire", {}, 7152),  # the basic game: draw, pass, 110 placements x 65 ends
-    ("wildfire", {"strategic": True}, 7161),  # and the 9 hub numbers
-    ("wildfire", {"knock_penalty": True}, 14302),  # and each play with its knock
-    ("wildfire", {"knock_penalty": True, "auto_knock": True}, 7152),  # knocks made for the players
-    ("wildfire", {"strategic": True, "knock_penalty": True}, 14311),
+    ("wildfire", {}, 4812),  # the basic game: draw, pass, 74 ways (65 tiles, 9 Wild Ones twice) x 65 ends
+    ("wildfire", {"strategic": True}, 4821),  # and the 9 hub numbers
+    ("wildfire", {"knock_penalty": True}, 9622),  # and each play with its knock
+    ("wildfire", {"knock_penalty": True, "auto_knock": True}, 4812),  # knocks made for the players
+    ("wildfire", {"strategic": True, "knock_penalty": True}, 9631),
     ("wildstar", {}, 668),  # draw, pass, 111 orientations x (the centre and 5 arms)
     ("wildstar", {"doubles_branch": True}, 6329),  # arms branch: ends by id, e0..e56
     ("highrise", {}, 1538),  # draw, pass, 64 orientations x 24 edges (a spacer as the heights need)
@@ -72,6 +74,10 @@ def test_every_legal_move_has_one_id_that_reads_back(case):
                 notation = state.move_notation(move)
                 tile, end = notation.split("@e")
                 assert text == f"{tile}@arm{state.layout.arm[int(end)]}"
+            elif name == "wildfire" and "@" in text and text != state.move_notation(move):
+                # a tile laid the way the end needs: written as the set prints it
+                tile, end = state.move_notation(move).split("@")
+                assert text == "-".join(reversed(tile.split("-"))) + "@" + end
             elif name == "highrise":
                 # a play by its domino and cells: the spacer, where the heights need one, is not named
                 assert text == state.move_notation(move).replace("^", "")
@@ -140,3 +146,20 @@ def test_a_highrise_play_is_named_by_its_domino_and_cells_and_the_heights_decide
     # both legal, so one id is one move in every position
     spacer_play = state.parse_move("3-6@b1,b2^")
     assert table.id_of(spacer_play) == table.id_of(spacer_play._replace(spacer=-1))
+
+
+def test_a_wildfire_tile_is_one_id_on_an_end_and_a_wild_one_two():
+    """A plain tile fits an end by the half that matches it, so its id names the tile and the
+    end; a Wild One fits any end wild half in (`W-6`), or wild half out when its number
+    matches (`6-W`): two moves on one end, two ids."""
+    table = action_table(make_game("wildfire", {"players": 2, "rounds": 1}))
+    play = wildfire_moves.Move
+    nine_eight = TILES.by_halves[9, 8]
+    assert table.id_of(play(wildfire_moves.PLAY, nine_eight, 8, 5)) == table.id_of(
+        play(wildfire_moves.PLAY, nine_eight, 9, 5)
+    )
+    assert table.describe(table.id_of(play(wildfire_moves.PLAY, nine_eight, 8, 5))) == "9-8@e5"
+    wild_six = TILES.by_halves[WILD, 6]
+    wild_in, wild_out = (table.id_of(play(wildfire_moves.PLAY, wild_six, inner, 5)) for inner in (WILD, 6))
+    assert wild_in != wild_out
+    assert (table.describe(wild_in), table.describe(wild_out)) == ("W-6@e5", "6-W@e5")

@@ -10,8 +10,8 @@ need one), a walk by the space it ends on.
 
 | game | layout | size |
 |---|---|---|
-| wildfire | draw, pass, then (placement, end) | 2 + 110 x 65 = 7152 |
-| | strategic: hub 1..9 after pass; manual knock: x 2 (knock) | up to 11 + 110 x 65 x 2 = 14311 |
+| wildfire | draw, pass, then (way, end): a tile, two ways for a Wild One | 2 + 74 x 65 = 4812 |
+| | strategic: hub 1..9 after pass; manual knock: x 2 (knock) | up to 11 + 74 x 65 x 2 = 9631 |
 | wildstar | draw, pass, then (orientation, arm: the centre or arm 1..5) | 2 + 111 x 6 = 668 |
 | | doubles_branch: (orientation, end) | 2 + 111 x 57 = 6329 |
 | highrise | draw, pass, then (orientation, edge); a spacer as the heights need | 2 + 64 x 24 = 1538 (4x4), 1410 (2x8) |
@@ -30,6 +30,7 @@ from gamenight.engine.protocol import Game, Move
 from gamenight.games.fireball_island import moves as fireball_island_moves
 from gamenight.games.highrise import moves as highrise_moves
 from gamenight.games.wildfire import moves as wildfire_moves
+from gamenight.games.wildfire.tiles import TILES
 from gamenight.games.wildstar import moves as wildstar_moves
 
 
@@ -73,11 +74,14 @@ class ActionTable:
 
 class WildfireActions(ActionTable):
     """0 draw, 1 pass; in the strategic variant 2..10 `hub 1`..`hub 9`; then one id per
-    (placement, end), times two (without and with the knock) where the player knocks
-    himself (the Penalty variant without `auto_knock`). A placement is a (tile, inner half)
-    of the set's 110, in tile order. The basic game has neither hubs nor knocks: 2 + 110 x 65
-    ids, where a table with both variants' ids in every game would be twice as wide, and half
-    of every mask would be moves no position of the basic game can offer."""
+    (way, end), times two (without and with the knock) where the player knocks himself (the
+    Penalty variant without `auto_knock`). A *way* is a tile as it can be laid, in tile
+    order: one for most tiles, whose half laid against the end is the half that matches it
+    (a plain tile's other half never matches the same end too), two for each Wild One
+    (`W-n`: the wild half in, matching any end, or the wild half out, `n` in). 65 tiles and
+    9 Wild Ones: 74 ways. The basic game has neither hubs nor knocks: 2 + 74 x 65 ids, where
+    a table with both variants' ids in every game would be twice as wide, and half of every
+    mask would be moves no position of the basic game can offer."""
 
     game = "wildfire"
     ENDS: Final = 65  # a round lays at most all 65 tiles: end ids 0..64
@@ -86,13 +90,21 @@ class WildfireActions(ActionTable):
     def __init__(self, strategic: bool = False, manual_knock: bool = False) -> None:
         super().__init__()
         from gamenight.games.wildfire.layout import PLACEMENTS
+        from gamenight.games.wildfire.tiles import WILD
 
-        self.placements: list[tuple[int, int]] = [(t, p.inner) for t, ps in enumerate(PLACEMENTS) for p in ps]
-        self._index = {pl: i for i, pl in enumerate(self.placements)}
+        self.ways: list[tuple[int, int]] = []  # (tile, the half laid in; -1: the one the end needs)
+        self._way: dict[tuple[int, int], int] = {}  # each placement (tile, inner) -> its way
+        for tile, placements in enumerate(PLACEMENTS):
+            wild_one = len(placements) == 2 and placements[0].inner == WILD
+            for p in placements:
+                inner = p.inner if wild_one or len(placements) == 1 else -1
+                if (tile, inner) not in self.ways:
+                    self.ways.append((tile, inner))
+                self._way[tile, p.inner] = self.ways.index((tile, inner))
         self.hubs = 9 if strategic else 0
-        self.knocks = 2 if manual_knock else 1  # ids per (placement, end)
+        self.knocks = 2 if manual_knock else 1  # ids per (way, end)
         self.play0 = self.HUB0 + self.hubs
-        self.size = self.play0 + len(self.placements) * self.ENDS * self.knocks
+        self.size = self.play0 + len(self.ways) * self.ENDS * self.knocks
 
     def id_of(self, move: Any) -> int:
         m = wildfire_moves
@@ -102,10 +114,12 @@ class WildfireActions(ActionTable):
             return 1
         if move.kind == m.HUB:
             return self.HUB0 + int(move.tile) - 1
-        place = self._index[move.tile, move.inner] * self.ENDS + int(move.end)
+        place = self._way[move.tile, move.inner] * self.ENDS + int(move.end)
         return self.play0 + place * self.knocks + int(move.knock)
 
     def describe(self, action: int) -> str:
+        """The move's notation; a tile laid the way the end needs is written as the set prints
+        it (`9-8@e5` for 9-8 on an end of 8, which the notation writes `8-9@e5`)."""
         if action == 0:
             return "draw"
         if action == 1:
@@ -113,8 +127,10 @@ class WildfireActions(ActionTable):
         if action < self.play0:
             return f"hub {action - self.HUB0 + 1}"
         rest, knock = divmod(action - self.play0, self.knocks)
-        placement, end = divmod(rest, self.ENDS)
-        tile, inner = self.placements[placement]
+        way, end = divmod(rest, self.ENDS)
+        tile, inner = self.ways[way]
+        if inner < 0:
+            inner = TILES.halves[tile][0]
         return wildfire_moves.move_notation(wildfire_moves.Move(wildfire_moves.PLAY, tile, inner, end, bool(knock)))
 
 
