@@ -49,6 +49,30 @@ def test_resampled_states_share_the_information_state(case):
     assert checked >= 10
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_a_legal_actions_string_is_its_moves_notation_in_the_position(case):
+    """`action_to_string` of a legal action says the move as the game's notation writes it
+    there (a Highrise spacer's `^`, a Wildstar end's id), which the action table's name of the
+    id, the same in every position, leaves to the position."""
+    name, options = case
+    game = gos.load(name, **options)
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    said = 0
+    while not state.is_terminal() and said < 40:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        player, gn = state.current_player(), state.gn
+        moves = dict(zip(game.actions.ids(gn.legal_moves(), gn), gn.legal_moves(), strict=True))
+        for action in state.legal_actions():
+            assert state.action_to_string(player, action) == gn.move_notation(moves[action])
+            said += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert said >= 40
+
+
 SEARCH_CASES = [
     ("wildfire", {"players": 2, "rounds": 1}),
     ("wildstar", {"players": 2, "hands": 1}),

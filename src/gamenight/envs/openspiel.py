@@ -200,6 +200,12 @@ class GamenightSpielState(pyspiel.State):  # type: ignore[misc]
                 if 0 <= action < len(outcomes):
                     return f"chance:{self.gn.outcome_notation(outcomes[action][0])}"
             return f"chance:{action}"
+        if player == self.gn.to_act():
+            move = self._legal_map().get(action)
+            if move is not None:  # a legal move: the game's own notation, as the position writes it
+                return str(self.gn.move_notation(move))
+        # any other: the table's name of the id, the same in every position (a Highrise spacer
+        # and a Wildstar end's id are the position's to say)
         return self.gn_game.actions.describe(action)
 
     def is_terminal(self) -> bool:
