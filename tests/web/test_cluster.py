@@ -612,7 +612,8 @@ async def play_through_b(table_id: str, cookies: tuple[str, str], port: int, sec
 
     def bot_after_person() -> bool:
         ordered = [seats[n] for n in sorted(seats)]
-        return any(s in (HOST, GUEST) for s in ordered) and ordered[-1] not in (HOST, GUEST, -1)
+        # (a chance step, a person's draw from the pile, is told without a seat: None, not a bot)
+        return any(s in (HOST, GUEST) for s in ordered) and ordered[-1] not in (HOST, GUEST, -1, None)
 
     async def play(seat: int, cookie: str) -> None:
         async with websockets.connect(url, additional_headers={"Cookie": cookie}) as ws:
