@@ -30,7 +30,6 @@ from gamenight.engine.protocol import Game, Move
 from gamenight.games.fireball_island import moves as fireball_island_moves
 from gamenight.games.highrise import moves as highrise_moves
 from gamenight.games.wildfire import moves as wildfire_moves
-from gamenight.games.wildfire.tiles import TILES
 from gamenight.games.wildstar import moves as wildstar_moves
 
 
@@ -92,15 +91,16 @@ class WildfireActions(ActionTable):
         from gamenight.games.wildfire.layout import PLACEMENTS
         from gamenight.games.wildfire.tiles import WILD
 
-        self.ways: list[tuple[int, int]] = []  # (tile, the half laid in; -1: the one the end needs)
+        # Each way as (tile, the half laid in), the one `describe` writes: a plain tile's first
+        # placement, its halves as the set prints them, stands for both.
+        self.ways: list[tuple[int, int]] = []
         self._way: dict[tuple[int, int], int] = {}  # each placement (tile, inner) -> its way
         for tile, placements in enumerate(PLACEMENTS):
-            wild_one = len(placements) == 2 and placements[0].inner == WILD
+            wild_one = placements[0].inner == WILD and len(placements) == 2
             for p in placements:
-                inner = p.inner if wild_one or len(placements) == 1 else -1
-                if (tile, inner) not in self.ways:
-                    self.ways.append((tile, inner))
-                self._way[tile, p.inner] = self.ways.index((tile, inner))
+                if wild_one or p is placements[0]:
+                    self.ways.append((tile, p.inner))
+                self._way[tile, p.inner] = len(self.ways) - 1
         self.hubs = 9 if strategic else 0
         self.knocks = 2 if manual_knock else 1  # ids per (way, end)
         self.play0 = self.HUB0 + self.hubs
@@ -129,8 +129,6 @@ class WildfireActions(ActionTable):
         rest, knock = divmod(action - self.play0, self.knocks)
         way, end = divmod(rest, self.ENDS)
         tile, inner = self.ways[way]
-        if inner < 0:
-            inner = TILES.halves[tile][0]
         return wildfire_moves.move_notation(wildfire_moves.Move(wildfire_moves.PLAY, tile, inner, end, bool(knock)))
 
 

@@ -26,6 +26,7 @@ from gamenight.games.fireball_island.tasks import (
     Take,
     Window,
 )
+from gamenight.games.fireball_island.windows import talisman_roller
 
 if TYPE_CHECKING:
     from gamenight.games.fireball_island.view import Decision
@@ -43,7 +44,8 @@ def decision_fields(state: FireballIslandState) -> Decision | None:
     seat = None if who is None or who == CHANCE else who
     if type(task) is Window:
         if task.kind == "talisman":
-            return {"kind": "window", "seat": seat, "window": task.kind, "roller": _roller(state), "rollway": state.aim}
+            roller = talisman_roller(state)
+            return {"kind": "window", "seat": seat, "window": task.kind, "roller": roller, "rollway": state.aim}
         return {"kind": "window", "seat": seat, "window": task.kind}
     if type(task) is Chain:
         target = None if task.target < 0 else task.target
@@ -72,10 +74,3 @@ def decision_fields(state: FireballIslandState) -> Decision | None:
     if type(task) is Hits:
         return {"kind": "hits", "seat": seat, "roller": task.roller, "source": task.source, "rollway": state.aim}
     return {"kind": task.step, "seat": seat}  # bookkeeping: never on top of a state at rest
-
-
-def _roller(state: FireballIslandState) -> int:
-    """Under a talisman window: the roller of the Fireball about to roll."""
-    hits = state.tasks[-2]
-    assert type(hits) is Hits
-    return hits.roller

@@ -118,10 +118,10 @@ def window_order(state: FireballIslandState, task: Window | Chain) -> tuple[int,
     kind = task.kind
     if kind == "end" or kind == "stand":
         return (state.turn,)
-    return _ROUND[state.n][_roller(state) if kind == "talisman" else state.turn]
+    return _ROUND[state.n][talisman_roller(state) if kind == "talisman" else state.turn]
 
 
-def _roller(state: FireballIslandState) -> int:
+def talisman_roller(state: FireballIslandState) -> int:
     """Under a talisman window: the roller of the Fireball about to roll."""
     hits = state.tasks[-2]
     assert type(hits) is Hits
@@ -136,7 +136,7 @@ def asked(state: FireballIslandState, task: Window | Chain) -> int:
     kind = task.kind
     if kind == "end" or kind == "stand":
         return (state.turn,)[task.asked]  # a window of one seat
-    return _ROUND[state.n][_roller(state) if kind == "talisman" else state.turn][task.asked]
+    return _ROUND[state.n][talisman_roller(state) if kind == "talisman" else state.turn][task.asked]
 
 
 def may_trade(state: FireballIslandState) -> bool:
