@@ -130,3 +130,53 @@ def test_candidates_give_small_masks_and_features_per_row():
             assert batch.legal[row] == list(range(shown))  # candidate indices
             assert batch.features[row, :shown, 0].tolist() == [1.0] + [0.0] * (shown - 1)  # greedy's first
         batch = games.step(_random_actions(batch, rng))
+
+
+def _steps(games: BatchedGames, batch, rng: random.Random, steps: int) -> list[tuple[object, ...]]:
+    """`steps` steps of random legal actions: every array of every step, as bytes."""
+    seen = []
+    for _ in range(steps):
+        batch = games.step(_random_actions(batch, rng))
+        arrays = (batch.obs, batch.mask, batch.seat, batch.rewards, batch.dones, batch.final_returns)
+        features = b"" if batch.features is None else batch.features.tobytes()
+        seen.append((*(a.tobytes() for a in arrays), features, [list(row) for row in batch.legal]))
+    return seen
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("wildfire", {"players": 2, "rounds": 1}),
+        ("highrise", {"players": 3, "opponents": "greedy", "learner": 1}),
+        ("wildstar", {"players": 2, "hands": 1, "candidates": 4, "forced": True}),
+        ("fireball-island", {"players": 2, "turn_limit": 40, "reward": "margin"}),
+    ],
+)
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_batch_copied_mid_game_steps_on_as_the_original(name, options, how):
+    """Copied (`copy.deepcopy`, or pickled and read back, as a learner checkpoints its
+    environment) part way through its games, a batch steps on exactly as the original: the
+    same arrays at every step for the same actions, games ended and begun anew included. Its
+    rows' memoryviews do not pickle, and a candidate list ranked again would break greedy's
+    ties with draws the original never made."""
+    import copy
+    import pickle
+
+    games = BatchedGames(name, 3, **options)
+    batch = games.reset(seed=4)
+    _steps(games, batch, random.Random(1), 15)
+    twin = copy.deepcopy(games) if how == "deepcopy" else pickle.loads(pickle.dumps(games))
+    assert twin.cores[1].actions is twin.cores[0].actions  # its games share one table again
+    now, then = games._batch(), twin._batch()
+    assert now.obs.tobytes() == then.obs.tobytes() and now.mask.tobytes() == then.mask.tobytes()
+    assert _steps(twin, then, random.Random(2), 120) == _steps(games, now, random.Random(2), 120)
+
+
+def test_a_batch_copied_before_reset_is_reset_as_the_original():
+    import copy
+
+    games = BatchedGames("highrise", 2, players=2)
+    twin = copy.deepcopy(games)
+    with pytest.raises(RuntimeError, match="call reset"):
+        twin.step([0, 0])
+    assert twin.reset(seed=3).obs.tobytes() == games.reset(seed=3).obs.tobytes()

@@ -194,3 +194,24 @@ def test_an_environment_copied_mid_game_goes_on_as_the_original(case, how):
     mask = twin.observe(agent)["action_mask"]
     assert all(mask[twin.action_space(agent).sample()] for _ in range(20))  # its own game's legal actions
     assert _play_on(twin, random.Random(2)) == _play_on(env, random.Random(2))
+
+
+@pytest.mark.parametrize("case", [CASES[0], CASES[3], CASES[6], CASES[9]], ids=case_id)
+@pytest.mark.parametrize("how", ["deepcopy", "pickle"])
+def test_a_copy_with_candidates_names_the_same_moves_by_the_same_indices(case, how):
+    """With `candidates`, an action is an index into the decision's candidates, ranked by greedy
+    with ties broken by a generator: a copy made after the ranking keeps it (ranked again,
+    from the generator as it stands after the first ranking, index 1 would name another move
+    in a tie, and the copy play on otherwise than the original)."""
+    import copy
+    import pickle
+    import random
+
+    name, options = case
+    for seed in range(4):
+        env = pz.env(name, candidates=4, **options)
+        env.reset(seed=seed)
+        _play_on(env, random.Random(1), steps=8)
+        twin = copy.deepcopy(env) if how == "deepcopy" else pickle.loads(pickle.dumps(env))
+        assert twin.core.ranked() == env.core.ranked()
+        assert _play_on(twin, random.Random(2)) == _play_on(env, random.Random(2))

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from gamenight.bots.registry import make_bot
 from gamenight.engine.match import Agent
-from gamenight.envs.core import CANDIDATE_FEATURES, ILLEGAL, Core
+from gamenight.envs.core import CANDIDATE_FEATURES, ILLEGAL, Core, Position
 from gamenight.envs.gymnasium import LazyView
 from gamenight.envs.observations import writer
 
@@ -90,6 +90,8 @@ class BatchedGames:
             raise ValueError(f"n must be a number of games from 1 to {MAX_GAMES:,}, not {n!r}")
         if illegal_action not in ILLEGAL:
             raise ValueError(f"illegal_action must be one of {ILLEGAL}, not {illegal_action!r}")
+        made = {"reward": reward, "illegal_action": illegal_action, "forced": forced, "candidates": candidates}
+        self._made = (game, n, {**made, "opponents": opponents, "learner": learner, **options})
         first = Core(game, options, reward, forced=forced, candidates=candidates)
         # The games share one game object, action table and encoder: 64 copies of Wildfire's
         # action table (14,311 entries then) and its encoder's tables made a step a quarter slower (the
@@ -130,6 +132,15 @@ class BatchedGames:
         self._seeds = random.Random()
         self._bot_rng = random.Random()
         self._started = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied (`copy.deepcopy`) and pickled as what it is made of, then each game put where
+        it was: made anew, its games share one game object, action table and encoder again,
+        and the rows' memoryviews (which do not pickle) are made again. The copy steps on
+        exactly as the original would for the same actions (tests/envs/test_batched.py)."""
+        arrays = (self._rewards, self._dones, self._final)
+        rngs = (self._seeds.getstate(), self._bot_rng.getstate())
+        return (_revived, (self._made, [core.position() for core in self.cores], arrays, rngs, self._started))
 
     def __len__(self) -> int:
         return len(self.cores)
@@ -222,3 +233,27 @@ class BatchedGames:
         return Batch(
             self._obs, self._mask, self._seat, self._rewards, self._dones, self._final, self._features, self._marked
         )
+
+
+def _revived(
+    made: tuple[str, int, dict[str, Any]],
+    positions: list[Position],
+    arrays: tuple[npt.NDArray[Any], ...],
+    rngs: tuple[tuple[Any, ...], tuple[Any, ...]],
+    started: bool,
+) -> BatchedGames:
+    """A batch as `BatchedGames.__reduce__` gave it: made as it was, every game put where it
+    was, and each row shown again (its observation and mask are its game's, bit for bit)."""
+    game, n, options = made
+    batch = BatchedGames(game, n, **options)
+    for core, position in zip(batch.cores, positions, strict=True):
+        core.put(position)
+    for mine, kept in zip((batch._rewards, batch._dones, batch._final), arrays, strict=True):
+        mine[...] = kept
+    batch._seeds.setstate(rngs[0])
+    batch._bot_rng.setstate(rngs[1])
+    batch._started = started
+    if started:  # (before `reset`, no game is at a decision yet)
+        for row in range(n):
+            batch._show(row)
+    return batch

@@ -57,6 +57,10 @@ def game_name(name: str) -> str:
     return name.replace("_", "-")
 
 
+Position = tuple[State, tuple[Any, ...], tuple[Any, ...], list[float], list[Move] | None]
+"""A game's place (`Core.position`): state, generators' states, payouts so far, candidates."""
+
+
 class IllegalActionError(ValueError):
     """An action id that is not legal now (with illegal_action="raise")."""
 
@@ -117,7 +121,26 @@ class Core:
         pickle can see, and is made through __init__ only."""
         options = options_to_dict(self.game.options)
         made = (self.name, options, self.reward, self.forced, self.candidates)
-        return (_revived, (made, self.state, self.rng.getstate(), self._rank_rng.getstate(), self._paid))
+        return (_revived, (made, self.position()))
+
+    def position(self) -> Position:
+        """Where this game is, as `put` takes it: its state, generators and payouts so far, and
+        the decision's candidates if already ranked (ranked again, greedy's ties would be broken
+        by draws the original never made, and a candidate's index name another move)."""
+        ranked = None if self._ranked is None else list(self._ranked)
+        return (self.state, self.rng.getstate(), self._rank_rng.getstate(), list(self._paid), ranked)
+
+    def put(self, position: Position) -> None:
+        """Put this game where `position` (another Core's, of the same game and options) is."""
+        state, rng, rank_rng, paid, ranked = position
+        self.rng.setstate(rng)
+        self._rank_rng.setstate(rank_rng)
+        self.state = state
+        self._who = state.to_act()
+        self._ids = None
+        self._mask = None
+        self._ranked = None if ranked is None else list(ranked)
+        self._paid = list(paid)
 
     def reset(self, seed: int | None) -> None:
         self.rng = random.Random(seed)
@@ -293,19 +316,9 @@ class Core:
         Console().print(renderable(self.name, self.game, self.state))
 
 
-def _revived(
-    made: tuple[str, dict[str, Any], str, bool, int | None],
-    state: State,
-    rng: tuple[Any, ...],
-    rank_rng: tuple[Any, ...],
-    paid: list[float],
-) -> Core:
+def _revived(made: tuple[str, dict[str, Any], str, bool, int | None], position: Position) -> Core:
     """A Core as `Core.__reduce__` gave it: made as it was, then put where it was."""
     name, options, reward, forced, candidates = made
     core = Core(name, options, reward, forced=forced, candidates=candidates)
-    core.rng.setstate(rng)
-    core._rank_rng.setstate(rank_rng)
-    core.state = state
-    core._who = state.to_act()
-    core._paid = list(paid)
+    core.put(position)
     return core
