@@ -4,25 +4,34 @@ The `hard` bot must guess the hidden hands (it samples them from its view). Here
 here, an oracle search breaks that rule on purpose: every iteration starts from a copy of
 the real state, hands and all, while the draws still come at random. What it wins against
 `greedy` bounds what better guessing (inference from the table) could add at the same
-number of iterations. Two players, one round or hand; each deal is played twice, the
-oracle in each seat, with the same chance draws. `--hard` searches with the game's `hard`
-settings (ISMCTS_HARD) instead of a full tree at `--iterations` and `--exploration`.
+number of iterations: in two-player games it knows exactly what a perfect reading of the
+other seat's hand could tell, and no more. Two players, one round or hand; each deal is
+played twice, the oracle in each seat, with the same chance draws. `--hard` searches with
+the game's `hard` settings (ISMCTS_HARD) instead of a full tree at `--iterations` and
+`--exploration`; `--paired` also plays the same search guessing the hands, as `hard` does,
+on the same deals and seats, and prints the difference deal by deal (the room a reading of
+the table has, at most), with a 95% interval from the spread of the per-deal differences.
 
     .venv/bin/python benchmarks/ceiling.py wildfire --deals 25 --iterations 500
     .venv/bin/python benchmarks/ceiling.py highrise --deals 25 --hard
+    .venv/bin/python benchmarks/ceiling.py highrise --deals 200 --hard --paired --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
+import statistics
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from gamenight.bots.ismcts import IsmctsBot, ismcts_options
 from gamenight.engine.chance import sample
 from gamenight.engine.protocol import CHANCE, State, View
 from gamenight.engine.registry import make_game
+from gamenight.sim.report import wilson_interval
 
 SHORT: dict[str, dict[str, Any]] = {
     "wildfire": {"players": 2, "rounds": 1},
@@ -42,12 +51,15 @@ class Oracle:
         return self.state.clone()
 
 
-def play(name: str, deal: int, oracle_seat: int, settings: dict[str, Any]) -> float:
+def play(name: str, deal: int, oracle_seat: int, settings: dict[str, Any], sees: bool = True) -> float:
+    """One game of the search in `oracle_seat` against greedy: handed the real state (`sees`),
+    or guessing the hands from its view as `hard` does."""
     game = make_game(name, SHORT[name])
     greedy = game.heuristics().greedy_move
     bot = IsmctsBot(game, ismcts_options(settings))
     oracle = Oracle()
-    bot.game = oracle  # type: ignore[assignment]
+    if sees:
+        bot.game = oracle  # type: ignore[assignment]
     rng = random.Random(1000 + deal)  # the deal, the draws and greedy's tie-breaks
     bot_rng = random.Random(deal * 7 + oracle_seat)
     state = game.new_state()
@@ -65,6 +77,10 @@ def play(name: str, deal: int, oracle_seat: int, settings: dict[str, Any]) -> fl
     return state.returns()[oracle_seat]
 
 
+def _play(task: tuple[str, int, int, dict[str, Any], bool]) -> float:
+    return play(*task)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=sorted(SHORT))
@@ -72,12 +88,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=500)
     parser.add_argument("--exploration", type=float, default=0.3)
     parser.add_argument("--hard", action="store_true", help="the game's hard settings instead")
+    parser.add_argument("--paired", action="store_true", help="also the same search guessing the hands, same deals")
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     settings: dict[str, Any] = {"iterations": args.iterations, "rollout": "greedy", "exploration": args.exploration}
     if args.hard:
         settings = dict(make_game(args.game, SHORT[args.game]).heuristics().ISMCTS_HARD)
-    wins = [play(args.game, deal, seat, settings) for deal in range(args.deals) for seat in (0, 1)]
-    print(f"{args.game}: oracle ismcts ({settings}) against greedy won {sum(wins):g} of {len(wins)} games")
+    kinds = (True, False) if args.paired else (True,)
+    tasks = [(args.game, deal, seat, settings, sees) for sees in kinds for deal in range(args.deals) for seat in (0, 1)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        results = list(pool.map(_play, tasks, chunksize=4))
+    games = 2 * args.deals
+    for k, sees in enumerate(kinds):
+        wins = results[k * games : (k + 1) * games]
+        low, high = wilson_interval(sum(wins), games)
+        who = "oracle ismcts (every hand seen)" if sees else "the same search guessing the hands"
+        print(
+            f"{args.game}: {who} ({settings}) against greedy won {sum(wins):g} of {games} games: "
+            f"{sum(wins) / games:.1%} ({low:.0%}-{high:.0%})"
+        )
+    if args.paired:
+        seen, guessed = results[:games], results[games:]
+        per_deal = [seen[i] + seen[i + 1] - guessed[i] - guessed[i + 1] for i in range(0, games, 2)]
+        mean = statistics.fmean(per_deal) / 2
+        half = 1.96 * statistics.stdev(per_deal) / 2 / math.sqrt(len(per_deal))
+        print(
+            f"{args.game}: seeing every hand, minus guessing: {mean * 100:+.1f} points "
+            f"({(mean - half) * 100:+.1f} to {(mean + half) * 100:+.1f}), {len(per_deal)} deals"
+        )
     return 0
 
 
