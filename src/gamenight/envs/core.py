@@ -131,7 +131,8 @@ class Core:
         return (self.state, self.rng.getstate(), self._rank_rng.getstate(), list(self._paid), ranked)
 
     def put(self, position: Position) -> None:
-        """Put this game where `position` (another Core's, of the same game and options) is."""
+        """Put this game where `position` is: a copied or unpickled one of a Core of the same game
+        and options (its state is taken as it is, not copied)."""
         state, rng, rank_rng, paid, ranked = position
         self.rng.setstate(rng)
         self._rank_rng.setstate(rank_rng)
