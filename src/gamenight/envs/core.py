@@ -124,11 +124,11 @@ class Core:
         return (_revived, (made, self.position()))
 
     def position(self) -> Position:
-        """Where this game is, as `put` takes it: its state, generators and payouts so far, and
-        the decision's candidates if already ranked (ranked again, greedy's ties would be broken
-        by draws the original never made, and a candidate's index name another move)."""
-        ranked = None if self._ranked is None else list(self._ranked)
-        return (self.state, self.rng.getstate(), self._rank_rng.getstate(), list(self._paid), ranked)
+        """Where this game is, as `put` takes it (its own objects: copy or pickle it to keep
+        it): its state, generators and payouts so far, and the decision's candidates if already
+        ranked (ranked again, greedy's ties would be broken by draws the original never made,
+        and a candidate's index name another move)."""
+        return (self.state, self.rng.getstate(), self._rank_rng.getstate(), self._paid, self._ranked)
 
     def put(self, position: Position) -> None:
         """Put this game where `position` is: a copied or unpickled one of a Core of the same game
