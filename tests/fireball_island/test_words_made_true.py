@@ -84,3 +84,18 @@ def test_fireballed_into_the_water_on_ones_own_turn_loses_the_rest_of_that_turn_
     assert table.state.roll == 0 and table.state.tasks[-1] == ("window", "end", 0)  # no roll: the turn ends
     table.submit(1, "pass")
     assert table.state.turn == 0
+
+
+def test_a_fireball_says_the_jewel_is_left_on_the_rock_chip_only_when_it_hits_the_jewels_owner():
+    """R-FI Fireballed With the Jewel: "place it on the Rock Chip trail space right next to your
+    smolder pit." The same Fireball hits P2 on the same space twice: when P2 holds the jewel its
+    words say where the jewel goes, and when P1 holds it they say nothing of it, and the jewel
+    stays (a hit's words are written once for where the pieces stand: the owner keeps them apart)."""
+    for owner, left, jewel_after in (("P2", "; the jewel is left on HR6", "HR6"), ("P1", "", "")):
+        state = position(f"turn=1 | pieces DMP LR3 | jewel {owner} | hands REROLL / - | {AT_ROLL}")
+        step(state, "1", "pass", "D-2", "pass")  # P1 rolls a 1, plays no REROLL, aims, no talisman
+        public, private, owners = story.describe_outcome(state, state.parse_outcome("P2"))
+        assert public == private == f"the Fireball rolls down D-2 and hits P2 on LR3 (into smolder pit D{left})"
+        assert owners == frozenset()
+        step(state, "P2")
+        assert state.pos[1] == "PIT_D" and state.jewel_at == jewel_after

@@ -293,10 +293,10 @@ ROLLWAYS: Final = tuple(BOARD.all_rollways.values())
 
 def pieces_on(rollway: str, positions: Sequence[str]) -> list[int]:
     """The seats standing on a rollway's spaces, in the order the marble reaches them."""
-    return [seat for _, seat in _standing(rollway, positions)]
+    return [seat for _, seat in standing_on(rollway, positions)]
 
 
-def _standing(rollway: str, positions: Sequence[str]) -> tuple[tuple[int, int], ...]:
+def standing_on(rollway: str, positions: Sequence[str]) -> tuple[tuple[int, int], ...]:
     """The pieces on a rollway as (the index of its space on the rollway, seat), in the order
     the marble reaches them; a space two seats share counts the later seat. Read from the few
     pieces rather than the rollway's many spaces: it is asked at every Fireball."""
@@ -343,14 +343,15 @@ def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float
     chance STOP (+STOP_BEND on bends and junctions, +STOP_PER_HIT per piece it has hit); on
     a piece's space it hits with chance HIT while rolling; a piece hit topples onto the next
     space and hits a piece there with chance KNOCK_ON."""
-    return list(_hit_chances(rollway, _standing(rollway, positions)))
+    return list(_hit_chances(rollway, standing_on(rollway, positions)))
 
 
-def on_and_hit_chances(rollway: str, positions: Sequence[str]) -> tuple[list[int], list[tuple[int, float]]]:
-    """`pieces_on` and `hit_chances` together, the pieces found once (an aim told in words
-    asks both)."""
-    standing = _standing(rollway, positions)
-    return [seat for _, seat in standing], list(_hit_chances(rollway, standing))
+def on_and_hit_chances(
+    rollway: str, standing: tuple[tuple[int, int], ...]
+) -> tuple[list[int], tuple[tuple[int, float], ...]]:
+    """`pieces_on` and `hit_chances` together, for the pieces `standing` on the rollway (as
+    `standing_on` finds them: an aim told in words asks both)."""
+    return [seat for _, seat in standing], _hit_chances(rollway, standing)
 
 
 @lru_cache(maxsize=4096)

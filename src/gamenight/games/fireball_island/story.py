@@ -4,7 +4,7 @@ the options in words (`summary`) and who wins (`goal`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, Final, NamedTuple
 
 from gamenight.engine.notation import EVERYONE, ONLY, SEAT_NAMES, seat_words
@@ -95,15 +95,23 @@ def describe(state: FireballIslandState, move: Move) -> str:
         return "will leave the cave by the trail"
     if move.kind == AIM:
         rollway = move.path[0]
-        fireball = BOARD.fireballs[BOARD.rollway(rollway).fireball].name
         deterministic = state.game.options.fireball_mode == "deterministic"
-        chances = aim_chances(rollway, state.pos, deterministic)
-        # The chance to be hit is what an aim is chosen by (D-FI-3): said with each target.
-        hit = ", ".join(_p(s) if deterministic else f"{_p(s)} ({round(p * 100)}% to hit)" for s, p in chances.items())
-        return f"rolls {fireball} down {rollway} ({_rollway_runs(rollway)}) at {hit}"
+        return _describe_aim(rollway, rules.standing_on(rollway, state.pos), deterministic)
     if move.kind == GO and isinstance(task, Path):
         return _describe_walk(state, move, task)
     return str(move)
+
+
+@lru_cache(maxsize=4096)
+def _describe_aim(rollway: str, standing: tuple[tuple[int, int], ...], deterministic: bool) -> str:
+    """An aim down `rollway` at the pieces `standing` on it (`rules.standing_on`), in words:
+    written once for where they stand, as an aim's chances are worked out once (a random
+    game's aims are 3% of its decisions, and were a quarter of the time its words took)."""
+    fireball = BOARD.fireballs[BOARD.rollway(rollway).fireball].name
+    chances = _aim_chances(rollway, standing, deterministic)
+    # The chance to be hit is what an aim is chosen by (D-FI-3): said with each target.
+    hit = ", ".join(_p(s) if deterministic else f"{_p(s)} ({round(p * 100)}% to hit)" for s, p in chances.items())
+    return f"rolls {fireball} down {rollway} ({_rollway_runs(rollway)}) at {hit}"
 
 
 @cache
@@ -123,21 +131,22 @@ def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
     is one moment at the table, told once: its passes say nothing, and the last, which closes
     it, says that nobody played a card (without naming that seat: who passed, and when, is
     nobody's business). A card played is told with what it does."""
-    task = state.tasks[-1] if state.tasks else None
-    if move.kind != PASS or not isinstance(task, (Window, Chain)):
-        return describe(state, move), False
-    after = after_pass(state, task)
-    if after is STAYS_OPEN:
-        return "", False  # more seats to answer: the window is still open
-    if isinstance(task, Chain):
-        played = parse_card(task.card).title if task.cancels == 0 else "the CANCEL"
-        return (
-            f"nobody cancels {_p(task.last)}'s {played}: it {'stands' if task.cancels % 2 == 0 else 'is canceled'}",
-            True,
-        )
-    if after is CLOSES_ASKED_SEVERAL:
-        return "nobody played a card", True
-    return "", False  # a window only its own player was asked: its next step tells the turn
+    if move.kind == PASS:
+        tasks = state.tasks
+        task = tasks[-1] if tasks else None
+        if type(task) is Window:
+            if after_pass(state, task) is CLOSES_ASKED_SEVERAL:
+                return "nobody played a card", True
+            # More seats to answer (the window is still open), or a window only its own player
+            # was asked (its next step tells the turn).
+            return "", False
+        if type(task) is Chain:
+            if after_pass(state, task) is STAYS_OPEN:
+                return "", False
+            played = parse_card(task.card).title if task.cancels == 0 else "the CANCEL"
+            stands = "stands" if task.cancels % 2 == 0 else "is canceled"
+            return f"nobody cancels {_p(task.last)}'s {played}: it {stands}", True
+    return describe(state, move), False
 
 
 def quiet(view: Any, move: Any) -> bool:
@@ -306,9 +315,13 @@ def walk_notes(
 def aim_chances(rollway: str, pieces: Sequence[str], deterministic: bool) -> dict[int, float]:
     """Each seat standing on `rollway` and its chance to be hit by a Fireball rolled down it
     (D-FI-3, exactly as the engine rolls it; 1 for all of them with deterministic Fireballs)."""
+    return _aim_chances(rollway, rules.standing_on(rollway, pieces), deterministic)
+
+
+def _aim_chances(rollway: str, standing: tuple[tuple[int, int], ...], deterministic: bool) -> dict[int, float]:
     if deterministic:
-        return dict.fromkeys(rules.pieces_on(rollway, pieces), 1.0)
-    on, hits = rules.on_and_hit_chances(rollway, pieces)
+        return dict.fromkeys([seat for _, seat in standing], 1.0)
+    on, hits = rules.on_and_hit_chances(rollway, standing)
     chances = dict.fromkeys(on, 0.0)
     for mask, p in hits:
         for seat in rules.seats_in(mask):
@@ -350,21 +363,35 @@ def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str
         public = f"{_p(taker)} takes a card from {_p(victim)} at random"
         return public, f"{public}: {outcome.title}", frozenset({taker, victim})
     # hits
-    rollway = state.aim
+    rollway, owner = state.aim, state.owner
+    dropped = owner if owner >= 0 and outcome >> owner & 1 else -1
+    return _describe_hits(rollway, outcome, rules.standing_on(rollway, state.pos), dropped)
+
+
+@lru_cache(maxsize=4096)
+def _describe_hits(
+    rollway: str, outcome: int, standing: tuple[tuple[int, int], ...], dropped: int
+) -> tuple[str, str, frozenset[int]]:
+    """A Fireball down `rollway` hitting the seats of `outcome` (a mask) among the pieces
+    `standing` on it (`rules.standing_on`), `dropped` the hit seat holding the jewel (else -1),
+    in words: written once for where they stand (a Fireball's words cost as much as a rules
+    step, and the same few rolls recur)."""
+    spaces = BOARD.spaces_on_rollway(rollway)
+    at = {seat: spaces[k] for k, seat in standing}
     hit = rules.seats_in(outcome)
-    spared = [s for s in rules.pieces_on(rollway, state.pos) if s not in hit]
+    spared = [s for s in at if s not in hit]
     parts = []
     for seat in hit:
-        space = state.pos[seat]
+        space = at[seat]
         bridge = BOARD.spaces[space].is_bridge
         goes = "into the water" if bridge else f"into smolder pit {BOARD.pit_of(space)}"
-        if seat == state.owner:  # R-FI GETTING FIREBALLED: the jewel is left behind
+        if seat == dropped:  # R-FI GETTING FIREBALLED: the jewel is left behind
             letter = BOARD.pit_of(space)
             drop = space if bridge or letter is None else (BOARD.rock_chip_of(letter) or space)
             goes += f"; the jewel is left on {drop}"
         parts.append(f"hits {_p(seat)} on {space} ({goes})")
     if spared:
-        parts.append("misses " + ", ".join(f"{_p(s)} on {state.pos[s]}" for s in spared))
+        parts.append("misses " + ", ".join(f"{_p(s)} on {at[s]}" for s in spared))
     text = f"the Fireball rolls down {rollway} and " + "; ".join(parts)
     return text, text, EVERYONE
 

@@ -85,9 +85,15 @@ def after_pass(state: FireballIslandState, task: Window | Chain) -> str:
     test, stopped at the first seat found (the log asks this at every pass in every window,
     `story.told`, 79% of a random game's decisions). A window of one seat (the stand-up
     turn's, the end of a turn's) closes asked alone, whatever the seat holds."""
-    order = window_order(state, task)
+    if type(task) is Chain:
+        order, trader = _OTHERS[state.n][task.last], -1
+    else:
+        kind = task.kind
+        if kind == "end" or kind == "stand":
+            return CLOSES_ASKED_ALONE  # a window of one seat
+        # (window_order, inlined for the windows of a round)
+        order, trader = _ROUND[state.n][talisman_roller(state) if kind == "talisman" else state.turn], state.turn
     hands = state.hands
-    trader = -1 if type(task) is Chain else state.turn
     at = task.asked
     for seat in order[at + 1 :]:
         if hands[seat] or (seat == trader and may_trade(state)):
