@@ -346,12 +346,10 @@ def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float
     return list(_hit_chances(rollway, standing_on(rollway, positions)))
 
 
-def on_and_hit_chances(
-    rollway: str, standing: tuple[tuple[int, int], ...]
-) -> tuple[list[int], tuple[tuple[int, float], ...]]:
-    """`pieces_on` and `hit_chances` together, for the pieces `standing` on the rollway (as
-    `standing_on` finds them: an aim told in words asks both)."""
-    return [seat for _, seat in standing], _hit_chances(rollway, standing)
+def standing_hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
+    """`hit_chances` for the pieces `standing` on the rollway, as `standing_on` finds them (an
+    aim's words have found them already)."""
+    return _hit_chances(rollway, standing)
 
 
 @lru_cache(maxsize=4096)

@@ -319,11 +319,11 @@ def aim_chances(rollway: str, pieces: Sequence[str], deterministic: bool) -> dic
 
 
 def _aim_chances(rollway: str, standing: tuple[tuple[int, int], ...], deterministic: bool) -> dict[int, float]:
+    on = [seat for _, seat in standing]
     if deterministic:
-        return dict.fromkeys([seat for _, seat in standing], 1.0)
-    on, hits = rules.on_and_hit_chances(rollway, standing)
+        return dict.fromkeys(on, 1.0)
     chances = dict.fromkeys(on, 0.0)
-    for mask, p in hits:
+    for mask, p in rules.standing_hit_chances(rollway, standing):
         for seat in rules.seats_in(mask):
             chances[seat] += p
     return chances
