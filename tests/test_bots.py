@@ -70,6 +70,11 @@ def test_seconds_option_reads_none_and_numbers():
     assert parse_spec("ISMCTS:seconds=none") == ("ismcts", {"seconds": None})
 
 
+def test_early_stop_option_reads_true_and_false():
+    assert parse_spec("hard:early_stop=false") == ("hard", {"early_stop": False})
+    assert parse_spec("hard:early_stop=Yes") == ("hard", {"early_stop": True})
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
@@ -81,6 +86,7 @@ def test_seconds_option_reads_none_and_numbers():
         ("ismcts:iterations=many", "bot option iterations='many': not a int"),
         ("ismcts:iterations=0", "iterations must be at least 1"),
         ("ismcts:rollout=clever", "rollout must be 'random' or 'greedy'"),
+        ("ismcts:early_stop=maybe", "bot option early_stop='maybe': not true or false"),
     ],
 )
 def test_bad_bot_specs_are_refused_by_name(spec: str, message: str) -> None:

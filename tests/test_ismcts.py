@@ -109,10 +109,10 @@ def test_per_move_gives_a_small_choice_a_small_search():
     assert seat is not None
     legal = state.legal_moves()
     game = make_game("wildfire", {"players": 2, "rounds": 1})
-    small = IsmctsBot(game, IsmctsOptions(iterations=1000, per_move=5))
+    small = IsmctsBot(game, IsmctsOptions(iterations=1000, per_move=5, early_stop=False))
     small.choose(state.view(seat), legal, random.Random(0))
     assert small.last_iterations == 5 * len(legal)
-    capped = IsmctsBot(game, IsmctsOptions(iterations=3, per_move=5))
+    capped = IsmctsBot(game, IsmctsOptions(iterations=3, per_move=5, early_stop=False))
     capped.choose(state.view(seat), legal, random.Random(0))
     assert capped.last_iterations == 3
 
@@ -351,3 +351,34 @@ def test_the_figures_a_search_leaves_are_each_moves_share_of_the_win_not_what_it
     for share, games in bot.last_values.values():
         halves = share * games * 2
         assert halves == pytest.approx(round(halves)), (share, games)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "hard"),
+    [
+        ("wildfire", {"players": 2, "rounds": 1}, {"iterations": 60, "tree_depth": 1, "exploration": 0.3}),
+        ("wildstar", {"players": 2, "hands": 1}, {"iterations": 40}),
+        ("highrise", {"players": 2, "hands": 1}, {"iterations": 60, "tree_depth": 1}),
+        ("fireball-island", {"players": 4, "turn_limit": 60}, {"iterations": 40, "rollout_depth": 20}),
+    ],
+)
+def test_a_search_stopped_when_decided_chooses_what_the_whole_search_chooses(
+    name: str, options: dict[str, Any], hard: dict[str, Any]
+) -> None:
+    """early_stop: once the most searched move leads by more than the iterations left, the
+    search stops, and its move is the one the whole count chooses from the same generator.
+    Searched both ways at every decision point of a random game, with greedy rollouts: the
+    same move each time, never more iterations, and fewer at some."""
+    game = make_game(name, options)
+    points = decision_points(name, options, seed=5, every=2)[:12]
+    saved = 0
+    for state in points:
+        seat = state.to_act()
+        assert seat is not None
+        view, legal = state.view(seat), state.legal_moves()
+        whole = IsmctsBot(game, IsmctsOptions(**hard, rollout="greedy", early_stop=False))
+        stopped = IsmctsBot(game, IsmctsOptions(**hard, rollout="greedy"))
+        assert stopped.choose(view, legal, random.Random(3)) == whole.choose(view, legal, random.Random(3))
+        assert stopped.last_iterations <= whole.last_iterations == hard["iterations"]
+        saved += whole.last_iterations - stopped.last_iterations
+    assert saved > 0  # some decisions were clear: the stop is not a test of nothing

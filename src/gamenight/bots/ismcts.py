@@ -16,6 +16,10 @@ policy, which Wildfire's and Highrise's `hard` use. `prior` tries greedy's move 
 every node and adds a bonus to it that fades with its visits (progressive bias). `widening`
 lets a node's moves into the search a few at a time, greedy's favourites first, more as
 its visits grow (progressive widening), which Wildstar's and Highrise's `hard` use.
+
+The move played is the one searched most. A count of iterations stops early once that move
+leads every other by more than the iterations left (`early_stop`): none could overtake it,
+so the rest of the search would not change the choice.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ MAX_WIDENING = 1000.0
 @dataclass(frozen=True)
 class IsmctsOptions:
     iterations: int = 1000
-    """Iterations per decision (ignored when `seconds` is set)."""
+    """Iterations per decision at most (ignored when `seconds` is set): see `early_stop`."""
     per_move: int | None = None
     """With this, a decision among k moves gets per_move * k iterations, at most `iterations`:
     a yes-or-no reaction needs less search than a choice among ten walks."""
@@ -79,6 +83,12 @@ class IsmctsOptions:
     favourites first), so a choice among dozens of moves (a star declared as any of ten
     numbers on any end) spends a few hundred iterations on the likely ones first and
     lets the rest in as the visits grow."""
+
+    early_stop: bool = True
+    """Stop a count of iterations early once the most searched move leads every other by more
+    than the iterations left: none could then overtake it, so the move chosen is the one the
+    whole count would choose, from the same generator (a decision the search finds clear
+    takes less time; one it finds close, all of it). With `seconds` the search runs its time."""
 
     tree_depth: int = 0
     """Decisions the tree grows below the root at most (0: no limit). With 1 the search is
@@ -175,7 +185,7 @@ class IsmctsBot:
             self._iterate(root, state, legal, rng)
             done += 1
             if deadline is None:
-                if done >= budget:
+                if done >= budget or (options.early_stop and 2 * done > budget and _decided(root, budget - done)):
                     break
             elif time.perf_counter() >= deadline:
                 break
@@ -317,6 +327,20 @@ class IsmctsBot:
         if m and self.margin_result is not None:
             return [(1 - m) * r + m * g for r, g in zip(returns, self.margin_result(state), strict=True)], returns
         return returns, returns
+
+
+def _decided(root: Node, left: int) -> bool:
+    """Whether the most visited of the root's moves leads every other by more than `left`
+    visits: each iteration visits one root move, so in `left` more none could overtake it (a
+    move not yet tried has 0). The choice, the most visited, is then made."""
+    first = second = 0
+    for child in root.children.values():
+        visits = child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > left
 
 
 def _means(root: Node) -> dict[Move, tuple[float, int]]:
