@@ -6,7 +6,8 @@ Both search the same decision points (states of seeded greedy games where the se
 a choice, `search.decision_points`) from the same seeds, in turn, so the machine's load falls
 on both alike. A stopped search chooses what the whole one chooses (tests/test_ismcts.py
 proves it); the script counts the decisions where they agree, which must be all of them.
-CPU seconds a decision (`time.process_time`), median and 95th percentile over the decisions.
+CPU seconds a decision (`time.process_time`), median and 95th percentile over the decisions
+(`sim.report.percentile`, as `strength.py` reports them).
 
     .venv/bin/python benchmarks/think_time.py                     # every game, 40 decisions each
     .venv/bin/python benchmarks/think_time.py --games highrise --decisions 100
@@ -23,11 +24,8 @@ from collections.abc import Sequence
 from gamenight.bots.ismcts import IsmctsBot
 from gamenight.bots.registry import hard_options
 from gamenight.engine.registry import make_game
+from gamenight.sim.report import percentile
 from search import GAMES, decision_points
-
-
-def p95(values: Sequence[float]) -> float:
-    return sorted(values)[min(len(values) - 1, round(0.95 * (len(values) - 1)))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -57,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         n = len(spent[True])
         its = f"{iterations[True] / n:.0f} / {iterations[False] / n:.0f}"
         median = f"{statistics.median(spent[True]):.3f} / {statistics.median(spent[False]):.3f}"
-        high = f"{p95(spent[True]):.3f} / {p95(spent[False]):.3f}"
+        high = f"{percentile(spent[True], 95):.3f} / {percentile(spent[False], 95):.3f}"
         ratio = sum(spent[True]) / sum(spent[False])
         print(f"{name:<16} {n:>9} {agree:>6} {its:>15} {median:>15} {high:>15} {ratio:>6.2f}x", flush=True)
     return 0

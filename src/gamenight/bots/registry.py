@@ -131,9 +131,10 @@ def _value(key: str, text: str, hint: Any) -> Any:
     if type(None) in kinds and text.lower() == "none":
         return None
     if bool in kinds:
-        if text.lower() in ("true", "yes", "on", "1"):
+        word = text.lower()
+        if word in ("true", "yes", "on", "1"):
             return True
-        if text.lower() in ("false", "no", "off", "0"):
+        if word in ("false", "no", "off", "0"):
             return False
         raise ConfigError(f"bot option {key}={text!r}: not true or false")
     for kind in (int, float, str):

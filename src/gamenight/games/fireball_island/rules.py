@@ -343,19 +343,14 @@ def hit_chances(rollway: str, positions: Sequence[str]) -> list[tuple[int, float
     chance STOP (+STOP_BEND on bends and junctions, +STOP_PER_HIT per piece it has hit); on
     a piece's space it hits with chance HIT while rolling; a piece hit topples onto the next
     space and hits a piece there with chance KNOCK_ON."""
-    return list(_hit_chances(rollway, standing_on(rollway, positions)))
-
-
-def standing_hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
-    """`hit_chances` for the pieces `standing` on the rollway, as `standing_on` finds them (an
-    aim's words have found them already)."""
-    return _hit_chances(rollway, standing)
+    return list(standing_hit_chances(rollway, standing_on(rollway, positions)))
 
 
 @lru_cache(maxsize=4096)
-def _hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
-    """hit_chances for the pieces `standing` on the rollway, as (index on it, seat): cached.
-    Worked out for where the pieces stand (`_hit_patterns`), whoever they are, and named."""
+def standing_hit_chances(rollway: str, standing: tuple[tuple[int, int], ...]) -> tuple[tuple[int, float], ...]:
+    """`hit_chances` for the pieces `standing` on the rollway, as `standing_on` finds them (index
+    on it, seat; an aim's words have found them already): cached. Worked out for where the
+    pieces stand (`_hit_patterns`), whoever they are, and named."""
     seats = [seat for _, seat in standing]
     named = [
         (sum(1 << seat for j, seat in enumerate(seats) if hit >> j & 1), p)
@@ -369,7 +364,7 @@ def _hit_patterns(rollway: str, indices: tuple[int, ...]) -> tuple[tuple[int, fl
     """The hit model for pieces at `indices` on the rollway (in the order the marble reaches
     them): each set of them hit, as a mask of their places in `indices`, with its probability.
     The same sums, in the same order, for any seats that stand there: the seats only name
-    the pieces hit (`_hit_chances`), so pieces on the same spaces share it."""
+    the pieces hit (`standing_hit_chances`), so pieces on the same spaces share it."""
     piece_at = {k: j for j, k in enumerate(indices)}
     # (rolling, direct hits so far, the last space's piece toppled, mask) -> probability
     states: dict[tuple[bool, int, bool, int], float] = {(True, 0, False, 0): 1.0}
