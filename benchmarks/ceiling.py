@@ -15,6 +15,15 @@ the table has, at most), with a 95% interval from the spread of the per-deal dif
     .venv/bin/python benchmarks/ceiling.py wildfire --deals 25 --iterations 500
     .venv/bin/python benchmarks/ceiling.py highrise --deals 25 --hard
     .venv/bin/python benchmarks/ceiling.py highrise --deals 200 --hard --paired --workers 2
+
+`--where GAMES` asks where the oracle's gain lies: at every decision of seat 1 (two or more
+legal moves) in GAMES games of greedy against greedy, the game's `hard` search chooses once
+guessing the hands and once seeing them; where the two differ, each choice is played out
+`--rollouts` times from the real state, greedy then playing both seats, on the same draws
+(common random numbers, drawn apart from both searches), and the difference in seat 1's
+share of the win is counted by how far the hand has gone (the tiles left in the seat's hand).
+
+    .venv/bin/python benchmarks/ceiling.py wildstar --where 40 --rollouts 200
 """
 
 from __future__ import annotations
@@ -81,6 +90,60 @@ def _play(task: tuple[str, int, int, dict[str, Any], bool]) -> float:
     return play(*task)
 
 
+def _value(state: State, move: Any, seat: int, seeds: Sequence[int], greedy: Any) -> float:
+    """`seat`'s mean share of the win after `move`, greedy playing every seat, one game per seed."""
+    total = 0.0
+    for seed in seeds:
+        rng = random.Random(seed)
+        played = state.clone()
+        played.apply(move)
+        while (to_act := played.to_act()) is not None:
+            if to_act == CHANCE:
+                played.apply_chance(sample(played.chance_outcomes(), rng))
+                continue
+            legal = played.legal_moves()
+            played.apply(legal[0] if len(legal) == 1 else greedy(played.view(to_act), legal, rng))
+        total += played.returns()[seat]
+    return total / len(seeds)
+
+
+def where(name: str, games: int, rollouts: int) -> dict[str, list[float]]:
+    """For each stage of the hand (the tiles left in the seat's hand, in fives), the value
+    the oracle's choice adds over the guessing search's at each decision where they differ;
+    "same" counts the decisions where they agree (as 0.0 each)."""
+    game = make_game(name, SHORT[name])
+    greedy = game.heuristics().greedy_move
+    settings = dict(game.heuristics().ISMCTS_HARD)
+    guessing = IsmctsBot(game, ismcts_options(settings))
+    seeing = IsmctsBot(game, ismcts_options(settings))
+    oracle = Oracle()
+    seeing.game = oracle  # type: ignore[assignment]
+    gains: dict[str, list[float]] = {"same": []}
+    for index in range(games):
+        rng = random.Random(5000 + index)  # the deal, the draws and greedy's tie-breaks
+        bots_rng = random.Random(77 + index)  # the searches' and the rollouts' own
+        state = game.new_state()
+        while (seat := state.to_act()) is not None:
+            if seat == CHANCE:
+                state.apply_chance(sample(state.chance_outcomes(), rng))
+                continue
+            legal = state.legal_moves()
+            view = state.view(seat)
+            if seat == 1 and len(legal) > 1:
+                guessed = guessing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
+                oracle.state = state
+                seen = seeing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
+                if guessed == seen:
+                    gains["same"].append(0.0)
+                else:
+                    seeds = [bots_rng.getrandbits(64) for _ in range(rollouts)]
+                    gain = _value(state, seen, seat, seeds, greedy) - _value(state, guessed, seat, seeds, greedy)
+                    left = len(view["hand"])
+                    gains.setdefault(f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand", []).append(gain)
+            state.apply(greedy(view, legal, rng))
+    return gains
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game", choices=sorted(SHORT))
@@ -90,7 +153,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard", action="store_true", help="the game's hard settings instead")
     parser.add_argument("--paired", action="store_true", help="also the same search guessing the hands, same deals")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--where", type=int, metavar="GAMES", help="where the oracle chooses otherwise (see above)")
+    parser.add_argument("--rollouts", type=int, default=200, help="with --where: playouts of each choice")
     args = parser.parse_args(argv)
+    if args.where:
+        gains = where(args.game, args.where, args.rollouts)
+        decisions = sum(map(len, gains.values()))
+        differ = decisions - len(gains["same"])
+        print(
+            f"{args.game}: {decisions} decisions of seat 1 in {args.where} greedy games; "
+            f"the oracle chose otherwise at {differ}:"
+        )
+        del gains["same"]
+        for stage, values in sorted(gains.items(), key=lambda kv: int(kv[0].split("-")[0])):
+            spread = 1.96 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else math.nan
+            print(
+                f"  {stage:>22}: {len(values):4d} differ, the oracle's choice {statistics.fmean(values) * 100:+.1f} "
+                f"points of win (±{spread * 100:.1f}) a decision, {sum(values):+.1f} wins in all"
+            )
+        return 0
     settings: dict[str, Any] = {"iterations": args.iterations, "rollout": "greedy", "exploration": args.exploration}
     if args.hard:
         settings = dict(make_game(args.game, SHORT[args.game]).heuristics().ISMCTS_HARD)
