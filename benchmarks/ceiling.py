@@ -90,20 +90,14 @@ def _play(task: tuple[str, int, int, dict[str, Any], bool]) -> float:
     return play(*task)
 
 
-def _value(state: State, move: Any, seat: int, seeds: Sequence[int], greedy: Any) -> float:
-    """`seat`'s mean share of the win after `move`, greedy playing every seat, one game per seed."""
+def _value(state: State, move: Any, seat: int, seeds: Sequence[int], playouts: IsmctsBot) -> float:
+    """`seat`'s mean share of the win after `move`, one greedy playout (the search's own,
+    `rollout` "greedy" to the end) per seed."""
     total = 0.0
     for seed in seeds:
-        rng = random.Random(seed)
         played = state.clone()
         played.apply(move)
-        while (to_act := played.to_act()) is not None:
-            if to_act == CHANCE:
-                played.apply_chance(sample(played.chance_outcomes(), rng))
-                continue
-            legal = played.legal_moves()
-            played.apply(legal[0] if len(legal) == 1 else greedy(played.view(to_act), legal, rng))
-        total += played.returns()[seat]
+        total += playouts._rollout(played, random.Random(seed))[1][seat]
     return total / len(seeds)
 
 
@@ -118,6 +112,7 @@ def where(name: str, games: int, rollouts: int) -> dict[str, list[float]]:
     seeing = IsmctsBot(game, ismcts_options(settings))
     oracle = Oracle()
     seeing.game = oracle  # type: ignore[assignment]
+    playouts = IsmctsBot(game, ismcts_options({"rollout": "greedy"}))
     gains: dict[str, list[float]] = {"same": []}
     for index in range(games):
         rng = random.Random(5000 + index)  # the deal, the draws and greedy's tie-breaks
@@ -137,7 +132,7 @@ def where(name: str, games: int, rollouts: int) -> dict[str, list[float]]:
                     gains["same"].append(0.0)
                 else:
                     seeds = [bots_rng.getrandbits(64) for _ in range(rollouts)]
-                    gain = _value(state, seen, seat, seeds, greedy) - _value(state, guessed, seat, seeds, greedy)
+                    gain = _value(state, seen, seat, seeds, playouts) - _value(state, guessed, seat, seeds, playouts)
                     left = len(view["hand"])
                     gains.setdefault(f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand", []).append(gain)
             state.apply(greedy(view, legal, rng))
