@@ -25,9 +25,9 @@ from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLA
 
 # The `hard` level: ismcts with these settings (bots/registry.py), measured to keep a move
 # under about a second on a 2-core laptop (benchmarks/README.md: Strength). Unlike the domino
-# games' searches, this one (a tree over four seats) wins more with more iterations: five times
-# the 200 and 40 it had won 6.5 points more of 400 untuned games (docs/bots.md, "five times the
-# search").
+# games' searches, this one (a tree over four seats) won more with more iterations: five times
+# the 200 and 40 it had won 2.8 points more over two untuned seeds of four players, 6.8 more
+# against medium with two; ten times them won no more (docs/bots.md, "five times the search").
 ISMCTS_HARD: dict[str, object] = {"iterations": 1000, "per_move": 200, "rollout": "greedy", "rollout_depth": 30}
 FAR: Final = 99.0  # a place the goal cannot be walked to from
 TURN: Final = 3.5  # spaces a turn moves, on average
