@@ -22,8 +22,10 @@ guessing the hands and once seeing them; where the two differ, each choice is pl
 `--rollouts` times from the real state, greedy then playing both seats, on the same draws
 (common random numbers, drawn apart from both searches), and the difference in seat 1's
 share of the win is counted by how far the hand has gone (the tiles left in the seat's hand).
+`--workers` shares the games among processes; each game has generators of its own, so the
+figures are the same with any number.
 
-    .venv/bin/python benchmarks/ceiling.py wildstar --where 40 --rollouts 200
+    .venv/bin/python benchmarks/ceiling.py wildstar --where 40 --rollouts 200 --workers 2
 """
 
 from __future__ import annotations
@@ -101,10 +103,22 @@ def _value(state: State, move: Any, seat: int, seeds: Sequence[int], playouts: I
     return total / len(seeds)
 
 
-def where(name: str, games: int, rollouts: int) -> dict[str, list[float]]:
+def where(name: str, games: int, rollouts: int, workers: int = 1) -> dict[str, list[float]]:
     """For each stage of the hand (the tiles left in the seat's hand, in fives), the value
     the oracle's choice adds over the guessing search's at each decision where they differ;
-    "same" counts the decisions where they agree (as 0.0 each)."""
+    "same" counts the decisions where they agree (as 0.0 each). Each game has generators of
+    its own (`_where_game`), so the figures are the same with any number of workers."""
+    gains: dict[str, list[float]] = {"same": []}
+    with ProcessPoolExecutor(workers) as pool:
+        for found in pool.map(_where_game, [(name, index, rollouts) for index in range(games)]):
+            for stage, values in found.items():
+                gains.setdefault(stage, []).extend(values)
+    return gains
+
+
+def _where_game(task: tuple[str, int, int]) -> dict[str, list[float]]:
+    """`where` for one game: its decisions of seat 1, by stage."""
+    name, index, rollouts = task
     game = make_game(name, SHORT[name])
     greedy = game.heuristics().greedy_move
     settings = dict(game.heuristics().ISMCTS_HARD)
@@ -114,28 +128,27 @@ def where(name: str, games: int, rollouts: int) -> dict[str, list[float]]:
     seeing.game = oracle  # type: ignore[assignment]
     playouts = IsmctsBot(game, ismcts_options({"rollout": "greedy"}))
     gains: dict[str, list[float]] = {"same": []}
-    for index in range(games):
-        rng = random.Random(5000 + index)  # the deal, the draws and greedy's tie-breaks
-        bots_rng = random.Random(77 + index)  # the searches' and the rollouts' own
-        state = game.new_state()
-        while (seat := state.to_act()) is not None:
-            if seat == CHANCE:
-                state.apply_chance(sample(state.chance_outcomes(), rng))
-                continue
-            legal = state.legal_moves()
-            view = state.view(seat)
-            if seat == 1 and len(legal) > 1:
-                guessed = guessing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
-                oracle.state = state
-                seen = seeing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
-                if guessed == seen:
-                    gains["same"].append(0.0)
-                else:
-                    seeds = [bots_rng.getrandbits(64) for _ in range(rollouts)]
-                    gain = _value(state, seen, seat, seeds, playouts) - _value(state, guessed, seat, seeds, playouts)
-                    left = len(view["hand"])
-                    gains.setdefault(f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand", []).append(gain)
-            state.apply(greedy(view, legal, rng))
+    rng = random.Random(5000 + index)  # the deal, the draws and greedy's tie-breaks
+    bots_rng = random.Random(77 + index)  # the searches' and the rollouts' own
+    state = game.new_state()
+    while (seat := state.to_act()) is not None:
+        if seat == CHANCE:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_moves()
+        view = state.view(seat)
+        if seat == 1 and len(legal) > 1:
+            guessed = guessing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
+            oracle.state = state
+            seen = seeing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
+            if guessed == seen:
+                gains["same"].append(0.0)
+            else:
+                seeds = [bots_rng.getrandbits(64) for _ in range(rollouts)]
+                gain = _value(state, seen, seat, seeds, playouts) - _value(state, guessed, seat, seeds, playouts)
+                left = len(view["hand"])
+                gains.setdefault(f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand", []).append(gain)
+        state.apply(greedy(view, legal, rng))
     return gains
 
 
@@ -152,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=200, help="with --where: playouts of each choice")
     args = parser.parse_args(argv)
     if args.where:
-        gains = where(args.game, args.where, args.rollouts)
+        gains = where(args.game, args.where, args.rollouts, args.workers)
         decisions = sum(map(len, gains.values()))
         differ = decisions - len(gains["same"])
         print(
