@@ -164,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--where", type=int, metavar="GAMES", help="where the oracle chooses otherwise (see above)")
     parser.add_argument("--rollouts", type=int, default=200, help="with --where: playouts of each choice")
     args = parser.parse_args(argv)
+    for flag in ("deals", "iterations", "workers", "where", "rollouts"):
+        if (count := getattr(args, flag)) is not None and count < 1:
+            parser.error(f"--{flag} must be at least 1, not {count}")
     if args.where:
         gains = where(args.game, args.where, args.rollouts, args.workers)
         decisions = sum(map(len, gains.values()))
