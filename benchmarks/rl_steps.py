@@ -13,7 +13,7 @@ so that a busy machine slows them all alike; the figure is the median of the rep
 A step is one agent decision (chance steps are played inside it and not counted); the
 Gymnasium figure counts the learner's steps, the random opponents' moves included in
 their time. OpenSpiel's contenders draw from `legal_actions` (pyspiel gives the mask as a
-Python list: reading Wildfire's 4 812 entries would cost more than the step).
+Python list: reading Wildfire's 2 740 entries would cost more than the step).
 
     .venv/bin/python benchmarks/rl_steps.py                       # every contender, ~1 min
     .venv/bin/python benchmarks/rl_steps.py --seconds 1 --only highrise

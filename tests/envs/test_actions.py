@@ -10,18 +10,19 @@ from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.envs.actions import action_table
 from gamenight.envs.observations import random_states
-from gamenight.games.wildfire import moves as wildfire_moves
-from gamenight.games.wildfire.tiles import TILES, WILD
+from gamenight.games.wildfire.layout import CENTRE_ARMS, LINES, placement
 from gamenight.games.wildstar.state import WildstarState
 from tests.envs.conftest import CASES, case_id
+from tests.wildfire.conftest import play
+from tests.wildfire.conftest import position as wildfire_position
 from tests.wildstar.conftest import position
 
 SIZES = [
-    ("wildfire", {}, 4812),  # the basic game: draw, pass, 74 ways (65 tiles, 9 Wild Ones twice) x 65 ends
-    ("wildfire", {"strategic": True}, 4821),  # and the 9 hub numbers
-    ("wildfire", {"knock_penalty": True}, 9622),  # and each play with its knock
-    ("wildfire", {"knock_penalty": True, "auto_knock": True}, 4812),  # knocks made for the players
-    ("wildfire", {"strategic": True, "knock_penalty": True}, 9631),
+    ("wildfire", {}, 2740),  # the basic game: draw, pass, 74 ways (65 tiles, 9 Wild Ones twice) x 37 lines
+    ("wildfire", {"strategic": True}, 2749),  # and the 9 hub numbers
+    ("wildfire", {"knock_penalty": True}, 5478),  # and each play with its knock
+    ("wildfire", {"knock_penalty": True, "auto_knock": True}, 2740),  # knocks made for the players
+    ("wildfire", {"strategic": True, "knock_penalty": True}, 5487),
     ("wildstar", {}, 668),  # draw, pass, 111 orientations x (the centre and 5 arms)
     ("wildstar", {"doubles_branch": True}, 6329),  # arms branch: ends by id, e0..e56
     ("highrise", {}, 1538),  # draw, pass, 64 orientations x 24 edges (a spacer as the heights need)
@@ -59,7 +60,7 @@ def test_every_legal_move_has_one_id_that_reads_back(case):
         legal = list(state.legal_moves())
         ids = table.ids(legal, state)
         assert len(set(ids)) == len(ids) == len(legal)
-        if name not in ("fireball-island", "wildstar"):  # (a walk's id depends on the other walks, an end's on its arm)
+        if name == "highrise":  # (a walk's id depends on the other walks, an end's on its arm or line)
             assert ids == [table.id_of(move) for move in legal]  # the batch's arithmetic, one by one
         assert all(0 <= i < table.size for i in ids)
         mask = table.mask(legal, state)
@@ -74,10 +75,13 @@ def test_every_legal_move_has_one_id_that_reads_back(case):
                 notation = state.move_notation(move)
                 tile, end = notation.split("@e")
                 assert text == f"{tile}@arm{state.layout.arm[int(end)]}"
-            elif name == "wildfire" and "@" in text and text != state.move_notation(move):
-                # a tile laid the way the end needs: written as the set prints it
-                tile, end = state.move_notation(move).split("@")
-                assert text == "-".join(reversed(tile.split("-"))) + "@" + end
+            elif name == "wildfire" and "@" in text:
+                # a play on the line of its end; a tile laid the way the end needs is written
+                # as the set prints it
+                tile, rest = state.move_notation(move).split("@e")
+                end, _, knock = rest.partition(" ")
+                assert text.split("@")[0] in (tile, "-".join(reversed(tile.split("-"))))
+                assert text.split("@")[1] == " ".join(filter(None, [f"line{state.layout.line[int(end)]}", knock]))
             elif name == "highrise":
                 # a play by its domino and cells: the spacer, where the heights need one, is not named
                 assert text == state.move_notation(move).replace("^", "")
@@ -148,18 +152,73 @@ def test_a_highrise_play_is_named_by_its_domino_and_cells_and_the_heights_decide
     assert table.id_of(spacer_play) == table.id_of(spacer_play._replace(spacer=-1))
 
 
+def wildfire_ids(state) -> dict[str, int]:
+    table = action_table(state.game)
+    legal = state.legal_moves()
+    return {state.move_notation(m): i for m, i in zip(legal, table.ids(legal, state), strict=True)}
+
+
 def test_a_wildfire_tile_is_one_id_on_an_end_and_a_wild_one_two():
     """A plain tile fits an end by the half that matches it, so its id names the tile and the
-    end; a Wild One fits any end wild half in (`W-6`), or wild half out when its number
-    matches (`6-W`): two moves on one end, two ids."""
-    table = action_table(make_game("wildfire", {"players": 2, "rounds": 1}))
-    play = wildfire_moves.Move
-    nine_eight = TILES.by_halves[9, 8]
-    assert table.id_of(play(wildfire_moves.PLAY, nine_eight, 8, 5)) == table.id_of(
-        play(wildfire_moves.PLAY, nine_eight, 9, 5)
+    end's line; a Wild One fits any end wild half in (`W-5`), or wild half out when its number
+    matches (`5-W`): two moves on one end, two ids. e1, the first play on the centre, starts
+    line 1."""
+    state = wildfire_position("dealer=1 turn=1 | layout 9-9 9-5@e0 9-8@e0 | hands 6-5 W-5 / 2-2 / 3-3 | pile *")
+    table = action_table(state.game)
+    ids = wildfire_ids(state)
+    assert table.describe(ids["5-6@e1"]) == "6-5@line1"  # as the set prints it
+    assert ids["W-5@e1"] != ids["5-W@e1"]
+    assert (table.describe(ids["W-5@e1"]), table.describe(ids["5-W@e1"])) == ("W-5@line1", "5-W@line1")
+    assert table.describe(ids["W-5@e2"]) == "W-5@line2"
+    with pytest.raises(ValueError, match="line"):
+        table.ids(state.legal_moves())
+
+
+def test_a_wildfire_play_keeps_its_id_as_the_line_grows():
+    """Layout: e0 the centre 9-9; 9-5 (e1) and 9-8 (e2), the first two plays on it, start lines
+    1 and 2, the centre keeping places. 5-3 on e1, its only place, goes on with line 1: a
+    Wild One wild half in is the same action on line 1 before (on e1) and after (on e3)."""
+    lines = "dealer=1 turn=1 | layout 9-9 9-5@e0 9-8@e0"
+    before = wildfire_position(f"{lines} | hands W-2 6-0 / 2-2 / 3-3 | pile *")
+    after = wildfire_position(f"{lines} 5-3@e1 | hands W-2 6-0 / 2-2 / 3-3 | pile *")
+    assert after.layout.line == [0, 1, 2, 1]
+    assert wildfire_ids(before)["W-2@e1"] == wildfire_ids(after)["W-2@e3"]
+    assert wildfire_ids(after)["W-2@e2"] != wildfire_ids(after)["W-2@e3"]
+    assert wildfire_ids(after)["W-2@e0"] == wildfire_ids(before)["W-2@e0"]  # the centre: line 0
+
+
+def test_a_burnt_out_obligations_line_is_the_next_to_start():
+    """The Wild One 5-W on e1 (line 1, which it goes on with) burnt out: no open end holds line
+    1, and the next play that starts a line, 9-4 on the centre, takes it rather than line 3."""
+    state = wildfire_position(
+        "dealer=1 turn=1 | layout 9-9 9-5@e0 9-8@e0 5-W@e1:7x | hands 9-4 6-0 7-0 / 2-2 / 3-3 | pile *"
     )
-    assert table.describe(table.id_of(play(wildfire_moves.PLAY, nine_eight, 8, 5))) == "9-8@e5"
-    wild_six = TILES.by_halves[WILD, 6]
-    wild_in, wild_out = (table.id_of(play(wildfire_moves.PLAY, wild_six, inner, 5)) for inner in (WILD, 6))
-    assert wild_in != wild_out
-    assert (table.describe(wild_in), table.describe(wild_out)) == ("W-6@e5", "6-W@e5")
+    assert [state.layout.line[e] for e in state.layout.open_ends] == [0, 2]
+    assert action_table(state.game).describe(wildfire_ids(state)["9-4@e0"]) == "9-4@line0"  # the centre's line
+    play(state, "9-4@e0")
+    assert [state.layout.line[e] for e in state.layout.open_ends] == [0, 2, 1]
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 6, "obligation_burns_out": True}])
+def test_wildfire_open_ends_hold_distinct_lines_below_the_bound_and_notation_keeps_them(options):
+    """In random rounds: no two open ends share a line, every line is below LINES (37: the
+    centre's four places and the places each tile adds), a tile laid on its end's last place
+    goes on with its line, and a position read back from its notation has the same lines."""
+    game = make_game("wildfire", {"rounds": 1, **options})
+    most = 0
+    for state in random_states(game, 6, random.Random(11)):
+        layout = state.layout
+        held = [layout.line[e] for e in layout.open_ends]
+        assert len(set(held)) == len(held)
+        assert all(0 <= line < LINES for line in layout.line)
+        for node, laid in enumerate(layout.nodes):
+            children = [c for c, other in enumerate(layout.nodes) if other.parent == node]
+            places = CENTRE_ARMS if node == 0 else placement(laid.tile, laid.inner).free
+            if len(children) == places:  # filled (not burnt out): the last goes on with its line
+                assert layout.line[children[-1]] == layout.line[node]
+            for child in children[: places - 1]:  # laid where places stayed: a line of its own
+                assert layout.line[child] != layout.line[node]
+        assert game.state_from_notation(state.notation()).layout.line == layout.line
+        most = max(most, len(held))
+    assert LINES == 37
+    assert most > 8

@@ -183,8 +183,8 @@ def test_docs_views_md_documents_exactly_the_fields_of_the_view_with_their_types
 def test_sample_state_refuses_a_view_of_another_format():
     state = game(players=3).new_state()
     view = dict(state.view(0))
-    with pytest.raises(NotationError, match="not a fireball-island-view/1 view: its format is 'wildfire-view/1'"):
-        game(players=3).sample_state({**view, "format": "wildfire-view/1"}, random.Random(0))
+    with pytest.raises(NotationError, match="not a fireball-island-view/1 view: its format is 'wildfire-view/2'"):
+        game(players=3).sample_state({**view, "format": "wildfire-view/2"}, random.Random(0))
 
 
 def check_samples(state: FireballIslandState, rng: random.Random) -> None:

@@ -283,7 +283,7 @@ def test_wildfires_board_in_words_counts_one_in_the_singular(browser: Any, harne
 
     state = position("dealer=1 turn=1 | layout 9-9 9-5@e0 5-5@e1 5-3@e2 5-4@e2 | hands 3-2 / 4-4 / * | pile 6-6")
     view = state.view(0)
-    assert view["pile"] == 1 and {"end": 2, "value": 5, "double": True, "free": 1} in view["open_ends"]
+    assert view["pile"] == 1 and {"end": 2, "line": 1, "value": 5, "double": True, "free": 1} in view["open_ends"]
     page = browser.new_page()
     page.goto(f"{harness}/api/boards/wildfire")
     words = page.evaluate(

@@ -31,7 +31,7 @@ def test_the_double_wild_one_presses_the_hub_and_opens_three_slots():
     assert [n for n, _ in state.chance_outcomes()] == [1, 2, 3, 4, 5, 6, 7, 8, 9]
     state.apply_chance(6)
     assert obligation(state) == {"end": 2, "kind": "Double Wild One", "hub": 6, "slots_left": 3}
-    assert state.view(None)["open_ends"][-1] == {"end": 2, "value": 6, "double": True, "free": 3}
+    assert state.view(None)["open_ends"][-1] == {"end": 2, "line": 1, "value": 6, "double": True, "free": 3}
     assert state.to_act() == 1
 
 

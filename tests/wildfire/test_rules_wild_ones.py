@@ -24,7 +24,7 @@ def test_a_wild_one_is_wild_and_can_be_played_on_any_open_end():
     state = position(f"{ENDS} | hands W-4 6-0 7-0 / 2-2 / 3-3 | pile *")
     assert moves(state) == ["W-4@e0", "W-4@e1", "W-4@e2"]
     play(state, "W-4@e1")
-    assert state.view(None)["open_ends"][-1] == {"end": 3, "value": 4, "double": False, "free": 1}
+    assert state.view(None)["open_ends"][-1] == {"end": 3, "line": 1, "value": 4, "double": False, "free": 1}
     assert obligation(state) is None
     assert state.notation().startswith("dealer=1 turn=2 phase=play | layout 9-9 9-5@e0 9-8@e0 W-4@e1 |")
 
@@ -114,7 +114,7 @@ def test_a_plain_double_of_the_hub_number_may_close_a_wild_one():
     state = position(f"{OPEN_WILD_ONE} | hands 2-2 / 7-7 9-2 6-0 / 3-3 | pile *")
     assert moves(state) == ["7-7@e3"]
     play(state, "7-7@e3")
-    assert state.view(None)["open_ends"][-1] == {"end": 4, "value": 7, "double": True, "free": 3}
+    assert state.view(None)["open_ends"][-1] == {"end": 4, "line": 1, "value": 7, "double": True, "free": 3}
 
 
 def test_if_the_hub_shows_1_only_a_wild_one_can_close_it():

@@ -2,7 +2,7 @@
 
 Each table is built once per game and options (Wildfire's on its variants, Highrise's on
 the base, Fireball Island's on nothing but its board); its ids never depend on the
-position: a Wildfire end is named by its absolute id (`eN`, the Nth tile laid), a Wildstar
+position: a Wildfire end is named by its line (games/wildfire/layout.py), a Wildstar
 end by its arm, a Highrise play by its domino and two cells (with a spacer where the heights
 need one), a walk by the space it ends on.
 `ids(legal, state)` gives one id per legal move of the state, all distinct, in the order of
@@ -10,8 +10,8 @@ need one), a walk by the space it ends on.
 
 | game | layout | size |
 |---|---|---|
-| wildfire | draw, pass, then (way, end): a tile, two ways for a Wild One | 2 + 74 x 65 = 4812 |
-| | strategic: hub 1..9 after pass; manual knock: x 2 (knock) | up to 11 + 74 x 65 x 2 = 9631 |
+| wildfire | draw, pass, then (way, line): a tile, two ways for a Wild One | 2 + 74 x 37 = 2740 |
+| | strategic: hub 1..9 after pass; manual knock: x 2 (knock) | up to 11 + 74 x 37 x 2 = 5487 |
 | wildstar | draw, pass, then (orientation, arm: the centre or arm 1..5) | 2 + 111 x 6 = 668 |
 | | doubles_branch: (orientation, end) | 2 + 111 x 57 = 6329 |
 | highrise | draw, pass, then (orientation, edge); a spacer as the heights need | 2 + 64 x 24 = 1538 (4x4), 1410 (2x8) |
@@ -73,22 +73,26 @@ class ActionTable:
 
 class WildfireActions(ActionTable):
     """0 draw, 1 pass; in the strategic variant 2..10 `hub 1`..`hub 9`; then one id per
-    (way, end), times two (without and with the knock) where the player knocks himself (the
+    (way, line), times two (without and with the knock) where the player knocks himself (the
     Penalty variant without `auto_knock`). A *way* is a tile as it can be laid, in tile
     order: one for most tiles, whose half laid against the end is the half that matches it
     (a plain tile's other half never matches the same end too), two for each Wild One
     (`W-n`: the wild half in, matching any end, or the wild half out, `n` in). 65 tiles and
-    9 Wild Ones: 74 ways. The basic game has neither hubs nor knocks: 2 + 74 x 65 ids, where
+    9 Wild Ones: 74 ways. The basic game has neither hubs nor knocks: 2 + 74 x 37 ids, where
     a table with both variants' ids in every game would be twice as wide, and half of every
-    mask would be moves no position of the basic game can offer."""
+    mask would be moves no position of the basic game can offer.
+
+    An end is named by its *line* (games/wildfire/layout.py): no two open ends share one, a
+    play on an end's last place goes on with its line, so the same play on a growing line
+    keeps its id, and a round holds at most 37 lines at once where it lays up to 65 end ids
+    (the mask of the basic game 2,740 wide, not 4,812)."""
 
     game = "wildfire"
-    ENDS: Final = 65  # a round lays at most all 65 tiles: end ids 0..64
     HUB0: Final = 2
 
     def __init__(self, strategic: bool = False, manual_knock: bool = False) -> None:
         super().__init__()
-        from gamenight.games.wildfire.layout import PLACEMENTS
+        from gamenight.games.wildfire.layout import LINES, PLACEMENTS
         from gamenight.games.wildfire.tiles import WILD
 
         # Each way as (tile, the half laid in), the one `describe` writes: a plain tile's first
@@ -101,10 +105,11 @@ class WildfireActions(ActionTable):
                 if wild_one or p is placements[0]:
                     self.ways.append((tile, p.inner))
                 self._way[tile, p.inner] = len(self.ways) - 1
+        self.lines = LINES
         self.hubs = 9 if strategic else 0
-        self.knocks = 2 if manual_knock else 1  # ids per (way, end)
+        self.knocks = 2 if manual_knock else 1  # ids per (way, line)
         self.play0 = self.HUB0 + self.hubs
-        self.size = self.play0 + len(self.ways) * self.ENDS * self.knocks
+        self.size = self.play0 + len(self.ways) * LINES * self.knocks
 
     def id_of(self, move: Any) -> int:
         m = wildfire_moves
@@ -114,12 +119,30 @@ class WildfireActions(ActionTable):
             return 1
         if move.kind == m.HUB:
             return self.HUB0 + int(move.tile) - 1
-        place = self._way[move.tile, move.inner] * self.ENDS + int(move.end)
-        return self.play0 + place * self.knocks + int(move.knock)
+        raise ValueError("a play's id names the line of its end: use ids(legal, state)")
+
+    def ids(self, legal: Sequence[Move], state: Any = None) -> list[int]:
+        if state is None:
+            raise ValueError("Wildfire's ids name an end by its line: pass the state, ids(legal, state)")
+        line = state.layout.line
+        play, knocks = wildfire_moves.PLAY, self.knocks
+        known = self._known  # a play's id with its line left out: play0 + way x lines x knocks + knock
+        out = []
+        for m in legal:
+            if m.kind != play:  # type: ignore[attr-defined]
+                out.append(self.id_of(m))
+                continue
+            base = known.get(m)
+            if base is None:
+                way = self._way[m.tile, m.inner]  # type: ignore[attr-defined]
+                base = known[m] = self.play0 + way * self.lines * knocks + int(m.knock)  # type: ignore[attr-defined]
+            out.append(base + line[m.end] * knocks)  # type: ignore[attr-defined]
+        return out
 
     def describe(self, action: int) -> str:
-        """The move's notation; a tile laid the way the end needs is written as the set prints
-        it (`9-8@e5` for 9-8 on an end of 8, which the notation writes `8-9@e5`)."""
+        """The play as the notation writes it, on its line (`9-8@line5`); a tile laid the way
+        the end needs is written as the set prints it (9-8 on an end of 8, which the notation
+        writes `8-9@e5`)."""
         if action == 0:
             return "draw"
         if action == 1:
@@ -127,9 +150,10 @@ class WildfireActions(ActionTable):
         if action < self.play0:
             return f"hub {action - self.HUB0 + 1}"
         rest, knock = divmod(action - self.play0, self.knocks)
-        way, end = divmod(rest, self.ENDS)
+        way, line = divmod(rest, self.lines)
         tile, inner = self.ways[way]
-        return wildfire_moves.move_notation(wildfire_moves.Move(wildfire_moves.PLAY, tile, inner, end, bool(knock)))
+        text = wildfire_moves.move_notation(wildfire_moves.Move(wildfire_moves.PLAY, tile, inner, 0, bool(knock)))
+        return text.replace("@e0", f"@line{line}", 1)
 
 
 # -- Wildstar ------------------------------------------------------------------------------

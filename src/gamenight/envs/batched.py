@@ -65,7 +65,7 @@ class Batch:
     """With `candidates=K`: float32[N, K, len(CANDIDATE_FEATURES)]; else None."""
     legal: list[list[int]]
     """Each row's legal action ids, the mask's 1s in the order of the rules' legal moves: for a
-    policy that scores or draws among them alone (finding them in Wildfire's 4,812-wide mask
+    policy that scores or draws among them alone (finding them in Wildfire's 2,740-wide mask
     costs about as much as the step). Read them, do not change them."""
 
 
@@ -217,7 +217,7 @@ class BatchedGames:
         obs[:] = self._blank  # the encoders write only what is there
         core.encoder.write_state(obs, core.state, seat, core.spelt)
         # The mask's entries through one flat memoryview: setting an item costs a fraction of
-        # NumPy's, and only the last decision's entries are cleared (a row of Wildfire is 4,812
+        # NumPy's, and only the last decision's entries are cleared (a row of Wildfire is 2,740
         # wide).
         marks, at = self._marks, row * self.actions
         for action in self._marked[row]:

@@ -34,7 +34,7 @@ from gamenight.games.dominoes.hands import mask_tiles
 from gamenight.games.fireball_island.state import FireballIslandState
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tower import Tower
-from gamenight.games.wildfire.layout import Layout, Node
+from gamenight.games.wildfire.layout import LINES, Layout, Node
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.games.wildstar.layout import ARM_ENDS
 from gamenight.games.wildstar.state import WildstarState
@@ -283,7 +283,7 @@ WF_KINDS: Final = ("Wild One", "Double Wild One", "Double Wildfire", "Triple Wil
 
 class WildfireEncoder(Encoder):
     TILES: Final = 65
-    ENDS: Final = 65
+    ENDS: Final = LINES  # an end's features at its line (games/wildfire/layout.py), as the action table names it
     END_FEATURES: Final = 15  # open, value one-hot (-1, 0..9: 11), double, free/4, obligation
 
     def __init__(self, players: int) -> None:
@@ -340,8 +340,10 @@ class WildfireEncoder(Encoder):
         if v["layout"]:
             out[o["table"] + self._indices(tuple(e.split("@", 1)[0] for e in v["layout"]))] = 1.0
         ends, f = o["ends"], self.END_FEATURES
+        line_of = {}
         for e in v["open_ends"]:
-            base = ends + e["end"] * f
+            line_of[e["end"]] = e["line"]
+            base = ends + e["line"] * f
             out[base] = 1.0
             out[base + 2 + e["value"]] = 1.0  # -1..9 -> 1..11
             out[base + 12] = float(e["double"])
@@ -350,7 +352,7 @@ class WildfireEncoder(Encoder):
         if ob is None:
             out[o["obligation_kind"] + 4] = 1.0
         else:
-            out[ends + ob["end"] * f + 14] = 1.0
+            out[ends + line_of[ob["end"]] * f + 14] = 1.0
             out[o["obligation_kind"] + WF_KINDS.index(ob["kind"])] = 1.0
             out[o["obligation_hub"] + (0 if ob["hub"] is None else ob["hub"])] = 1.0
             out[o["obligation_slots"]] = ob["slots_left"] / 4.0
@@ -386,31 +388,33 @@ class WildfireEncoder(Encoder):
 
     def _ends(self, spelt: Spelt, layout: Layout) -> memoryview[float]:
         """The `ends` block but the obligation's mark, as `spelt`'s caller last had this
-        layout's, brought up to date: an end whose node or free places changed is written
-        again, one closed since is cleared. A decision changes one or two of the open ends
-        (up to 27 in random games), each of which cost four writes."""
+        layout's, brought up to date: an end closed since is cleared from its line, and a line
+        whose end or free places changed is written again (a line goes on through the tile
+        laid on its end's last place). A decision changes one or two of the open ends (up to
+        27 in random games), each of which cost four writes."""
         f = self.END_FEATURES
         if spelt.layout is not layout:  # a new round or game: a layout of its own
             spelt.layout = layout
             spelt.ends = writer(np.zeros(self.ENDS * f, dtype=np.float32))
-            spelt.end_nodes = [None] * self.ENDS
+            spelt.end_nodes = [None] * self.ENDS  # by line: the node last written there
             spelt.end_free = [0] * self.ENDS
             spelt.open = []
         block, end_nodes, end_free = spelt.ends, spelt.end_nodes, spelt.end_free
-        nodes, free, none = layout.nodes, layout.free, self._no_end
+        nodes, free, line, none = layout.nodes, layout.free, layout.line, self._no_end
         for e in spelt.open:
             if free[e] == 0:
-                block[e * f : (e + 1) * f] = none
-                end_nodes[e] = None
-                end_free[e] = 0
+                at = line[e]
+                block[at * f : (at + 1) * f] = none
+                end_nodes[at] = None
+                end_free[at] = 0
         for e in layout.open_ends:
-            node = nodes[e]
-            if end_nodes[e] is not node or end_free[e] != free[e]:
-                base = e * f
+            node, at = nodes[e], line[e]
+            if end_nodes[at] is not node or end_free[at] != free[e]:
+                base = at * f
                 block[base : base + f] = none
                 self._write_end(block, base, node, free[e])
-                end_nodes[e] = node
-                end_free[e] = free[e]
+                end_nodes[at] = node
+                end_free[at] = free[e]
         spelt.open = layout.open_ends.copy()
         return block
 
@@ -429,13 +433,13 @@ class WildfireEncoder(Encoder):
             w[ends : ends + self.ENDS * f] = self._ends(spelt, layout)
         else:
             for e in layout.open_ends:
-                self._write_end(w, ends + e * f, nodes[e], free[e])
+                self._write_end(w, ends + layout.line[e] * f, nodes[e], free[e])
         ob = layout.obligation
         if ob < 0:
             w[self._at_obligation_kind + 4] = 1.0
         else:
             node = nodes[ob]
-            w[ends + ob * f + 14] = 1.0
+            w[ends + layout.line[ob] * f + 14] = 1.0
             w[self._at_obligation_kind + self._kind_index[node.kind]] = 1.0
             w[self._at_obligation_hub + (0 if node.value == unspun else node.value)] = 1.0
             w[self._at_obligation_slots] = free[ob] / 4.0

@@ -6,6 +6,14 @@ free places (`free`); a node with free places is an *open end*, named by its nod
 ("e7"), which stays the same for the whole round. Geometry is ignored (D-WF-4): the
 rules only ask which numbers are open and whether an end belongs to a double or a
 Wildfire.
+
+Each node also lies on a *line* (`line`), a number the rules never read: the RL action
+table names an end by its line (envs/actions.py), which keeps the id of a play on it while
+the line grows. The centre is line 0. A tile laid on an end's last free place goes on with
+that end's line (a plain tile on a plain end: the line grows by a tile); a tile laid on an
+end that keeps free places (a double's first two, the centre's first three) starts a line,
+the lowest number no open end holds. So the open ends hold distinct lines, and no more lines
+are in use than there are open ends (below `LINES`): 37 where end ids need 65.
 """
 
 from __future__ import annotations
@@ -69,6 +77,13 @@ def _placements(tile: int) -> tuple[Placement, ...]:
 
 PLACEMENTS: Final = tuple(_placements(t) for t in ALL_TILES)
 
+_OPENS: Final = [max(p.free for p in placements) - 1 for placements in PLACEMENTS]  # places a tile adds
+LINES: Final = CENTRE_ARMS + sum(_OPENS) - min(_OPENS[t] for t in ALL_TILES if is_plain_double(t))
+"""Lines a round can hold at once: each open end holds one and has a free place, and the free
+places are the centre's four plus what each tile laid since adds (its places, less the one it
+fills): a double 2, a Double Wildfire 1... The centre is a plain double, whose own two are
+already in its four: 4 + 35 - 2 = 37."""
+
 
 def placement(tile: int, inner: int) -> Placement | None:
     for p in PLACEMENTS[tile]:
@@ -88,7 +103,7 @@ class Node(NamedTuple):
 class Layout:
     """Nodes in the order they were played, their free places, and the open obligation."""
 
-    __slots__ = ("nodes", "free", "open_ends", "by_number", "obligation", "entries", "obligations")
+    __slots__ = ("nodes", "free", "open_ends", "by_number", "obligation", "entries", "obligations", "line", "vacant")
 
     def __init__(self, blank: bool = False) -> None:
         # blank: the fields are left for clone() to fill (a compiled class makes its instances
@@ -108,6 +123,8 @@ class Layout:
         # the nodes laid since. Tuples, shared by clones (their first nodes are the same).
         self.entries: tuple[str, ...] = ()
         self.obligations: tuple[int, ...] = ()
+        self.line: list[int] = []  # node -> its line (the module's docstring)
+        self.vacant: list[int] = []  # lines below the highest given that no open end holds (burnt out)
 
     def clone(self) -> Layout:
         new = Layout(True)
@@ -118,6 +135,8 @@ class Layout:
         new.obligation = self.obligation
         new.entries = self.entries
         new.obligations = self.obligations
+        new.line = self.line.copy()
+        new.vacant = self.vacant.copy()
         return new
 
     def tiles(self) -> list[int]:
@@ -129,13 +148,14 @@ class Layout:
 
     def place_centre(self, tile: int) -> None:
         a, _ = TILES.halves[tile]
-        self._add(Node(tile, a, -1, DOUBLE, a), CENTRE_ARMS)
+        self._add(Node(tile, a, -1, DOUBLE, a), CENTRE_ARMS, 0)
 
     def place(self, tile: int, inner: int, parent: int) -> int:
         """Lay `tile` on `parent` (already checked legal); returns the new node id."""
         p = placement(tile, inner)
         assert p is not None
-        node = self._add(Node(tile, inner, parent, p.kind, p.value), p.free)
+        line = self.line[parent] if self.free[parent] == 1 else self._new_line()
+        node = self._add(Node(tile, inner, parent, p.kind, p.value), p.free, line)
         self.free[parent] -= 1
         if self.free[parent] == 0:
             self.open_ends.remove(parent)
@@ -157,14 +177,25 @@ class Layout:
         self.free[end] = 0
         self.open_ends.remove(end)
         self.obligation = -1
+        self.vacant.append(self.line[end])
 
     def set_hub(self, number: int) -> None:
         node = self.nodes[self.obligation]
         self.nodes[self.obligation] = node._replace(value=number)
 
-    def _add(self, node: Node, free: int) -> int:
+    def _new_line(self) -> int:
+        """The lowest line no open end holds: a burnt-out end's, else the next number (the open
+        ends hold the lines below it, one each, as the vacant ones are taken first)."""
+        if not self.vacant:
+            return len(self.open_ends)
+        line = min(self.vacant)
+        self.vacant.remove(line)
+        return line
+
+    def _add(self, node: Node, free: int, line: int) -> int:
         self.nodes.append(node)
         self.free.append(free)
+        self.line.append(line)
         end = len(self.nodes) - 1
         self.open_ends.append(end)
         if node.kind not in OBLIGATION_KINDS:

@@ -24,11 +24,12 @@ from gamenight.games.wildfire.tiles import ALL_TILES, TILES
 if TYPE_CHECKING:
     from gamenight.games.wildfire.game import WildfireGame
 
-FORMAT: Final = "wildfire-view/1"
+FORMAT: Final = "wildfire-view/2"
 
 
 class OpenEnd(TypedDict):
     end: int
+    line: int  # the line it lies on (games/wildfire/layout.py): how the RL action table names it
     value: int
     double: bool
     free: int
@@ -44,7 +45,7 @@ class Obligation(TypedDict):
 class WildfireView(TypedDict):
     """What a seat is told (docs/views.md, "Wildfire")."""
 
-    format: Literal["wildfire-view/1"]
+    format: Literal["wildfire-view/2"]
     game: Literal["wildfire"]
     seat: int | None
     players: int
@@ -95,7 +96,13 @@ def view(state: WildfireState, seat: int | None) -> WildfireView:
         "to_act": state.to_act(),
         "layout": layout_entries(layout),
         "open_ends": [
-            {"end": e, "value": layout.nodes[e].value, "double": layout.is_double(e), "free": layout.free[e]}
+            {
+                "end": e,
+                "line": layout.line[e],
+                "value": layout.nodes[e].value,
+                "double": layout.is_double(e),
+                "free": layout.free[e],
+            }
             for e in layout.open_ends
         ],
         "obligation": obligation,
