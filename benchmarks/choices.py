@@ -1,0 +1,136 @@
+"""Where `hard` chooses otherwise than greedy, and what its choice is worth, by kind of decision.
+
+Games of greedy bots are played; at every decision of one seat with two or more legal moves,
+the game's `hard` search also chooses, from the seat's view. Where the two differ, each
+choice is played out `--rollouts` times from the real state, greedy then playing every seat
+(the search's own greedy playouts, to the end), on the same draws for both (common random
+numbers, drawn apart from the search), and the difference in the seat's share of the win is
+counted by the kind of decision. Positive: the search's choice is worth more than greedy's,
+as the table would go on. A kind of decision where it is worth less is one to leave to
+greedy; one where it is worth most is where the search earns its time. The game goes on
+with greedy's move, so every seat's positions are greedy's.
+
+The kinds: Fireball Island's decision (and its window) with the move greedy chose (`window
+/post: greedy play`, a card greedy would play after the roll); in the domino games the
+tiles left in the seat's hand, in fives. The seat is each in turn, game by game; each game
+has generators of its own, so the figures are the same with any number of `--workers`.
+
+    .venv/bin/python benchmarks/choices.py fireball-island --games 40 --rollouts 200 --workers 2
+    .venv/bin/python benchmarks/choices.py highrise --games 40
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from gamenight.bots.ismcts import IsmctsBot, ismcts_options
+from gamenight.engine.chance import sample
+from gamenight.engine.protocol import CHANCE, State, View
+from gamenight.engine.registry import make_game
+
+GAMES: dict[str, dict[str, Any]] = {
+    "wildfire": {"players": 2, "rounds": 1},
+    "wildstar": {"players": 2, "hands": 1},
+    "highrise": {"players": 2, "hands": 1},
+    "fireball-island": {"players": 4},
+}
+
+
+def kind(name: str, view: View, move: Any) -> str:
+    """What is decided: Fireball Island's decision and window with greedy's move; a domino
+    game's stage, by the tiles left in the seat's hand."""
+    if name == "fireball-island":
+        decision = view["decision"]
+        window = f"/{decision['window']}" if decision.get("window") else ""
+        return f"{decision['kind']}{window}: greedy {move.kind}"
+    left = len(view["hand"])
+    return f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand"
+
+
+def value(state: State, move: Any, seat: int, seeds: Sequence[int], playouts: IsmctsBot) -> float:
+    """`seat`'s mean share of the win after `move`: one greedy playout to the end per seed."""
+    total = 0.0
+    for seed in seeds:
+        played = state.clone()
+        played.apply(move)
+        total += playouts._rollout(played, random.Random(seed))[1][seat]
+    return total / len(seeds)
+
+
+def one_game(task: tuple[str, int, int]) -> list[tuple[str, float | None]]:
+    """(kind, the search's choice's worth minus greedy's) at each decision of the game's
+    seat; None where the two chose alike."""
+    name, index, rollouts = task
+    game = make_game(name, GAMES[name])
+    heuristics = game.heuristics()
+    greedy = heuristics.greedy_move
+    hard = IsmctsBot(game, ismcts_options(dict(heuristics.ISMCTS_HARD)))
+    playouts = IsmctsBot(game, ismcts_options({"rollout": "greedy", "rollout_depth": 100_000}))
+    rng = random.Random(6100 + index)  # the deal, the draws and greedy's tie-breaks
+    own = random.Random(9100 + index)  # the search's and the playouts' own
+    who = index % GAMES[name]["players"]
+    found: list[tuple[str, float | None]] = []
+    state = game.new_state()
+    while (seat := state.to_act()) is not None:
+        if seat == CHANCE:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_moves()
+        view = state.view(seat)
+        chosen = greedy(view, legal, rng)
+        if seat == who and len(legal) > 1:
+            searched = hard.choose(view, legal, random.Random(own.getrandbits(64)))
+            if searched == chosen:
+                found.append((kind(name, view, chosen), None))
+            else:
+                seeds = [own.getrandbits(64) for _ in range(rollouts)]
+                worth = value(state, searched, seat, seeds, playouts) - value(state, chosen, seat, seeds, playouts)
+                found.append((kind(name, view, chosen), worth))
+        state.apply(chosen)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("game", choices=sorted(GAMES))
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--rollouts", type=int, default=200, help="playouts of each choice where they differ")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    for flag in ("games", "rollouts", "workers"):
+        if (count := getattr(args, flag)) < 1:
+            parser.error(f"--{flag} must be at least 1, not {count}")
+    same: dict[str, int] = {}
+    worth: dict[str, list[float]] = {}
+    tasks = [(args.game, index, args.rollouts) for index in range(args.games)]
+    with ProcessPoolExecutor(args.workers) as pool:
+        for found in pool.map(one_game, tasks):
+            for what, gain in found:
+                if gain is None:
+                    same[what] = same.get(what, 0) + 1
+                else:
+                    worth.setdefault(what, []).append(gain)
+    every = [gain for gains in worth.values() for gain in gains]
+    print(
+        f"{args.game}: {len(every) + sum(same.values())} decisions of one seat in {args.games} greedy games "
+        f"({GAMES[args.game]}); hard chose otherwise at {len(every)}, its choice worth, in points of win:"
+    )
+    same["every kind"] = sum(same.values())
+    for what, gains in [*sorted(worth.items(), key=lambda kv: -len(kv[1])), ("every kind", every)]:
+        spread = 1.96 * statistics.stdev(gains) / math.sqrt(len(gains)) if len(gains) > 1 else math.nan
+        print(
+            f"  {what:>34}: {same.get(what, 0):4d} alike, {len(gains):4d} otherwise, "
+            f"{statistics.fmean(gains) * 100:+.2f} (±{spread * 100:.2f}) a decision, "
+            f"{sum(gains) * 100 / args.games:+.2f} a game"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
