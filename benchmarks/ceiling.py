@@ -92,7 +92,7 @@ def _play(task: tuple[str, int, int, dict[str, Any], bool]) -> float:
     return play(*task)
 
 
-def _value(state: State, move: Any, seat: int, seeds: Sequence[int], playouts: IsmctsBot) -> float:
+def value(state: State, move: Any, seat: int, seeds: Sequence[int], playouts: IsmctsBot) -> float:
     """`seat`'s mean share of the win after `move`, one greedy playout (the search's own,
     `rollout` "greedy" to the end) per seed."""
     total = 0.0
@@ -145,7 +145,7 @@ def _where_game(task: tuple[str, int, int]) -> dict[str, list[float]]:
                 gains["same"].append(0.0)
             else:
                 seeds = [bots_rng.getrandbits(64) for _ in range(rollouts)]
-                gain = _value(state, seen, seat, seeds, playouts) - _value(state, guessed, seat, seeds, playouts)
+                gain = value(state, seen, seat, seeds, playouts) - value(state, guessed, seat, seeds, playouts)
                 left = len(view["hand"])
                 gains.setdefault(f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand", []).append(gain)
         state.apply(greedy(view, legal, rng))

@@ -29,9 +29,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from ceiling import value  # benchmarks/ceiling.py, beside this script: a choice's worth in greedy playouts
 from gamenight.bots.ismcts import IsmctsBot, ismcts_options
 from gamenight.engine.chance import sample
-from gamenight.engine.protocol import CHANCE, State, View
+from gamenight.engine.protocol import CHANCE, View
 from gamenight.engine.registry import make_game
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -51,16 +52,6 @@ def kind(name: str, view: View, move: Any) -> str:
         return f"{decision['kind']}{window}: greedy {move.kind}"
     left = len(view["hand"])
     return f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand"
-
-
-def value(state: State, move: Any, seat: int, seeds: Sequence[int], playouts: IsmctsBot) -> float:
-    """`seat`'s mean share of the win after `move`: one greedy playout to the end per seed."""
-    total = 0.0
-    for seed in seeds:
-        played = state.clone()
-        played.apply(move)
-        total += playouts._rollout(played, random.Random(seed))[1][seat]
-    return total / len(seeds)
 
 
 def one_game(task: tuple[str, int, int]) -> list[tuple[str, float | None]]:

@@ -20,7 +20,7 @@ need one), a walk by the space it ends on.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -61,6 +61,24 @@ class ActionTable:
 
     def describe(self, action: int) -> str:
         raise NotImplementedError
+
+    def _ids_by_end_name(
+        self, legal: Sequence[Move], play: int, names: Sequence[int], step: int, base: Callable[[Any], int]
+    ) -> list[int]:
+        """Ids where a play's end is named by a number the layout keeps for it (`names[end]`: a
+        Wildstar arm, a Wildfire line), `step` ids apart: the rest of a play's id, `base(play)`,
+        is worked out once; every other move's id is `id_of`'s."""
+        known = self._known  # a play's id with its end's name left out
+        out = []
+        for m in legal:
+            if m.kind != play:  # type: ignore[attr-defined]
+                out.append(self.id_of(m))
+                continue
+            rest = known.get(m)
+            if rest is None:
+                rest = known[m] = base(m)
+            out.append(rest + names[m.end] * step)  # type: ignore[attr-defined]
+        return out
 
     def mask(self, legal: Sequence[Move], state: Any = None) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.size, dtype=np.int8)
@@ -124,20 +142,14 @@ class WildfireActions(ActionTable):
     def ids(self, legal: Sequence[Move], state: Any = None) -> list[int]:
         if state is None:
             raise ValueError("Wildfire's ids name an end by its line: pass the state, ids(legal, state)")
-        line = state.layout.line
-        play, knocks = wildfire_moves.PLAY, self.knocks
-        known = self._known  # a play's id with its line left out: play0 + way x lines x knocks + knock
-        out = []
-        for m in legal:
-            if m.kind != play:  # type: ignore[attr-defined]
-                out.append(self.id_of(m))
-                continue
-            base = known.get(m)
-            if base is None:
-                way = self._way[m.tile, m.inner]  # type: ignore[attr-defined]
-                base = known[m] = self.play0 + way * self.lines * knocks + int(m.knock)  # type: ignore[attr-defined]
-            out.append(base + line[m.end] * knocks)  # type: ignore[attr-defined]
-        return out
+        knocks = self.knocks
+        return self._ids_by_end_name(
+            legal,
+            wildfire_moves.PLAY,
+            state.layout.line,
+            knocks,
+            lambda m: self.play0 + self._way[m.tile, m.inner] * self.lines * knocks + int(m.knock),
+        )
 
     def describe(self, action: int) -> str:
         """The play as the notation writes it, on its line (`9-8@line5`); a tile laid the way
@@ -206,19 +218,9 @@ class WildstarActions(ActionTable):
             return super().ids(legal)
         if state is None:
             raise ValueError("Wildstar's ids name an end by its arm: pass the state, ids(legal, state)")
-        arm = state.layout.arm
-        play = wildstar_moves.PLAY
-        known = self._known  # a play's id with its end left out: 2 + orientation x 6
-        out = []
-        for m in legal:
-            if m.kind != play:  # type: ignore[attr-defined]
-                out.append(self.id_of(m))
-                continue
-            base = known.get(m)
-            if base is None:
-                base = known[m] = 2 + self._index[m.tile, m.outer] * self.ends  # type: ignore[attr-defined]
-            out.append(base + arm[m.end])  # type: ignore[attr-defined]
-        return out
+        return self._ids_by_end_name(
+            legal, wildstar_moves.PLAY, state.layout.arm, 1, lambda m: 2 + self._index[m.tile, m.outer] * self.ends
+        )
 
     def describe(self, action: int) -> str:
         if action < 2:
