@@ -23,11 +23,19 @@ def _hinted_table(client) -> str:
 
 
 def _my_decision(ws) -> dict:
-    """The state once the seat has a decision with choices."""
+    """The state once the seat has a decision between two moves or more. A forced one before
+    it (a deal, made at random, that leaves the seat nothing to play but a draw) is played as
+    a person would: a hint for it is "the only move", and is worked out by no search."""
     state = sync(ws)
-    if not (state["pending"] and state["pending"]["choices"]):
+    moved = -1
+    while True:
+        choices = state["pending"]["choices"] if state["pending"] else []
+        if len(choices) > 1:
+            return state
+        if choices and moved != state["last"]:
+            ws.send_json({"type": "move", "move": choices[0]["notation"], "after": state["last"]})
+            moved = state["last"]
         state = wait_for(ws, lambda st: bool(st["pending"] and st["pending"]["choices"]))
-    return state
 
 
 def test_a_seat_asks_for_a_hint_and_gets_one_of_its_own_moves(make_client) -> None:
