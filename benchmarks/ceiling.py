@@ -34,13 +34,13 @@ import argparse
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from gamenight.bots.ismcts import IsmctsBot, ismcts_options
 from gamenight.engine.chance import sample
-from gamenight.engine.protocol import CHANCE, State, View
+from gamenight.engine.protocol import CHANCE, Game, State, View
 from gamenight.engine.registry import make_game
 from gamenight.sim.report import wilson_interval
 
@@ -116,20 +116,22 @@ def where(name: str, games: int, rollouts: int, workers: int = 1) -> dict[str, l
     return gains
 
 
-def _where_game(task: tuple[str, int, int]) -> dict[str, list[float]]:
-    """`where` for one game: its decisions of seat 1, by stage."""
-    name, index, rollouts = task
-    game = make_game(name, SHORT[name])
+Pair = Callable[[State, View, Sequence[Any], Any, random.Random], tuple[Any, Any]]
+"""At a decision (state, view, legal moves, greedy's move, the bots' generator): the choice
+measured and the one it is measured against."""
+
+
+def compared(
+    game: Game, who: int, rng: random.Random, own: random.Random, rollouts: int, pair: Pair, kind: Callable[..., str]
+) -> list[tuple[str, float | None]]:
+    """A game of greedy bots, dealt and drawn from `rng`. At each decision of seat `who` with
+    a choice, `pair` gives two choices. Where they differ, each is played out `rollouts` times
+    from the real state on the same draws (seeds from `own`, after `pair`'s). Returns
+    (`kind(view, greedy's move)`, the first choice's worth minus the second's) per decision,
+    None where the two agree. The game goes on with greedy's move."""
     greedy = game.heuristics().greedy_move
-    settings = dict(game.heuristics().ISMCTS_HARD)
-    guessing = IsmctsBot(game, ismcts_options(settings))
-    seeing = IsmctsBot(game, ismcts_options(settings))
-    oracle = Oracle()
-    seeing.game = oracle  # type: ignore[assignment]
-    playouts = IsmctsBot(game, ismcts_options({"rollout": "greedy"}))
-    gains: dict[str, list[float]] = {"same": []}
-    rng = random.Random(5000 + index)  # the deal, the draws and greedy's tie-breaks
-    bots_rng = random.Random(77 + index)  # the searches' and the rollouts' own
+    playouts = IsmctsBot(game, ismcts_options({"rollout": "greedy", "rollout_depth": 100_000}))
+    found: list[tuple[str, float | None]] = []
     state = game.new_state()
     while (seat := state.to_act()) is not None:
         if seat == CHANCE:
@@ -137,18 +139,44 @@ def _where_game(task: tuple[str, int, int]) -> dict[str, list[float]]:
             continue
         legal = state.legal_moves()
         view = state.view(seat)
-        if seat == 1 and len(legal) > 1:
-            guessed = guessing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
-            oracle.state = state
-            seen = seeing.choose(view, legal, random.Random(bots_rng.getrandbits(64)))
-            if guessed == seen:
-                gains["same"].append(0.0)
-            else:
-                seeds = [bots_rng.getrandbits(64) for _ in range(rollouts)]
-                gain = value(state, seen, seat, seeds, playouts) - value(state, guessed, seat, seeds, playouts)
-                left = len(view["hand"])
-                gains.setdefault(f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand", []).append(gain)
-        state.apply(greedy(view, legal, rng))
+        chosen = greedy(view, legal, rng)
+        if seat == who and len(legal) > 1:
+            first, second = pair(state, view, legal, chosen, own)
+            worth = None
+            if first != second:
+                seeds = [own.getrandbits(64) for _ in range(rollouts)]
+                worth = value(state, first, seat, seeds, playouts) - value(state, second, seat, seeds, playouts)
+            found.append((kind(view, chosen), worth))
+        state.apply(chosen)
+    return found
+
+
+def stage(view: View, move: Any = None) -> str:
+    """How far a domino hand has gone: the tiles left in the seat's hand, in fives."""
+    left = len(view["hand"])
+    return f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand"
+
+
+def _where_game(task: tuple[str, int, int]) -> dict[str, list[float]]:
+    """`where` for one game: its decisions of seat 1, by stage."""
+    name, index, rollouts = task
+    game = make_game(name, SHORT[name])
+    settings = dict(game.heuristics().ISMCTS_HARD)
+    guessing = IsmctsBot(game, ismcts_options(settings))
+    seeing = IsmctsBot(game, ismcts_options(settings))
+    oracle = Oracle()
+    seeing.game = oracle  # type: ignore[assignment]
+
+    def seen_and_guessed(state: State, view: View, legal: Sequence[Any], _: Any, own: random.Random) -> tuple[Any, Any]:
+        guessed = guessing.choose(view, legal, random.Random(own.getrandbits(64)))
+        oracle.state = state
+        return seeing.choose(view, legal, random.Random(own.getrandbits(64))), guessed
+
+    gains: dict[str, list[float]] = {"same": []}
+    # the deal, the draws and greedy's tie-breaks; the searches' and the rollouts' own
+    rng, own = random.Random(5000 + index), random.Random(77 + index)
+    for when, gain in compared(game, 1, rng, own, rollouts, seen_and_guessed, stage):
+        gains.setdefault("same" if gain is None else when, []).append(gain or 0.0)
     return gains
 
 

@@ -25,14 +25,13 @@ import argparse
 import math
 import random
 import statistics
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from ceiling import value  # benchmarks/ceiling.py, beside this script: a choice's worth in greedy playouts
+from ceiling import compared, stage  # benchmarks/ceiling.py, beside this script: the same walk of a game
 from gamenight.bots.ismcts import IsmctsBot, ismcts_options
-from gamenight.engine.chance import sample
-from gamenight.engine.protocol import CHANCE, View
+from gamenight.engine.protocol import View
 from gamenight.engine.registry import make_game
 
 GAMES: dict[str, dict[str, Any]] = {
@@ -43,15 +42,18 @@ GAMES: dict[str, dict[str, Any]] = {
 }
 
 
-def kind(name: str, view: View, move: Any) -> str:
+def kind_of(name: str) -> Callable[[View, Any], str]:
     """What is decided: Fireball Island's decision and window with greedy's move; a domino
     game's stage, by the tiles left in the seat's hand."""
-    if name == "fireball-island":
-        decision = view["decision"]
-        window = f"/{decision['window']}" if decision.get("window") else ""
-        return f"{decision['kind']}{window}: greedy {move.kind}"
-    left = len(view["hand"])
-    return f"{left // 5 * 5}-{left // 5 * 5 + 4} tiles in hand"
+    if name != "fireball-island":
+        return stage
+
+    def decision(view: View, move: Any) -> str:
+        fields = view["decision"]
+        window = f"/{fields['window']}" if fields.get("window") else ""
+        return f"{fields['kind']}{window}: greedy {move.kind}"
+
+    return decision
 
 
 def one_game(task: tuple[str, int, int]) -> list[tuple[str, float | None]]:
@@ -59,32 +61,16 @@ def one_game(task: tuple[str, int, int]) -> list[tuple[str, float | None]]:
     seat; None where the two chose alike."""
     name, index, rollouts = task
     game = make_game(name, GAMES[name])
-    heuristics = game.heuristics()
-    greedy = heuristics.greedy_move
-    hard = IsmctsBot(game, ismcts_options(dict(heuristics.ISMCTS_HARD)))
-    playouts = IsmctsBot(game, ismcts_options({"rollout": "greedy", "rollout_depth": 100_000}))
-    rng = random.Random(6100 + index)  # the deal, the draws and greedy's tie-breaks
-    own = random.Random(9100 + index)  # the search's and the playouts' own
-    who = index % GAMES[name]["players"]
-    found: list[tuple[str, float | None]] = []
-    state = game.new_state()
-    while (seat := state.to_act()) is not None:
-        if seat == CHANCE:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
-            continue
-        legal = state.legal_moves()
-        view = state.view(seat)
-        chosen = greedy(view, legal, rng)
-        if seat == who and len(legal) > 1:
-            searched = hard.choose(view, legal, random.Random(own.getrandbits(64)))
-            if searched == chosen:
-                found.append((kind(name, view, chosen), None))
-            else:
-                seeds = [own.getrandbits(64) for _ in range(rollouts)]
-                worth = value(state, searched, seat, seeds, playouts) - value(state, chosen, seat, seeds, playouts)
-                found.append((kind(name, view, chosen), worth))
-        state.apply(chosen)
-    return found
+    hard = IsmctsBot(game, ismcts_options(dict(game.heuristics().ISMCTS_HARD)))
+
+    def searched_and_greedy(
+        state: Any, view: View, legal: Sequence[Any], chosen: Any, own: random.Random
+    ) -> tuple[Any, Any]:
+        return hard.choose(view, legal, random.Random(own.getrandbits(64))), chosen
+
+    # the deal, the draws and greedy's tie-breaks; the search's and the playouts' own
+    rng, own = random.Random(6100 + index), random.Random(9100 + index)
+    return compared(game, index % GAMES[name]["players"], rng, own, rollouts, searched_and_greedy, kind_of(name))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
