@@ -113,6 +113,24 @@ def test_a_chance_step_takes_only_a_tile_from_the_pile():
         play(state, "pass")
 
 
+@pytest.mark.parametrize("order", ["as dealt", "shuffled"])
+def test_the_drawn_tile_and_only_it_leaves_the_pile(order: str):
+    """The pile has no order (R-WF: "draw one domino from the pile"): whichever tile is drawn
+    leaves it, and every other stays. The engine keeps the pile in tile order and finds the
+    tile by bisection (`pile_index`); a pile in any other order is still searched whole."""
+    state = position(STUCK)
+    play(state, "draw")
+    if order == "shuffled":
+        random.Random(4).shuffle(state.pile)
+    in_order = sorted(state.pile)
+    for drawn in (in_order[0], in_order[len(in_order) // 2], in_order[-1]):  # the first, a middle, the last
+        rest = [t for t in state.pile if t != drawn]
+        probe = state.clone()
+        probe.apply_chance(drawn)
+        assert probe.pile == rest
+        assert drawn in probe.hands[2] or probe.drawn == drawn
+
+
 def test_a_player_who_draws_shows_the_table_they_hold_nothing_that_fits():
     """Public knowledge, not a rule of its own: a player draws only when nothing in their
     hand fits (R-WF PLAY), so every seat now knows they hold no 9, no 5 and no Wild One.

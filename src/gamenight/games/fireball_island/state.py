@@ -39,16 +39,33 @@ from gamenight.games.fireball_island.moves import (
 )
 from gamenight.games.fireball_island.tasks import (
     ACT,
+    ACT_TYPE,
     BEGIN,
+    BEGIN_TYPE,
+    CHAIN_TYPE,
     DECLARE,
+    DECLARE_TYPE,
+    DRAW_TYPE,
     END,
+    END_TYPE,
+    FIREBALL_TYPE,
+    FIRST_TYPE,
+    HITS_TYPE,
+    PATH_TYPE,
     PUSHES,
+    PUSHES_TYPE,
+    ROLL_TYPE,
     ROLLED,
+    ROLLED_TYPE,
     ROLLS,
+    SNATCH_TYPE,
+    STEAL_TYPE,
+    TAKE_TYPE,
+    WALK_TYPE,
+    WINDOW_TYPE,
     WINDOWS,
     Act,
     Begin,
-    Chain,
     Declare,
     Draw,
     End,
@@ -61,10 +78,8 @@ from gamenight.games.fireball_island.tasks import (
     Rolled,
     Snatch,
     Steal,
-    Take,
     Task,
     Walk,
-    Window,
 )
 from gamenight.games.fireball_island.windows import (
     WHEN,
@@ -85,6 +100,11 @@ DIE: Final = (1, 2, 3, 4, 5, 6)
 DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is never changed)
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
 _NOBODY: Final[tuple[str, ...]] = ()  # no piece near a walk (rules.pieces_near)
+
+_new: Final = tuple.__new__
+"""The tasks made at most steps are made with `_new(Task, (...))`: a NamedTuple's own __new__ is
+Python code, the dearest call of a compiled step (`make fast`), and twice tuple.__new__ in pure
+Python."""
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
 ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL})
@@ -234,17 +254,17 @@ class FireballIslandState:
         if not self.tasks:
             return None
         task = self.tasks[-1]
-        if type(task) is Window or type(task) is Chain:
+        if type(task) is WINDOW_TYPE or type(task) is CHAIN_TYPE:
             return asked(self, task)
-        if type(task) is Roll:  # the chance step of every turn, told before the decisions
+        if type(task) is ROLL_TYPE:  # the chance step of every turn, told before the decisions
             return CHANCE
-        if type(task) is Path:
+        if type(task) is PATH_TYPE:
             return task.decider
-        if type(task) is Declare:
+        if type(task) is DECLARE_TYPE:
             return self.turn
-        if type(task) is Steal:
+        if type(task) is STEAL_TYPE:
             return task.owner
-        if type(task) is Fireball:
+        if type(task) is FIREBALL_TYPE:
             return task.roller
         return CHANCE
 
@@ -312,13 +332,13 @@ class FireballIslandState:
         self._legal = None
         task = self.tasks[-1]
         if move.kind == PASS:
-            if type(task) is Window:
+            if type(task) is WINDOW_TYPE:
                 # pass_on(task), written out: the most common step of all, and most often the
                 # window asks another seat at once (`_run` would find just that)
                 self.tasks[-1] = task = WINDOWS[task.kind][task.asked + 1]
                 if not window_done(self, task):
                     return
-            elif type(task) is Chain:
+            elif type(task) is CHAIN_TYPE:
                 self.tasks[-1] = pass_on(task)
             else:  # declining FAKE JEWEL
                 self.tasks.pop()
@@ -327,16 +347,16 @@ class FireballIslandState:
         elif move.kind == TRADE:
             # R-FI: "Return it to the Ruin, then take enough cards from the drawpile to fill your hand to 4 cards."
             self.token[self.turn] = False
-            self.tasks.append(Draw("draw", self.turn, HAND_LIMIT - len(self.hands[self.turn])))
+            self.tasks.append(_new(Draw, ("draw", self.turn, HAND_LIMIT - len(self.hands[self.turn]))))
         elif move.kind == GO:
-            assert type(task) is Path
+            assert type(task) is PATH_TYPE
             mover = task.mover
-            self.tasks[-1] = Walk("walk", mover, ">".join(move.path), "go" if mover == task.decider else "push")
+            self.tasks[-1] = _new(Walk, ("walk", mover, ">".join(move.path), "go" if mover == task.decider else "push"))
         elif move.kind == AIM:
-            assert type(task) is Fireball
+            assert type(task) is FIREBALL_TYPE
             self.aim = move.path[0]
             self.stopped = False
-            self.tasks[-1] = Hits("hits", task.roller, task.source)
+            self.tasks[-1] = _new(Hits, ("hits", task.roller, task.source))
             self.tasks.append(WINDOWS["talisman"][0])
         else:  # CAVE or EXIT, declared before rolling (R-FI Caves 3)
             self.declared = move.kind
@@ -347,13 +367,13 @@ class FireballIslandState:
         # The chance steps by the task on top (the ones `to_act` calls CHANCE: `_run` leaves no
         # bookkeeping on top), without asking `to_act` through the decisions first.
         task = self.tasks[-1] if self.tasks else None
-        if type(task) is Roll or type(task) is First:
+        if type(task) is ROLL_TYPE or type(task) is FIRST_TYPE:
             return DIE_ROLL
-        if type(task) is Draw:
+        if type(task) is DRAW_TYPE:
             return alike(sorted(self.pile.elements(), key=_ORDER.__getitem__))
-        if type(task) is Take:
+        if type(task) is TAKE_TYPE:
             return alike(self.hands[task.victim])
-        if type(task) is Hits:
+        if type(task) is HITS_TYPE:
             return rules.hit_chances(self.aim, self.pos)
         return []  # a decision is due, or the game is over
 
@@ -362,15 +382,15 @@ class FireballIslandState:
         would sort the pile again): a die's face, a card in the pile or the victim's hand."""
         task = self.tasks[-1] if self.tasks else None
         try:
-            if type(task) is Roll or type(task) is First:
+            if type(task) is ROLL_TYPE or type(task) is FIRST_TYPE:
                 return outcome in DIE
-            if type(task) is Draw:
+            if type(task) is DRAW_TYPE:
                 return outcome in self.pile  # (the pile keeps no card it has none of)
-            if type(task) is Take:
+            if type(task) is TAKE_TYPE:
                 return outcome in self.hands[task.victim]
         except TypeError:  # a value that cannot be a key is no card
             return False
-        if type(task) is Hits:
+        if type(task) is HITS_TYPE:
             return outcome in [o for o, _ in self.chance_outcomes()]
         return False  # no chance step is due
 
@@ -379,9 +399,9 @@ class FireballIslandState:
             raise IllegalMoveError(f"{outcome!r} is not a possible outcome here")
         self._legal = None
         task = self.tasks.pop()
-        if type(task) is First:
+        if type(task) is FIRST_TYPE:
             self._first_roll(task.seats, outcome)
-        elif type(task) is Roll:
+        elif type(task) is ROLL_TYPE:
             purpose = task.purpose
             self.rolling = purpose
             self.roll = outcome
@@ -390,7 +410,7 @@ class FireballIslandState:
             if purpose == "move" and self.doubled:
                 self.roll, self.doubled, self.was_doubled = outcome * 2, False, True
             self.tasks += [ROLLED[purpose], WINDOWS["post"][0]]
-        elif type(task) is Draw:
+        elif type(task) is DRAW_TYPE:
             seat = task.seat
             self.pile[outcome] -= 1
             if not self.pile[outcome]:
@@ -398,7 +418,7 @@ class FireballIslandState:
             self._take_into(seat, outcome)
             if task.number > 1:
                 self.tasks.append(Draw("draw", seat, task.number - 1))
-        elif type(task) is Take:
+        elif type(task) is TAKE_TYPE:
             self.hands[task.victim].remove(outcome)
             self._take_into(task.taker, outcome)
         else:  # hits
@@ -469,9 +489,9 @@ class FireballIslandState:
 
     def outcome_notation(self, outcome: Any) -> str:
         task = self.tasks[-1]
-        if type(task) is Draw or type(task) is Take:
+        if type(task) is DRAW_TYPE or type(task) is TAKE_TYPE:
             return str(outcome.key)
-        if type(task) is Hits:
+        if type(task) is HITS_TYPE:
             return "+".join(f"P{s + 1}" for s in rules.seats_in(outcome)) or "miss"
         return str(outcome)
 
@@ -487,15 +507,15 @@ class FireballIslandState:
             return []
         # The task on top says who decides (`to_act`): any other task is a chance step.
         task = self.tasks[-1]
-        if type(task) is Window or type(task) is Chain or type(task) is Steal:
+        if type(task) is WINDOW_TYPE or type(task) is CHAIN_TYPE or type(task) is STEAL_TYPE:
             return card_moves(self, task)
-        if type(task) is Declare:
+        if type(task) is DECLARE_TYPE:
             # R-FI Caves 3: "declare whether you wish to enter a new cave, or to move out of your cave";
             # "From Cave 4, you must roll the die to enter a new cave."
             return [CAVE_MOVE, EXIT_MOVE] if BOARD.cave_exit(self.pos[self.turn]) else [CAVE_MOVE]
-        if type(task) is Fireball:
+        if type(task) is FIREBALL_TYPE:
             return [Move(AIM, path=(r,)) for r in rules.targets(task.roller, self.pos)]
-        if type(task) is Path:
+        if type(task) is PATH_TYPE:
             return self._walk_moves(task)
         return []
 
@@ -546,7 +566,7 @@ class FireballIslandState:
         task = self.tasks[-1]
         name = task.step
         if move.kind == GO:
-            if type(task) is not Path:
+            if type(task) is not PATH_TYPE:
                 return "no walk is due now"
             return f"{'>'.join(move.path)} is not a walk of {task.steps} spaces from {self.pos[task.mover]} here"
         if move.kind == AIM:
@@ -583,7 +603,7 @@ class FireballIslandState:
             task = tasks[-1]
             kind = type(task)
             # A card window first: most steps of a game are a seat passing in one.
-            if type(task) is Window or type(task) is Chain:
+            if type(task) is WINDOW_TYPE or type(task) is CHAIN_TYPE:
                 if window_done(self, task):
                     continue
                 return
@@ -591,43 +611,43 @@ class FireballIslandState:
                 tasks.pop()
                 # self._do_<step>, called by name (a lookup by the step's word cost a dict, a
                 # slice of the record and a call with its fields spread)
-                if kind is Begin:
+                if kind is BEGIN_TYPE:
                     self._do_begin()
-                elif kind is Act:
+                elif kind is ACT_TYPE:
                     self._do_act()
-                elif type(task) is Rolled:
+                elif type(task) is ROLLED_TYPE:
                     self._do_rolled(task.purpose)
-                elif type(task) is Walk:
+                elif type(task) is WALK_TYPE:
                     self._do_walk(task.mover, task.spaces, task.mode)
-                elif kind is Pushes:
+                elif kind is PUSHES_TYPE:
                     self._do_pushes()
-                elif kind is End:
+                elif kind is END_TYPE:
                     self._do_end()
-                elif type(task) is Snatch:
+                elif type(task) is SNATCH_TYPE:
                     self._do_snatch(task.owner, task.thief)
                 continue
             if kind in _WAITING:
                 return
-            if type(task) is Path:
+            if type(task) is PATH_TYPE:
                 self._legal = self._walk_moves(task)  # _legal_moves, found at once
                 if not self._legal:
                     tasks.pop()  # no walk of that length: the piece stays (decision FI-11)
                     self._legal = None
                     continue
                 return
-            if type(task) is Fireball:
+            if type(task) is FIREBALL_TYPE:
                 aims = rules.targets(task.roller, self.pos)
                 if not aims:
                     tasks.pop()  # D-FI-2: nobody on any rollway, so nothing is rolled
                     continue
                 self._legal = [Move(AIM, path=(r,)) for r in aims]  # _legal_moves, found already
                 return
-            if type(task) is Steal:
+            if type(task) is STEAL_TYPE:
                 if self.blocked or not self.hands[task.owner]:
                     tasks.pop()  # foiled already, or the owner holds no card to answer with
                     continue
                 return
-            if type(task) is Draw:
+            if type(task) is DRAW_TYPE:
                 if task.number <= 0 or len(self.hands[task.seat]) >= HAND_LIMIT:
                     tasks.pop()  # R-FI: "Never draw a card if you already have 4 of them."
                     continue
@@ -638,12 +658,12 @@ class FireballIslandState:
                         tasks.pop()
                         continue
                 return
-            if type(task) is Take:
+            if type(task) is TAKE_TYPE:
                 if not self.hands[task.victim]:
                     tasks.pop()
                     continue
                 return
-            if type(task) is Hits:
+            if type(task) is HITS_TYPE:
                 if self.stopped:  # MAGIC TALISMAN
                     self.stopped = False
                     self.aim = ""
@@ -666,7 +686,7 @@ class FireballIslandState:
     def first_roller(self) -> int:
         """At a "first" task: the seat rolling for who goes first."""
         task = self.tasks[-1]
-        assert type(task) is First
+        assert type(task) is FIRST_TYPE
         return next(s for s in rules.seats_in(task.seats) if not self.first[s])
 
     def _first_roll(self, mask: int, outcome: int) -> None:
@@ -731,9 +751,9 @@ class FireballIslandState:
             self._cave_roll(self.roll)
         elif self.roll == 1:
             # R-FI: "If you roll a '1' on the die, don't move your playing piece ... you must roll a Fireball!"
-            self.tasks.append(Fireball("fireball", me, "die"))
+            self.tasks.append(_new(Fireball, ("fireball", me, "die")))
         else:
-            self.tasks.append(Path("path", me, self.roll, me))
+            self.tasks.append(_new(Path, ("path", me, self.roll, me)))
 
     def _cave_roll(self, number: int) -> None:
         """R-FI Caves 2: "move your playing piece into the cave that matches the number on the die.
@@ -855,7 +875,7 @@ _A_TURN: Final = (WINDOWS["end"][0], PUSHES, ACT, WINDOWS["pre"][0])
 
 def _ends_turn(task: Task) -> bool:
     """The end of the turn and its window: what a piece Fireballed in its own turn keeps."""
-    return type(task) is End or (type(task) is Window and task.kind == "end")
+    return type(task) is END_TYPE or (type(task) is WINDOW_TYPE and task.kind == "end")
 
 
 # What a seat asked to decide must do when it tries to pass instead (a walk, an aim, a declaration).

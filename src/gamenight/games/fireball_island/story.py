@@ -14,7 +14,18 @@ from gamenight.games.fireball_island.cards import HAND_LIMIT, Card, CardType, pa
 from gamenight.games.fireball_island.moves import AIM, CAVE, EXIT, GO, PASS, PLAY, TRADE, Move
 from gamenight.games.fireball_island.options import FireballIslandOptions
 from gamenight.games.fireball_island.state import CAPTURE_TURNS, DIE, FireballIslandState
-from gamenight.games.fireball_island.tasks import Chain, Draw, First, Path, Roll, Steal, Take, Task, Window
+from gamenight.games.fireball_island.tasks import (
+    CHAIN_TYPE,
+    DRAW_TYPE,
+    FIRST_TYPE,
+    PATH_TYPE,
+    ROLL_TYPE,
+    STEAL_TYPE,
+    TAKE_TYPE,
+    WINDOW_TYPE,
+    Path,
+    Task,
+)
 from gamenight.games.fireball_island.view import runs
 from gamenight.games.fireball_island.windows import CLOSES_ASKED_SEVERAL, STAYS_OPEN, after_pass
 
@@ -78,11 +89,11 @@ def describe(state: FireballIslandState, move: Move) -> str:
     task = state.tasks[-1] if state.tasks else None
     me = state.turn
     if move.kind == PASS:
-        if isinstance(task, Window) and task.kind == "pre" and state.to_act() == me:
+        if isinstance(task, WINDOW_TYPE) and task.kind == "pre" and state.to_act() == me:
             return f"moves ahead {state.ahead}" if state.ahead else "rolls the die"
-        if isinstance(task, Steal):
+        if isinstance(task, STEAL_TYPE):
             return "lets the jewel go"
-        if isinstance(task, Chain):
+        if isinstance(task, CHAIN_TYPE):
             return "lets the card stand"
         return "plays no card"
     if move.kind == PLAY and move.card is not None:
@@ -97,7 +108,7 @@ def describe(state: FireballIslandState, move: Move) -> str:
         rollway = move.path[0]
         deterministic = state.game.options.fireball_mode == "deterministic"
         return _describe_aim(rollway, rules.standing_on(rollway, state.pos), deterministic)
-    if move.kind == GO and isinstance(task, Path):
+    if move.kind == GO and isinstance(task, PATH_TYPE):
         return _describe_walk(state, move, task)
     return str(move)
 
@@ -134,13 +145,13 @@ def told(state: FireballIslandState, move: Move) -> tuple[str, bool]:
     if move.kind == PASS:
         tasks = state.tasks
         task = tasks[-1] if tasks else None
-        if type(task) is Window:
+        if type(task) is WINDOW_TYPE:
             if after_pass(state, task) is CLOSES_ASKED_SEVERAL:
                 return "nobody played a card", True
             # More seats to answer (the window is still open), or a window only its own player
             # was asked (its next step tells the turn).
             return "", False
-        if type(task) is Chain:
+        if type(task) is CHAIN_TYPE:
             if after_pass(state, task) is STAYS_OPEN:
                 return "", False
             played = parse_card(task.card).title if task.cancels == 0 else "the CANCEL"
@@ -172,7 +183,7 @@ def _describe_card(state: FireballIslandState, move: Move, task: Task | None) ->
     if kind is CardType.TAKE_1_CARD:
         k = len(state.hands[move.target])
         return f"{text}: takes one of {_p(move.target)}'s {k} card{'s' if k != 1 else ''} at random"
-    if isinstance(task, Chain):
+    if isinstance(task, CHAIN_TYPE):
         played = parse_card(task.card).title if task.cancels == 0 else "CANCEL"  # a key is no name for people
         return f"{text} on {_p(task.last)}'s {played}"
     if kind is CardType.MOVE_AHEAD:
@@ -348,17 +359,17 @@ def crowdable(space: str) -> bool:
 def describe_outcome(state: FireballIslandState, outcome: Any) -> tuple[str, str, frozenset[int]]:
     """(what everyone may know, what its owners see, the owners) of a chance outcome."""
     task = state.tasks[-1]
-    if isinstance(task, First):
+    if isinstance(task, FIRST_TYPE):
         text = f"{_p(state.first_roller())} rolls {outcome} for who goes first"
         return text, text, EVERYONE
-    if isinstance(task, Roll):
+    if isinstance(task, ROLL_TYPE):
         move, doubled, cave = _ROLL_WORDS[state.turn][outcome]
         text = cave if task.purpose == "cave" else doubled if state.doubled else move
         return text, text, EVERYONE
-    if isinstance(task, Draw):
+    if isinstance(task, DRAW_TYPE):
         seat = task.seat
         return _DRAWS[seat], _drawn(outcome)[seat], ONLY[seat]
-    if isinstance(task, Take):
+    if isinstance(task, TAKE_TYPE):
         taker, victim = task.taker, task.victim
         public = f"{_p(taker)} takes a card from {_p(victim)} at random"
         return public, f"{public}: {outcome.title}", frozenset({taker, victim})

@@ -222,6 +222,30 @@ RECORDS: Final[dict[str, type[Task]]] = {
 }
 """Each task's record by its word."""
 
+# Each kind of task as a constant, for the checks of a task's kind made at every step
+# (`type(task) is WINDOW_TYPE`). Compiled (`make fast`), a module reads a Final constant from C
+# but looks an imported class up in its own dict at each use: those lookups were a fifth of a
+# compiled Fireball Island decision (benchmarks/README.md, *compiled.py*). Pure Python reads
+# either as fast.
+FIRST_TYPE: Final = First
+DRAW_TYPE: Final = Draw
+BEGIN_TYPE: Final = Begin
+DECLARE_TYPE: Final = Declare
+WINDOW_TYPE: Final = Window
+CHAIN_TYPE: Final = Chain
+ACT_TYPE: Final = Act
+ROLL_TYPE: Final = Roll
+ROLLED_TYPE: Final = Rolled
+PATH_TYPE: Final = Path
+WALK_TYPE: Final = Walk
+STEAL_TYPE: Final = Steal
+SNATCH_TYPE: Final = Snatch
+FIREBALL_TYPE: Final = Fireball
+HITS_TYPE: Final = Hits
+TAKE_TYPE: Final = Take
+PUSHES_TYPE: Final = Pushes
+END_TYPE: Final = End
+
 # The tasks without fields, built once.
 BEGIN: Final = Begin("begin")
 DECLARE: Final = Declare("declare")

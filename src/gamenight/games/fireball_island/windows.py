@@ -17,7 +17,19 @@ from typing import TYPE_CHECKING, Final
 from gamenight.games.fireball_island import rules
 from gamenight.games.fireball_island.cards import FACES, HAND_LIMIT, Card, CardType
 from gamenight.games.fireball_island.moves import EXIT, PASS_MOVE, TRADE_MOVE, Move, play
-from gamenight.games.fireball_island.tasks import WINDOWS, Chain, Fireball, Hits, Path, Steal, Take, Window
+from gamenight.games.fireball_island.tasks import (
+    CHAIN_TYPE,
+    HITS_TYPE,
+    STEAL_TYPE,
+    WINDOW_TYPE,
+    WINDOWS,
+    Chain,
+    Fireball,
+    Path,
+    Steal,
+    Take,
+    Window,
+)
 
 if TYPE_CHECKING:
     from gamenight.games.fireball_island.state import FireballIslandState
@@ -40,9 +52,9 @@ FAKE_JEWEL_CARD: Final = Card(FAKE_JEWEL)
 
 def card_moves(state: FireballIslandState, task: Window | Chain | Steal) -> list[Move]:
     """What the seat asked may do: pass, or play a card that fits (or trade its token in)."""
-    if type(task) is Window:
+    if isinstance(task, WINDOW_TYPE):
         return _window_moves(state, task.kind, asked(state, task))
-    if type(task) is Chain:
+    if isinstance(task, CHAIN_TYPE):
         return [PASS_MOVE, play(CANCEL_CARD)] if CANCEL_CARD in state.hands[asked(state, task)] else [PASS_MOVE]
     return [PASS_MOVE, play(FAKE_JEWEL_CARD)] if FAKE_JEWEL_CARD in state.hands[task.owner] else [PASS_MOVE]
 
@@ -67,12 +79,14 @@ def asked_together(state: FireballIslandState) -> tuple[int, ...]:
     asked now first): a table asks them all at once, as at a real table everyone looks at
     their cards together, and takes their answers in this order (decision FI-1's)."""
     task = state.tasks[-1] if state.tasks else None
-    if type(task) is not Window and type(task) is not Chain:
+    if type(task) is not WINDOW_TYPE and type(task) is not CHAIN_TYPE:
         return ()
     return _askable_among(state, task, window_order(state, task)[task.asked :])
 
 
-STAYS_OPEN, CLOSES_ASKED_SEVERAL, CLOSES_ASKED_ALONE = "stays open", "closes, asked of several", "closes, asked alone"
+STAYS_OPEN: Final = "stays open"
+CLOSES_ASKED_SEVERAL: Final = "closes, asked of several"
+CLOSES_ASKED_ALONE: Final = "closes, asked alone"
 """What a pass by the seat asked now leaves of the window or CANCEL chain on top (`after_pass`)."""
 
 
@@ -85,7 +99,7 @@ def after_pass(state: FireballIslandState, task: Window | Chain) -> str:
     test, stopped at the first seat found (the log asks this at every pass in every window,
     `story.told`, 79% of a random game's decisions). A window of one seat (the stand-up
     turn's, the end of a turn's) closes asked alone, whatever the seat holds."""
-    if type(task) is Chain:
+    if isinstance(task, CHAIN_TYPE):
         order, trader = _OTHERS[state.n][task.last], -1
     else:
         kind = task.kind
@@ -110,7 +124,7 @@ def _askable_among(state: FireballIslandState, task: Window | Chain, seats: tupl
     in; the stand-up window asks only for the token; a chain asks the seats holding a card.
     (The log asks this at every answer to every window: `story.told`.)"""
     hands = state.hands
-    if type(task) is Chain:
+    if isinstance(task, CHAIN_TYPE):
         return tuple([seat for seat in seats if hands[seat]])
     trader = state.turn if may_trade(state) else -1
     cards = task.kind != "stand"
@@ -119,7 +133,7 @@ def _askable_among(state: FireballIslandState, task: Window | Chain, seats: tupl
 
 def window_order(state: FireballIslandState, task: Window | Chain) -> tuple[int, ...]:
     """The seats a window or CANCEL chain asks, in turn order."""
-    if type(task) is Chain:
+    if isinstance(task, CHAIN_TYPE):
         return _OTHERS[state.n][task.last]  # everyone but the player of the card on top
     kind = task.kind
     if kind == "end" or kind == "stand":
@@ -130,14 +144,14 @@ def window_order(state: FireballIslandState, task: Window | Chain) -> tuple[int,
 def talisman_roller(state: FireballIslandState) -> int:
     """Under a talisman window: the roller of the Fireball about to roll."""
     hits = state.tasks[-2]
-    assert type(hits) is Hits
+    assert type(hits) is HITS_TYPE
     return hits.roller
 
 
 def asked(state: FireballIslandState, task: Window | Chain) -> int:
     """The seat a window or chain asks now."""
     # window_order(state, task), inlined: every window's seat is asked this several times
-    if type(task) is Chain:
+    if isinstance(task, CHAIN_TYPE):
         return _OTHERS[state.n][task.last][task.asked]
     kind = task.kind
     if kind == "end" or kind == "stand":
@@ -189,7 +203,7 @@ def _may_play(state: FireballIslandState, card: CardType, seat: int, kind: str) 
         if card is not MAGIC_TALISMAN:
             return False
         hits = state.tasks[-2]
-        assert type(hits) is Hits
+        assert type(hits) is HITS_TYPE
         roller = hits.roller
         return seat != roller or (hits.source == "die" and roller in rules.pieces_on(state.aim, state.pos))
     if card is FIREBALL:
@@ -233,11 +247,13 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
     A window left open has the moves of the seat it asks found already (`_window_moves`)."""
     hands = state.hands
     index = task.asked
-    if type(task) is Window and ((task.kind == "post" and state.reroll) or (task.kind == "talisman" and state.stopped)):
+    if type(task) is WINDOW_TYPE and (
+        (task.kind == "post" and state.reroll) or (task.kind == "talisman" and state.stopped)
+    ):
         state.tasks.pop()
         return True
     order = window_order(state, task)
-    if type(task) is Chain:
+    if isinstance(task, CHAIN_TYPE):
         while index < len(order) and not hands[order[index]]:
             index += 1
     else:
@@ -260,7 +276,7 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
         return False
     state.tasks.pop()
     state._legal = None
-    if type(task) is Chain and task.cancels % 2 == 0:  # an even number of CANCELs: the card stands
+    if type(task) is CHAIN_TYPE and task.cancels % 2 == 0:  # an even number of CANCELs: the card stands
         _card_takes_effect(state, task.card, task.player, task.target)
     return True
 
@@ -268,20 +284,20 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
 def play_card(state: FireballIslandState, move: Move) -> None:
     """The seat asked plays a card: a FIREBALL! rolls at once, any other opens its CANCEL chain."""
     task = state.tasks[-1]
-    if type(task) is Window or type(task) is Chain:
+    if type(task) is WINDOW_TYPE or type(task) is CHAIN_TYPE:
         seat = asked(state, task)
     else:
-        assert type(task) is Steal
+        assert type(task) is STEAL_TYPE
         seat = task.owner
     card = move.card
     assert card is not None
     state.hands[seat].remove(card)
     state.discard[card] += 1
-    if type(task) is Window:
+    if type(task) is WINDOW_TYPE:
         # R-FI: "You can play most cards any time": a card played asks every seat of the
         # window again, in its order, those who passed before included (decision FI-1).
         state.tasks[-1] = WINDOWS[task.kind][0]
-    if type(task) is Chain:  # a CANCEL on the card just played, which may be CANCELed in turn
+    if type(task) is CHAIN_TYPE:  # a CANCEL on the card just played, which may be CANCELed in turn
         state.tasks[-1] = Chain("chain", task.card, task.player, task.target, task.cancels + 1, seat, 0)
     elif card.type is FIREBALL:
         state.tasks.append(Fireball("fireball", seat, "card"))  # R-FI: "The FIREBALL! card can never be canceled!"
@@ -322,7 +338,7 @@ def _card_takes_effect(state: FireballIslandState, key: str, seat: int, target: 
 
 def _asking(task: Window | Chain, asked: int) -> Window | Chain:
     """The window or chain with `asked` seats of its order asked."""
-    if type(task) is Window:
+    if isinstance(task, WINDOW_TYPE):
         return WINDOWS[task.kind][asked]
     return Chain("chain", task.card, task.player, task.target, task.cancels, task.last, asked)
 
@@ -333,9 +349,10 @@ def pass_on(task: Window | Chain) -> Window | Chain:
 
 
 _CARDS: Final = {face.key: face for face in FACES}
-# Turn order from each seat, for n players: everyone (_ROUND), everyone but that seat (_OTHERS).
-_ROUND: Final = {n: [tuple((first + i) % n for i in range(n)) for first in range(n)] for n in range(2, 5)}
-_OTHERS: Final = {n: [tuple((top + i) % n for i in range(1, n)) for top in range(n)] for n in range(2, 5)}
+# Turn order from each seat, for n players (2 to 4; tuples, not dicts by n: a compiled module
+# indexes a tuple in C): everyone (_ROUND), everyone but that seat (_OTHERS).
+_ROUND: Final = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(5))
+_OTHERS: Final = tuple(tuple(tuple((top + i) % n for i in range(1, n)) for top in range(n)) for n in range(5))
 
 WHEN: Final = {
     CardType.FIREBALL: "any time on your own turn or an opponent's, in a window",

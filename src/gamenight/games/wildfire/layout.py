@@ -100,6 +100,12 @@ class Node(NamedTuple):
     value: int  # the number to match here: outer half, double's number, or the hub's number
 
 
+_new: Final = tuple.__new__
+"""Nodes are made with `_new(Node, (...))`: a NamedTuple's own __new__ is Python code, the
+dearest call of a compiled Wildfire decision (`make fast`), and twice tuple.__new__ in pure
+Python."""
+
+
 class Layout:
     """Nodes in the order they were played, their free places, and the open obligation."""
 
@@ -148,14 +154,14 @@ class Layout:
 
     def place_centre(self, tile: int) -> None:
         a, _ = TILES.halves[tile]
-        self._add(Node(tile, a, -1, DOUBLE, a), CENTRE_ARMS, 0)
+        self._add(_new(Node, (tile, a, -1, DOUBLE, a)), CENTRE_ARMS, 0)
 
     def place(self, tile: int, inner: int, parent: int) -> int:
         """Lay `tile` on `parent` (already checked legal); returns the new node id."""
         p = placement(tile, inner)
         assert p is not None
         line = self.line[parent] if self.free[parent] == 1 else self._new_line()
-        node = self._add(Node(tile, inner, parent, p.kind, p.value), p.free, line)
+        node = self._add(_new(Node, (tile, inner, parent, p.kind, p.value)), p.free, line)
         self.free[parent] -= 1
         if self.free[parent] == 0:
             self.open_ends.remove(parent)
@@ -181,7 +187,7 @@ class Layout:
 
     def set_hub(self, number: int) -> None:
         node = self.nodes[self.obligation]
-        self.nodes[self.obligation] = node._replace(value=number)
+        self.nodes[self.obligation] = _new(Node, (node.tile, node.inner, node.parent, node.kind, number))
 
     def _new_line(self) -> int:
         """The lowest line no open end holds: a burnt-out end's, else the next number (the open

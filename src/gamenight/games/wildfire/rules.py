@@ -74,7 +74,7 @@ _INNER_MASK: Final = {v: tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] i
 _WILD_IN_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and not p.crosswise)
 _CROSSWISE_WILD_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and p.crosswise)
 
-_OBLIGATION_MASKS: dict[tuple[int, int, bool], int] = {}
+_OBLIGATION_MASKS: Final[dict[tuple[int, int, bool], int]] = {}
 
 # The plain (flameless) tiles worth more than p points in hand, for each p.
 _HEAVIER_MASK: Final = tuple(tile_mask(t for t in ALL_TILES if not is_wild(t) and POINTS[t] > p) for p in range(101))
@@ -109,8 +109,9 @@ def playable_mask(layout: Layout) -> int:
     for number in layout.by_number:
         mask |= _INNER_MASK[number]
     nodes = layout.nodes
-    if any(nodes[end].kind not in DOUBLE_KINDS for end in layout.open_ends):
-        mask |= _CROSSWISE_WILD_MASK
+    for end in layout.open_ends:  # (a loop: `any` of a generator makes one at every call, compiled)
+        if nodes[end].kind not in DOUBLE_KINDS:
+            return mask | _CROSSWISE_WILD_MASK
     return mask
 
 
@@ -130,7 +131,7 @@ def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
 
 # Per (obligation's kind, its hub number, one slot left): for each tile, the inner halves
 # with which it may go on the obligation (`_filling_inners`), worked out once per such triple.
-_OBLIGATION_INNERS: dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]] = {}
+_OBLIGATION_INNERS: Final[dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]]] = {}
 
 
 def _filling_inners(tile: int, kind: int, value: int, last_slot: bool) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamenight.engine.chance import uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
-from gamenight.games.dominoes.hands import held
+from gamenight.games.dominoes.hands import held, pile_index
 from gamenight.games.wildfire import rules
 from gamenight.games.wildfire.layout import (
     OBLIGATION_KINDS,
@@ -241,7 +241,7 @@ class WildfireState:
         if phase not in TILE_DRAWS:
             raise IllegalMoveError("this is not a chance step")
         try:
-            self.pile.remove(outcome)
+            del self.pile[pile_index(self.pile, outcome)]
         except ValueError:
             name = TILES.name(outcome) if outcome in ALL_TILES else str(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamenight.engine.chance import alike
 from gamenight.engine.errors import IllegalMoveError
 from gamenight.engine.notation import is_move
-from gamenight.games.dominoes.hands import held
+from gamenight.games.dominoes.hands import held, pile_index
 from gamenight.games.wildstar import rules
 from gamenight.games.wildstar.layout import Layout
 from gamenight.games.wildstar.moves import DRAW, DRAW_MOVE, PASS, PASS_MOVE, PLAY, Move, move_notation, parse_move
@@ -210,7 +210,7 @@ class WildstarState:
         if phase not in TILE_DRAWS:
             raise IllegalMoveError("this is not a chance step")
         try:
-            self.pile.remove(outcome)  # (one scan of the pile, where `in` then `remove` took two)
+            del self.pile[pile_index(self.pile, outcome)]
         except ValueError:
             what = NAMES[outcome] if isinstance(outcome, int) and 0 <= outcome < len(NAMES) else repr(outcome)
             raise IllegalMoveError(f"{what} is not in the draw pile") from None
