@@ -14,9 +14,10 @@ from gamenight.engine.chance import sample
 from gamenight.engine.protocol import CHANCE
 from gamenight.engine.registry import make_game
 from gamenight.games.fireball_island import rules, windows
+from gamenight.games.fireball_island.cards import FACES
 from gamenight.games.fireball_island.moves import PASS_MOVE, TRADE_MOVE
 from gamenight.games.fireball_island.state import _walk_choices
-from gamenight.games.fireball_island.tasks import Path, Window
+from gamenight.games.fireball_island.tasks import Draw, Path, Window
 
 
 def _positions(players: int, seed: int, any_way: bool = False):
@@ -70,3 +71,19 @@ def test_a_walk_kept_as_the_empty_boards_is_the_walk_with_the_pieces_near(player
         long_way = list(_walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at))
         assert [move.path for move in state.legal_moves()] == long_way
     assert walks_seen > 300
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_draw_may_be_any_card_of_the_pile_each_as_often_as_it_is_held_in_face_order(players):
+    # R-FI: drawing takes a card from the face-down pile at random. The outcomes are listed by
+    # sorting the kinds held and spreading each to its copies: the list sorting every card
+    # gives, the reshuffled discard pile (held in the order it was discarded) included.
+    draws = reshuffled = 0
+    for state in _positions(players, 31 + players):
+        task = state.tasks[-1]
+        if type(task) is not Draw:
+            continue
+        draws += 1
+        reshuffled += list(state.pile) != sorted(state.pile, key=FACES.index)
+        assert list(state.chance_outcomes().items) == sorted(state.pile.elements(), key=FACES.index)
+    assert draws > 20 and reshuffled > 0  # the pile ran out and was made again from the discards

@@ -80,6 +80,7 @@ from gamenight.games.fireball_island.tasks import (
     Steal,
     Task,
     Walk,
+    new,
 )
 from gamenight.games.fireball_island.windows import (
     WHEN,
@@ -101,10 +102,6 @@ DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is nev
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
 _NOBODY: Final[tuple[str, ...]] = ()  # no piece near a walk (rules.pieces_near)
 
-_new: Final = tuple.__new__
-"""The tasks made at most steps are made with `_new(Task, (...))`: a NamedTuple's own __new__ is
-Python code, the dearest call of a compiled step (`make fast`), and twice tuple.__new__ in pure
-Python."""
 
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
 ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL})
@@ -112,12 +109,6 @@ ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.D
 
 def sort_hand(hand: list[Card]) -> None:
     hand.sort(key=_ORDER.__getitem__)
-
-
-@lru_cache(maxsize=1 << 14)
-def _go(path: tuple[str, ...]) -> Move:
-    """The walk along `path`, made once while it is kept (walks are kept too: rules.walk_paths)."""
-    return Move(GO, path=path)
 
 
 @lru_cache(maxsize=1 << 14)
@@ -162,6 +153,18 @@ def _walk_choices(
             seen.add(key)
             choices.append(path)
     return tuple(choices)
+
+
+_GO: Final[dict[tuple[str, ...], Move]] = {}
+"""The walk along each path, made once while kept: a dict lookup, where making a NamedTuple
+costs a call into CPython (the same in both builds, so the larger part of a compiled one)."""
+_GO_KEPT: Final = 1 << 14  # at most this many (then all are dropped): a bound, as for the caches
+
+
+def _reaches(space: str, entered: frozenset[str] | None, start: str, reach: int) -> bool:
+    """Whether a walk from `start` may meet `space`: among the spaces entered on the empty
+    board, or, with pieces near (`entered` None), within `reach` (rules.within)."""
+    return space in entered if entered is not None else rules.within(start, space, reach)
 
 
 class FireballIslandState:
@@ -347,16 +350,16 @@ class FireballIslandState:
         elif move.kind == TRADE:
             # R-FI: "Return it to the Ruin, then take enough cards from the drawpile to fill your hand to 4 cards."
             self.token[self.turn] = False
-            self.tasks.append(_new(Draw, ("draw", self.turn, HAND_LIMIT - len(self.hands[self.turn]))))
+            self.tasks.append(new(Draw, ("draw", self.turn, HAND_LIMIT - len(self.hands[self.turn]))))
         elif move.kind == GO:
             assert type(task) is PATH_TYPE
             mover = task.mover
-            self.tasks[-1] = _new(Walk, ("walk", mover, ">".join(move.path), "go" if mover == task.decider else "push"))
+            self.tasks[-1] = new(Walk, ("walk", mover, ">".join(move.path), "go" if mover == task.decider else "push"))
         elif move.kind == AIM:
             assert type(task) is FIREBALL_TYPE
             self.aim = move.path[0]
             self.stopped = False
-            self.tasks[-1] = _new(Hits, ("hits", task.roller, task.source))
+            self.tasks[-1] = new(Hits, ("hits", task.roller, task.source))
             self.tasks.append(WINDOWS["talisman"][0])
         else:  # CAVE or EXIT, declared before rolling (R-FI Caves 3)
             self.declared = move.kind
@@ -370,7 +373,10 @@ class FireballIslandState:
         if type(task) is ROLL_TYPE or type(task) is FIRST_TYPE:
             return DIE_ROLL
         if type(task) is DRAW_TYPE:
-            return alike(sorted(self.pile.elements(), key=_ORDER.__getitem__))
+            # every card of the pile in face order: its kinds sorted, each spread to its copies
+            # (the list sorting every card gives, at a sort of about ten kinds, not 40 cards)
+            pile = self.pile
+            return alike([card for card in sorted(pile, key=_ORDER.__getitem__) for _ in range(pile[card])])
         if type(task) is TAKE_TYPE:
             return alike(self.hands[task.victim])
         if type(task) is HITS_TYPE:
@@ -417,7 +423,7 @@ class FireballIslandState:
                 del self.pile[outcome]
             self._take_into(seat, outcome)
             if task.number > 1:
-                self.tasks.append(Draw("draw", seat, task.number - 1))
+                self.tasks.append(new(Draw, ("draw", seat, task.number - 1)))
         elif type(task) is TAKE_TYPE:
             self.hands[task.victim].remove(outcome)
             self._take_into(task.taker, outcome)
@@ -514,7 +520,8 @@ class FireballIslandState:
             # "From Cave 4, you must roll the die to enter a new cave."
             return [CAVE_MOVE, EXIT_MOVE] if BOARD.cave_exit(self.pos[self.turn]) else [CAVE_MOVE]
         if type(task) is FIREBALL_TYPE:
-            return [Move(AIM, path=(r,)) for r in rules.targets(task.roller, self.pos)]
+            # Move(AIM, path=(r,)) for each rollway with a target
+            return [new(Move, (AIM, None, -1, (r,))) for r in rules.targets(task.roller, self.pos)]
         if type(task) is PATH_TYPE:
             return self._walk_moves(task)
         return []
@@ -544,16 +551,22 @@ class FireballIslandState:
         open_board = empty.looked.isdisjoint(others)  # no piece where the walks look (most walks)
         near, reach = (_NOBODY, 0) if open_board else rules.pieces_near(start, steps, others)
         if not push:
-
-            def reaches(space: str) -> bool:
-                # on the empty board's walks, where they enter; else within their reach
-                return space in empty.entered if open_board else rules.within(start, space, reach)
-
-            if self.jewel_at and reaches(self.jewel_at):
+            # where a walk may meet them: on the empty board's walks, where they enter; else
+            # within their reach (a set, not a closure: compiled, a closure is an object a call)
+            reached = empty.entered if open_board else None
+            if self.jewel_at and _reaches(self.jewel_at, reached, start, reach):
                 jewel_at = self.jewel_at
-            if owner >= 0 and owner != mover and reaches(self.pos[owner]):
+            if owner >= 0 and owner != mover and _reaches(self.pos[owner], reached, start, reach):
                 owner_at = self.pos[owner]
-        return [_go(path) for path in _walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at)]
+        moves = []
+        for path in _walk_choices(start, steps, near, vul_kar_open, push, way, jewel_at, owner_at):
+            move = _GO.get(path)
+            if move is None:
+                if len(_GO) >= _GO_KEPT:
+                    _GO.clear()
+                _GO[path] = move = new(Move, (GO, None, -1, path))  # Move(GO, path=path)
+            moves.append(move)
+        return moves
 
     def _why_illegal(self, move: Move) -> str:
         if not isinstance(move, Move):
@@ -640,7 +653,7 @@ class FireballIslandState:
                 if not aims:
                     tasks.pop()  # D-FI-2: nobody on any rollway, so nothing is rolled
                     continue
-                self._legal = [Move(AIM, path=(r,)) for r in aims]  # _legal_moves, found already
+                self._legal = [new(Move, (AIM, None, -1, (r,))) for r in aims]  # _legal_moves, found already
                 return
             if type(task) is STEAL_TYPE:
                 if self.blocked or not self.hands[task.owner]:
@@ -730,7 +743,7 @@ class FireballIslandState:
     def _do_act(self) -> None:
         me = self.turn
         if self.ahead:  # R-FI MOVE AHEAD ... INSTEAD OF ROLLING DIE
-            self.tasks.append(Path("path", me, self.ahead, me))
+            self.tasks.append(new(Path, ("path", me, self.ahead, me)))
         elif self.declared == CAVE:
             self.tasks.append(ROLLS["cave"])
         else:
@@ -751,9 +764,9 @@ class FireballIslandState:
             self._cave_roll(self.roll)
         elif self.roll == 1:
             # R-FI: "If you roll a '1' on the die, don't move your playing piece ... you must roll a Fireball!"
-            self.tasks.append(_new(Fireball, ("fireball", me, "die")))
+            self.tasks.append(new(Fireball, ("fireball", me, "die")))
         else:
-            self.tasks.append(_new(Path, ("path", me, self.roll, me)))
+            self.tasks.append(new(Path, ("path", me, self.roll, me)))
 
     def _cave_roll(self, number: int) -> None:
         """R-FI Caves 2: "move your playing piece into the cave that matches the number on the die.
@@ -765,7 +778,7 @@ class FireballIslandState:
         if cave not in self.pos:
             self.pos[me] = cave
         if number == 1:
-            self.tasks.append(Fireball("fireball", me, "die"))
+            self.tasks.append(new(Fireball, ("fireball", me, "die")))
 
     def _do_walk(self, mover: int, rest: str, mode: Literal["go", "push"]) -> None:
         """Walk the chosen path space by space: the token, a loose jewel and a steal happen on the way."""
@@ -785,8 +798,11 @@ class FireballIslandState:
             if owner >= 0 and owner != mover and self.pos[owner] == space and i < len(path) - 1:
                 # R-FI STEALING THE JEWEL: "You can steal the jewel by passing its owner on a trail or bridge."
                 rest_of_walk = path[i + 1 :]
-                self.tasks += [Walk("walk", mover, ">".join(rest_of_walk), mode), Snatch("snatch", owner, mover)]
-                self.tasks.append(Steal("steal", owner, mover))
+                self.tasks += [
+                    new(Walk, ("walk", mover, ">".join(rest_of_walk), mode)),
+                    new(Snatch, ("snatch", owner, mover)),
+                ]
+                self.tasks.append(new(Steal, ("steal", owner, mover)))
                 return
         self._land(mover, mode)
 
@@ -808,8 +824,8 @@ class FireballIslandState:
                 self.owner, self.jewel_at = mover, ""
                 self.extra += CAPTURE_TURNS
                 self.tasks += [
-                    Fireball("fireball", mover, "capture"),
-                    Draw("draw", mover, HAND_LIMIT - len(self.hands[mover])),
+                    new(Fireball, ("fireball", mover, "capture")),
+                    new(Draw, ("draw", mover, HAND_LIMIT - len(self.hands[mover]))),
                 ]
                 return
             if space == rules.DOCK and self.owner == mover:
@@ -826,7 +842,7 @@ class FireballIslandState:
             self.tasks.append(PUSHES)
             # R-FI NOTE: "These cards do not move players out of caves, smolder pits, or the water".
             if self.pos[me] in rules.TRAILS:
-                self.tasks.append(Path("path", me, spaces, seat))
+                self.tasks.append(new(Path, ("path", me, spaces, seat)))
 
     def _do_end(self) -> None:
         if self.extra:

@@ -253,6 +253,11 @@ ACT: Final = Act("act")
 PUSHES: Final = Pushes("pushes")
 END: Final = End("end")
 
+new: Final = tuple.__new__
+"""Makes a record from its fields in order: `new(Walk, ("walk", mover, spaces, "go"))`. The steps
+of a turn make their records (and moves) this way: a NamedTuple's own __new__ is Python code,
+the dearest call of a compiled step (`make fast`), and twice tuple.__new__ in pure Python."""
+
 ROLLS: Final = {purpose: Roll("roll", purpose) for purpose in ROLL_PURPOSES}
 ROLLED: Final = {purpose: Rolled("rolled", purpose) for purpose in ROLL_PURPOSES}
 

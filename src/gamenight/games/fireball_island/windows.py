@@ -29,6 +29,7 @@ from gamenight.games.fireball_island.tasks import (
     Steal,
     Take,
     Window,
+    new,
 )
 
 if TYPE_CHECKING:
@@ -52,10 +53,11 @@ FAKE_JEWEL_CARD: Final = Card(FAKE_JEWEL)
 
 def card_moves(state: FireballIslandState, task: Window | Chain | Steal) -> list[Move]:
     """What the seat asked may do: pass, or play a card that fits (or trade its token in)."""
-    if isinstance(task, WINDOW_TYPE):
+    if type(task) is WINDOW_TYPE:
         return _window_moves(state, task.kind, asked(state, task))
-    if isinstance(task, CHAIN_TYPE):
+    if type(task) is CHAIN_TYPE:
         return [PASS_MOVE, play(CANCEL_CARD)] if CANCEL_CARD in state.hands[asked(state, task)] else [PASS_MOVE]
+    assert type(task) is STEAL_TYPE  # (as in window_order)
     return [PASS_MOVE, play(FAKE_JEWEL_CARD)] if FAKE_JEWEL_CARD in state.hands[task.owner] else [PASS_MOVE]
 
 
@@ -99,16 +101,17 @@ def after_pass(state: FireballIslandState, task: Window | Chain) -> str:
     test, stopped at the first seat found (the log asks this at every pass in every window,
     `story.told`, 79% of a random game's decisions). A window of one seat (the stand-up
     turn's, the end of a turn's) closes asked alone, whatever the seat holds."""
-    if isinstance(task, CHAIN_TYPE):
-        order, trader = _OTHERS[state.n][task.last], -1
+    if type(task) is CHAIN_TYPE:
+        order, trader, at = _OTHERS[state.n][task.last], -1, task.asked
     else:
+        assert type(task) is WINDOW_TYPE  # (as in window_order)
         kind = task.kind
         if kind == "end" or kind == "stand":
             return CLOSES_ASKED_ALONE  # a window of one seat
         # (window_order, inlined for the windows of a round)
         order, trader = _ROUND[state.n][talisman_roller(state) if kind == "talisman" else state.turn], state.turn
+        at = task.asked  # (read in each branch, as in window_done)
     hands = state.hands
-    at = task.asked
     for seat in order[at + 1 :]:
         if hands[seat] or (seat == trader and may_trade(state)):
             return STAYS_OPEN
@@ -124,8 +127,9 @@ def _askable_among(state: FireballIslandState, task: Window | Chain, seats: tupl
     in; the stand-up window asks only for the token; a chain asks the seats holding a card.
     (The log asks this at every answer to every window: `story.told`.)"""
     hands = state.hands
-    if isinstance(task, CHAIN_TYPE):
+    if type(task) is CHAIN_TYPE:
         return tuple([seat for seat in seats if hands[seat]])
+    assert type(task) is WINDOW_TYPE  # (as in window_order)
     trader = state.turn if may_trade(state) else -1
     cards = task.kind != "stand"
     return tuple([seat for seat in seats if seat == trader or (cards and hands[seat])])
@@ -133,8 +137,11 @@ def _askable_among(state: FireballIslandState, task: Window | Chain, seats: tupl
 
 def window_order(state: FireballIslandState, task: Window | Chain) -> tuple[int, ...]:
     """The seats a window or CANCEL chain asks, in turn order."""
-    if isinstance(task, CHAIN_TYPE):
+    if type(task) is CHAIN_TYPE:
         return _OTHERS[state.n][task.last]  # everyone but the player of the card on top
+    # (a type test, not isinstance: compiled, isinstance of a tuple's class is a call into
+    # CPython; the assert, a pointer compare, tells mypy the window)
+    assert type(task) is WINDOW_TYPE
     kind = task.kind
     if kind == "end" or kind == "stand":
         return (state.turn,)
@@ -151,8 +158,9 @@ def talisman_roller(state: FireballIslandState) -> int:
 def asked(state: FireballIslandState, task: Window | Chain) -> int:
     """The seat a window or chain asks now."""
     # window_order(state, task), inlined: every window's seat is asked this several times
-    if isinstance(task, CHAIN_TYPE):
+    if type(task) is CHAIN_TYPE:
         return _OTHERS[state.n][task.last][task.asked]
+    assert type(task) is WINDOW_TYPE  # (as in window_order)
     kind = task.kind
     if kind == "end" or kind == "stand":
         return (state.turn,)[task.asked]  # a window of one seat
@@ -246,31 +254,34 @@ def window_done(state: FireballIslandState, task: Window | Chain) -> bool:
     """Skip the seats a window need not ask; close it (and resolve a chain) once all were asked.
     A window left open has the moves of the seat it asks found already (`_window_moves`)."""
     hands = state.hands
-    index = task.asked
-    if type(task) is WINDOW_TYPE and (
-        (task.kind == "post" and state.reroll) or (task.kind == "talisman" and state.stopped)
-    ):
-        state.tasks.pop()
-        return True
-    order = window_order(state, task)
-    if isinstance(task, CHAIN_TYPE):
+    # (`asked` is read in each branch, from a record of known type: compiled, a field of a
+    # union is looked up by name)
+    if type(task) is CHAIN_TYPE:
+        order = window_order(state, task)
+        first = index = task.asked
         while index < len(order) and not hands[order[index]]:
             index += 1
     else:
+        assert type(task) is WINDOW_TYPE  # (as in window_order)
+        kind, turn = task.kind, state.turn
+        if (kind == "post" and state.reroll) or (kind == "talisman" and state.stopped):
+            state.tasks.pop()
+            return True
+        order = window_order(state, task)
+        first = index = task.asked
         # _askable_among, inlined for one seat at a time: this runs after every answer to
         # every window
-        kind, turn = task.kind, state.turn
         cards = kind != "stand"
         for seat in order[index:]:
             # (the token asked about last: the seat asked holds a card far more often)
             if (cards and hands[seat]) or (seat == turn and may_trade(state)):
-                if index != task.asked:
+                if index != first:
                     state.tasks[-1] = WINDOWS[kind][index]
                 state._legal = _window_moves(state, kind, seat)  # what `legal_moves` asks next
                 return False
             index += 1
     if index < len(order):
-        if index != task.asked:
+        if index != first:
             state.tasks[-1] = _asking(task, index)
             state._legal = None
         return False
@@ -298,11 +309,11 @@ def play_card(state: FireballIslandState, move: Move) -> None:
         # window again, in its order, those who passed before included (decision FI-1).
         state.tasks[-1] = WINDOWS[task.kind][0]
     if type(task) is CHAIN_TYPE:  # a CANCEL on the card just played, which may be CANCELed in turn
-        state.tasks[-1] = Chain("chain", task.card, task.player, task.target, task.cancels + 1, seat, 0)
+        state.tasks[-1] = new(Chain, ("chain", task.card, task.player, task.target, task.cancels + 1, seat, 0))
     elif card.type is FIREBALL:
         state.tasks.append(Fireball("fireball", seat, "card"))  # R-FI: "The FIREBALL! card can never be canceled!"
     else:
-        state.tasks.append(Chain("chain", card.key, seat, move.target, 0, seat, 0))
+        state.tasks.append(new(Chain, ("chain", card.key, seat, move.target, 0, seat, 0)))
 
 
 def _card_takes_effect(state: FireballIslandState, key: str, seat: int, target: int) -> None:
@@ -324,7 +335,7 @@ def _card_takes_effect(state: FireballIslandState, key: str, seat: int, target: 
         if state.rolling:
             state.pushes.append((seat, card.spaces))
         elif state.pos[me] in rules.TRAILS:
-            state.tasks.append(Path("path", me, card.spaces, seat))
+            state.tasks.append(new(Path, ("path", me, card.spaces, seat)))
     elif kind is REROLL:
         state.reroll = True
     elif kind is MAGIC_TALISMAN:
@@ -338,9 +349,10 @@ def _card_takes_effect(state: FireballIslandState, key: str, seat: int, target: 
 
 def _asking(task: Window | Chain, asked: int) -> Window | Chain:
     """The window or chain with `asked` seats of its order asked."""
-    if isinstance(task, WINDOW_TYPE):
+    if type(task) is WINDOW_TYPE:
         return WINDOWS[task.kind][asked]
-    return Chain("chain", task.card, task.player, task.target, task.cancels, task.last, asked)
+    assert type(task) is CHAIN_TYPE  # (as in window_order)
+    return new(Chain, ("chain", task.card, task.player, task.target, task.cancels, task.last, asked))
 
 
 def pass_on(task: Window | Chain) -> Window | Chain:

@@ -70,7 +70,8 @@ _WAYS: Final = tuple(tuple((p.inner, p.crosswise, PLAY_MOVES[t, p.inner]) for p 
 
 # For `playable_mask`: the tiles that can go in with each number inward (any end showing the
 # number takes them), those that go in wild-inward (any open end), and the Double Wild One.
-_INNER_MASK: Final = {v: tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == v) for v in range(10)}
+# (a tuple by number, 0 to 9: indexed in C, where a dict hashes the number and looks it up)
+_INNER_MASK: Final = tuple(tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == v) for v in range(10))
 _WILD_IN_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and not p.crosswise)
 _CROSSWISE_WILD_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and p.crosswise)
 
