@@ -16,7 +16,10 @@ def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     # ABCMeta.__instancecheck__, a Python call at every chance step of every playout.
     kind = type(outcomes)
     if kind is Uniform or kind is Alike or (kind is not list and kind is not tuple and isinstance(outcomes, Uniform)):
-        items: tuple[T, ...] = outcomes.items  # type: ignore[attr-defined]  # (a Uniform: mypy narrows on isinstance only)
+        # (a Uniform: mypy narrows on isinstance only. Declared, compiled code checks the
+        # class once and reads the field natively, where `outcomes.items` is a lookup by name.)
+        uniform: Uniform[T] = outcomes  # type: ignore[assignment]
+        items = uniform.items
         n = len(items)
         i = int(r * n)
         return items[i] if i < n else items[n - 1]  # (r * n rounded up to n: the last)

@@ -47,14 +47,13 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     open_ends = layout.open_ends
     by_number = layout.by_number
     plays: list[Move] = []
-    append = plays.append  # (a loop of appends: a list comprehension is a call in this Python)
     for tile in tiles:
         for inner, crosswise, moves in _WAYS[tile]:
             if inner != WILD:
                 ends = by_number.get(inner)
                 if ends:
                     for end in ends:
-                        append(moves[end])
+                        plays.append(moves[end])
             elif crosswise:
                 # R-WF: "The Double Wild One can not be played on another double."
                 plays += [moves[end] for end in open_ends if nodes[end].kind not in DOUBLE_KINDS]

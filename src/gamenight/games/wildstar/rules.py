@@ -74,7 +74,6 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     # R-WS: after the five, "any domino ... whose end matches the open end of a domino played
     # on the table"; doubles and wildstars (D-WS-1) too.
     ends_of = layout.ends_of
-    append = plays.append  # (a loop of appends: a list comprehension is a call in this Python)
     last = -1
     for kind in kinds:
         if kind == last:  # a second single star: its plays are listed already
@@ -92,13 +91,13 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
         if ends:
             only = ONLY[kind][a]
             for end in ends:
-                append(only[end])
+                plays.append(only[end])
         if b != a:
             ends = ends_of[b]
             if ends:
                 only = ONLY[kind][b]
                 for end in ends:
-                    append(only[end])
+                    plays.append(only[end])
     return plays
 
 
