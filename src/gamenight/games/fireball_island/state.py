@@ -102,7 +102,6 @@ DIE_ROLL: Final = uniform(DIE)  # a roll's outcomes, made once (a Uniform is nev
 _ORDER: Final = {face: i for i, face in enumerate(FACES)}
 _NOBODY: Final[tuple[str, ...]] = ()  # no piece near a walk (rules.pieces_near)
 
-
 # Which cards may be played in which window (R-FI PLAYING YOUR CARDS; decisions FI-3..FI-8).
 ANY_TIME: Final = frozenset({CardType.FIREBALL, CardType.TAKE_1_CARD, CardType.DOUBLE_NEXT_ROLL})
 
@@ -159,6 +158,11 @@ _GO: Final[dict[tuple[str, ...], Move]] = {}
 """The walk along each path, made once while kept: a dict lookup, where making a NamedTuple
 costs a call into CPython (the same in both builds, so the larger part of a compiled one)."""
 _GO_KEPT: Final = 1 << 14  # at most this many (then all are dropped): a bound, as for the caches
+
+
+def _aims(rollways: Sequence[str]) -> list[Move]:
+    """A Fireball aimed down each of `rollways`: Move(AIM, path=(rollway,)), made as the tasks are."""
+    return [new(Move, (AIM, None, -1, (r,))) for r in rollways]
 
 
 def _reaches(space: str, entered: frozenset[str] | None, start: str, reach: int) -> bool:
@@ -520,8 +524,7 @@ class FireballIslandState:
             # "From Cave 4, you must roll the die to enter a new cave."
             return [CAVE_MOVE, EXIT_MOVE] if BOARD.cave_exit(self.pos[self.turn]) else [CAVE_MOVE]
         if type(task) is FIREBALL_TYPE:
-            # Move(AIM, path=(r,)) for each rollway with a target
-            return [new(Move, (AIM, None, -1, (r,))) for r in rules.targets(task.roller, self.pos)]
+            return _aims(rules.targets(task.roller, self.pos))
         if type(task) is PATH_TYPE:
             return self._walk_moves(task)
         return []
@@ -653,7 +656,7 @@ class FireballIslandState:
                 if not aims:
                     tasks.pop()  # D-FI-2: nobody on any rollway, so nothing is rolled
                     continue
-                self._legal = [new(Move, (AIM, None, -1, (r,))) for r in aims]  # _legal_moves, found already
+                self._legal = _aims(aims)  # _legal_moves, found already
                 return
             if type(task) is STEAL_TYPE:
                 if self.blocked or not self.hands[task.owner]:
