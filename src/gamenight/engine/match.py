@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 from gamenight.engine.errors import ConfigError
 from gamenight.engine.protocol import CHANCE, Game, Move, State, View
@@ -41,7 +41,7 @@ class Event(NamedTuple):
         return self.private if seat in self.owners else self.public
 
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 class LazyView(Mapping[str, Any]):

@@ -38,7 +38,7 @@ import random
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from gamenight.engine.chance import sample, seat_rngs
 from gamenight.engine.errors import ConfigError, IllegalMoveError, NotYourTurnError, RecordError, RulesError
@@ -121,12 +121,12 @@ class Window:
         return position
 
 
-_NOBODY: frozenset[int] = frozenset({CHANCE})  # owners no seat is among: a chance step told in no words
-_UNTOLD = ("", False)  # a decision told in no words
+_NOBODY: Final[frozenset[int]] = frozenset({CHANCE})  # owners no seat is among: a chance step told in no words
+_UNTOLD: Final = ("", False)  # a decision told in no words
 _NO_LOG = "this table keeps no log of its events (Match's: each step's event goes to its caller as it is played)"
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
-PASS = "pass"
+PASS: Final = "pass"
 """The answer that lets a card window go by: every game with windows writes it so."""
 
 

@@ -14,6 +14,7 @@ import math
 import random
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from gamenight.engine.errors import NotationError
 from gamenight.engine.notation import hands_notation, parse_items
@@ -73,6 +74,11 @@ def deal_unseen(
     return hands, sorted(rest)
 
 
+_bisect_left: Final = bisect_left
+"""bisect_left as a constant: compiled (`make fast`), a module looks an imported function up
+in its own dict at each call, and reads a Final constant from C (as FI's task types)."""
+
+
 def pile_index(pile: list[int], tile: int) -> int:
     """Where `tile` lies in the draw pile (ValueError if it is not there), as `pile.index`
     finds it. A pile is kept in tile order (dealt from the whole set in order, read sorted
@@ -82,7 +88,7 @@ def pile_index(pile: list[int], tile: int) -> int:
     searched whole, so the answer never depends on the order. (Highrise's pile, 28 dominoes
     once the basement is laid, is searched as it was: there the call costs pure Python more
     than it saves, and the compiled build gains nothing.)"""
-    i = bisect_left(pile, tile)
+    i = _bisect_left(pile, tile)
     if i < len(pile) and pile[i] == tile:
         return i
     return pile.index(tile)

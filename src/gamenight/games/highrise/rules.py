@@ -126,7 +126,7 @@ HIGH_PAIRS: Final = tuple(tuple(i + HALF_BITS for i in pairs) for pairs in LOW_P
 
 
 PlaysOn = tuple[tuple[tuple[Move, ...], tuple[Move, ...]], ...]
-_PLAYS: dict[str, PlaysOn] = {}
+_PLAYS: Final[dict[str, PlaysOn]] = {}
 
 
 def _plays_on(base: Base) -> PlaysOn:

@@ -65,7 +65,7 @@ DRAW_PHASE: Final = Phase.DRAW
 AFTER_DRAW_PHASE: Final = Phase.AFTER_DRAW
 OVER_PHASE: Final = Phase.OVER
 
-PHASE_NAMES = ("basement", "deal", "play", "draw", "afterdraw", "over")
+PHASE_NAMES: Final = ("basement", "deal", "play", "draw", "afterdraw", "over")
 
 
 def basement_outcome(tile: int, turned: bool) -> int:
@@ -80,7 +80,7 @@ def basement_outcome(tile: int, turned: bool) -> int:
 DOUBLES: Final = frozenset(t for t in ALL_TILES if is_double(t))
 DEALT_FROM: Final = len(ALL_TILES) - BASEMENT_SIZE  # the pile the deal takes from
 
-BASEMENT_WAYS = tuple(
+BASEMENT_WAYS: Final = tuple(
     (basement_outcome(t, False),) * 2 if is_double(t) else (basement_outcome(t, False), basement_outcome(t, True))
     for t in ALL_TILES
 )
@@ -216,7 +216,9 @@ class HighriseState:
         if legal is None:
             legal = self.legal_moves()
         # A plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
-        if move not in legal or (type(move) is not Move and not isinstance(move, Move)):
+        # (isinstance, as the other games: compiled, `type(move) is Move` looked the imported
+        # class up in the module's dict at every move.)
+        if move not in legal or not isinstance(move, Move):
             if not is_move(move, Move, self.move_notation, self.parse_move):
                 raise IllegalMoveError(f"{move!r} is not a Highrise move: play a domino, draw or pass")
             raise IllegalMoveError(self._why_illegal(move))
@@ -225,7 +227,7 @@ class HighriseState:
             self._play(move)
         elif move.kind == DRAW:
             # A seat draws when it cannot play: it holds no domino that would fit now.
-            self.absent[self.turn] |= rules.playable_mask(self.tower)
+            self.absent[self.turn] = self.absent[self.turn] | rules.playable_mask(self.tower)  # (as in _play)
             self.phase = DRAW_PHASE
         else:
             if self.phase == AFTER_DRAW_PHASE:
@@ -234,7 +236,8 @@ class HighriseState:
                 # what fits now is known absent.
                 self.absent[self.turn] = rules.playable_mask(self.tower)
             else:
-                self.absent[self.turn] |= rules.playable_mask(self.tower)  # nothing fits, no pile
+                # nothing fits, no pile
+                self.absent[self.turn] = self.absent[self.turn] | rules.playable_mask(self.tower)
             self._next_turn()
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
@@ -399,7 +402,8 @@ class HighriseState:
     def _play(self, move: Move) -> None:
         seat, tower = self.turn, self.tower
         _, tile, a, b, half_a, spacer = move
-        self.totals[seat] += rules.play_points(tower, move)
+        # (not `+=` on the item: compiled, that is a generic call, where this is worked natively)
+        self.totals[seat] = self.totals[seat] + rules.play_points(tower, move)
         tower.place(tile, a, b, half_a, spacer)
         hand = self.hands[seat]
         hand.remove(tile)

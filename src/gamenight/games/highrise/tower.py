@@ -368,21 +368,23 @@ class Tower:
         top[a], top[b] = half_a, half_b
         # The pairs of a and b move from the masks of the halves covered to those of the halves
         # laid, where they differ: a number lies on its own number unless a wild is on either side.
+        # (`m[i] = m[i] | x`, not `m[i] |= x`: compiled, an operator assigned to an item is a
+        # generic call into CPython, where a typed item is worked natively; the same elsewhere.)
         base, shows_first, shows_second = self.base, self.shows_first, self.shows_second
         if covered_a != half_a:
             first, second = base.first_of[a], base.second_of[a]
             covered, laid = SHOWN[covered_a], SHOWN[half_a]
-            shows_first[covered] &= ~first
-            shows_second[covered] &= ~second
-            shows_first[laid] |= first
-            shows_second[laid] |= second
+            shows_first[covered] = shows_first[covered] & ~first
+            shows_second[covered] = shows_second[covered] & ~second
+            shows_first[laid] = shows_first[laid] | first
+            shows_second[laid] = shows_second[laid] | second
         if covered_b != half_b:
             first, second = base.first_of[b], base.second_of[b]
             covered, laid = SHOWN[covered_b], SHOWN[half_b]
-            shows_first[covered] &= ~first
-            shows_second[covered] &= ~second
-            shows_first[laid] |= first
-            shows_second[laid] |= second
+            shows_first[covered] = shows_first[covered] & ~first
+            shows_second[covered] = shows_second[covered] & ~second
+            shows_first[laid] = shows_first[laid] | first
+            shows_second[laid] = shows_second[laid] | second
         # Where a domino may lie changes on the pairs of a cell just covered, each pairing it with
         # a cell whose height tells. R-HR: "You must always cover over two dominoes. You can never
         # directly cover just one domino" (the pair just covered shows one domino); the halves

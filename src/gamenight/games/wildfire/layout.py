@@ -109,7 +109,9 @@ Python."""
 class Layout:
     """Nodes in the order they were played, their free places, and the open obligation."""
 
-    __slots__ = ("nodes", "free", "open_ends", "by_number", "obligation", "entries", "obligations", "line", "vacant")
+    __slots__ = (
+        "nodes", "free", "open_ends", "by_number", "numbers", "obligation", "entries", "obligations", "line", "vacant",
+    )  # fmt: skip
 
     def __init__(self, blank: bool = False) -> None:
         # blank: the fields are left for clone() to fill (a compiled class makes its instances
@@ -122,6 +124,7 @@ class Layout:
         # The open ends outside obligations, by the number they need: the index every
         # legal-move search starts from, kept up to date as tiles are laid.
         self.by_number: dict[int, list[int]] = {}
+        self.numbers = 0  # by_number's keys as bits (bit n for number n): rules.playable_mask's key
         self.obligation = -1  # the node whose slots must be filled first, or -1
         # The notation of the first nodes as notation.layout_entries last wrote them, without
         # an obligation's hub number or closing mark (those change after it is laid; the
@@ -138,6 +141,7 @@ class Layout:
         new.free = self.free.copy()
         new.open_ends = self.open_ends.copy()
         new.by_number = {number: ends.copy() for number, ends in self.by_number.items()}
+        new.numbers = self.numbers
         new.obligation = self.obligation
         new.entries = self.entries
         new.obligations = self.obligations
@@ -162,8 +166,9 @@ class Layout:
         assert p is not None
         line = self.line[parent] if self.free[parent] == 1 else self._new_line()
         node = self._add(_new(Node, (tile, inner, parent, p.kind, p.value)), p.free, line)
-        self.free[parent] -= 1
-        if self.free[parent] == 0:
+        left = self.free[parent] - 1  # (read once, into a name: `-=` on an item is a generic call, compiled)
+        self.free[parent] = left
+        if left == 0:
             self.open_ends.remove(parent)
             if parent == self.obligation:
                 self.obligation = -1  # the last slot is filled: normal play resumes
@@ -173,6 +178,7 @@ class Layout:
                 ends.remove(parent)
                 if not ends:
                     del self.by_number[number]
+                    self.numbers &= ~(1 << number)
         if p.kind in OBLIGATION_KINDS:
             self.obligation = node
         return node
@@ -205,5 +211,10 @@ class Layout:
         end = len(self.nodes) - 1
         self.open_ends.append(end)
         if node.kind not in OBLIGATION_KINDS:
-            self.by_number.setdefault(node.value, []).append(end)
+            ends = self.by_number.get(node.value)  # (not setdefault: it would make a list at every call)
+            if ends is None:
+                self.by_number[node.value] = [end]
+                self.numbers |= 1 << node.value
+            else:
+                ends.append(end)
         return end

@@ -74,7 +74,7 @@ _INNER_MASK: Final = tuple(tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t]
 _WILD_IN_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and not p.crosswise)
 _CROSSWISE_WILD_MASK: Final = tile_mask(t for t in ALL_TILES for p in PLACEMENTS[t] if p.inner == WILD and p.crosswise)
 
-_OBLIGATION_MASKS: Final[dict[tuple[int, int, bool], int]] = {}
+_OBLIGATION_MASKS: Final[dict[int, int]] = {}  # playable_mask on an obligation, by its key (_obligation_plays)
 
 # The plain (flameless) tiles worth more than p points in hand, for each p.
 _HEAVIER_MASK: Final = tuple(tile_mask(t for t in ALL_TILES if not is_wild(t) and POINTS[t] > p) for p in range(101))
@@ -98,40 +98,66 @@ def playable_mask(layout: Layout) -> int:
         # Which tiles fit an obligation depends only on its kind, its number and whether
         # one slot is left: worked out once per such triple (players draw often there).
         node = layout.nodes[end]
-        key = (node.kind, node.value, layout.free[end] == 1)
+        key = (node.kind * 16 + node.value + 1) * 2 + (layout.free[end] == 1)  # the triple, as _obligation_plays's
         mask = _OBLIGATION_MASKS.get(key)
         if mask is None:
             mask = _OBLIGATION_MASKS[key] = tile_mask(m.tile for m in _obligation_plays(layout, ALL_TILES))
         return mask
     if not layout.open_ends:
         return 0
-    mask = _WILD_IN_MASK
-    for number in layout.by_number:
-        mask |= _INNER_MASK[number]
+    # Which tiles fit depends only on which numbers are open and whether an open end takes a
+    # double: a key of eleven bits. A mask has 65 bits, so each `|` of masks would make a new
+    # Python int (a call, compiled): the masks are worked out once per key.
+    key = layout.numbers
     nodes = layout.nodes
     for end in layout.open_ends:  # (a loop: `any` of a generator makes one at every call, compiled)
         if nodes[end].kind not in DOUBLE_KINDS:
-            return mask | _CROSSWISE_WILD_MASK
+            key |= _CROSSWISE_BIT
+            break
+    mask = _PLAYABLE[key]
+    if mask < 0:
+        mask = _PLAYABLE[key] = _playable_for(key)
     return mask
+
+
+_CROSSWISE_BIT: Final = 1 << 10  # above the open numbers' bits (0 and 2 to 9)
+_PLAYABLE: Final = [-1] * (2 * _CROSSWISE_BIT)  # playable_mask by key, -1 until worked out
+
+
+def _playable_for(key: int) -> int:
+    """playable_mask's tiles for a key: those that go in with an open number inward, those
+    that go in wild-inward (on any open end), and the Double Wild One where an end is not a
+    double's."""
+    mask = _WILD_IN_MASK
+    for number in range(10):
+        if key >> number & 1:
+            mask |= _INNER_MASK[number]
+    return mask | _CROSSWISE_WILD_MASK if key & _CROSSWISE_BIT else mask
 
 
 def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     end = layout.obligation
     node = layout.nodes[end]
-    key = (node.kind, node.value, layout.free[end] == 1)
-    inners = _OBLIGATION_INNERS.get(key)
-    if inners is None:
-        inners = _OBLIGATION_INNERS[key] = tuple(_filling_inners(t, *key) for t in ALL_TILES)
+    # Which tiles may go on an open obligation, and with which inner halves, depends only on
+    # its kind, its hub number (or UNSPUN, -1) and whether one slot is left: one int for the
+    # three (a tuple would be built and hashed at every call).
+    key = (node.kind * 16 + node.value + 1) * 2 + (layout.free[end] == 1)
+    ways = _OBLIGATION_WAYS.get(key)
+    if ways is None:
+        ways = _OBLIGATION_WAYS[key] = tuple(
+            tuple(PLAY_MOVES[t, inner] for inner in _filling_inners(t, node.kind, node.value, layout.free[end] == 1))
+            for t in ALL_TILES
+        )
     plays: list[Move] = []
     for tile in tiles:
-        for inner in inners[tile]:
-            plays.append(PLAY_MOVES[tile, inner][end])
+        for moves in ways[tile]:
+            plays.append(moves[end])
     return plays
 
 
-# Per (obligation's kind, its hub number, one slot left): for each tile, the inner halves
-# with which it may go on the obligation (`_filling_inners`), worked out once per such triple.
-_OBLIGATION_INNERS: Final[dict[tuple[int, int, bool], tuple[tuple[int, ...], ...]]] = {}
+# Per obligation's key (in _obligation_plays): for each tile, the plays (PLAY_MOVES[tile,
+# inner], by end) with which it may go on the obligation (`_filling_inners`), made once a key.
+_OBLIGATION_WAYS: Final[dict[int, tuple[tuple[tuple[Move, ...], ...], ...]]] = {}
 
 
 def _filling_inners(tile: int, kind: int, value: int, last_slot: bool) -> tuple[int, ...]:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from gamenight.games.wildfire.game import WildfireGame
     from gamenight.games.wildfire.view import WildfireView
 
-HAND_SIZE = 7  # R-WF SET-UP: "deals seven dominoes to each player"
+HAND_SIZE: Final = 7  # R-WF SET-UP: "deals seven dominoes to each player"
 
 
 class Phase:
@@ -53,9 +53,9 @@ class Phase:
     OVER: Final = 7
 
 
-TILE_DRAWS = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY})
+TILE_DRAWS: Final = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW, Phase.PENALTY})
 
-PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
+PHASE_NAMES: Final = ("deal", "firstdouble", "play", "draw", "afterdraw", "hub", "penalty", "over")
 
 
 class WildfireState:
@@ -198,11 +198,12 @@ class WildfireState:
                 # What the table may guess from a choice (the drawn tile is no choice). Only
                 # the table's own state keeps this up: search reads it from the view it
                 # samples from, never from the states its playouts reach, which skip the work.
-                self.passed_over[self.turn] |= rules.passed_over_mask(self.layout, move.tile)
+                seat = self.turn  # (`|=` on an item is a generic call, compiled: read, then written)
+                self.passed_over[seat] = self.passed_over[seat] | rules.passed_over_mask(self.layout, move.tile)
             self._play(move)
         elif move.kind == DRAW:
             # A seat draws when it cannot play: it holds no tile that would fit now.
-            self.absent[self.turn] |= rules.playable_mask(self.layout)
+            self.absent[self.turn] = self.absent[self.turn] | rules.playable_mask(self.layout)
             self.phase = Phase.DRAW
         elif move.kind == PASS:
             if self.phase == Phase.AFTER_DRAW:
@@ -211,7 +212,8 @@ class WildfireState:
                 # what fits now is known absent.
                 self.absent[self.turn] = rules.playable_mask(self.layout)
             else:
-                self.absent[self.turn] |= rules.playable_mask(self.layout)  # nothing fits, no pile
+                # nothing fits, no pile
+                self.absent[self.turn] = self.absent[self.turn] | rules.playable_mask(self.layout)
             if not self.pile and self.layout.obligation >= 0 and self.game.options.obligation_burns_out:
                 self.unfilled += 1
             self._next_turn()
@@ -241,7 +243,7 @@ class WildfireState:
         if phase not in TILE_DRAWS:
             raise IllegalMoveError("this is not a chance step")
         try:
-            del self.pile[pile_index(self.pile, outcome)]
+            self.pile.pop(pile_index(self.pile, outcome))  # (pop, not del: compiled, a del is a generic call)
         except ValueError:
             name = TILES.name(outcome) if outcome in ALL_TILES else str(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None

@@ -56,8 +56,8 @@ class Phase:
     OVER: Final = 5
 
 
-TILE_DRAWS = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW})
-PHASE_NAMES = ("deal", "firstdouble", "play", "draw", "afterdraw", "over")
+TILE_DRAWS: Final = frozenset({Phase.DEAL, Phase.FIRST_DOUBLE, Phase.DRAW})
+PHASE_NAMES: Final = ("deal", "firstdouble", "play", "draw", "afterdraw", "over")
 
 
 class WildstarState:
