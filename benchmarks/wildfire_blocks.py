@@ -55,8 +55,7 @@ def play_round(options: dict[str, Any], seats: list[str], seed: int) -> tuple[st
     end = state.layout.obligation
     if end < 0:
         return "blocked: open ends", named
-    node = state.layout.nodes[end]
-    return f"blocked: obligation: {KIND_NAMES[node.kind]}, hub {node.value}", named
+    return f"blocked: obligation: {KIND_NAMES[state.layout.kind[end]]}, hub {state.layout.value[end]}", named
 
 
 def main() -> None:

@@ -93,7 +93,7 @@ def test_events_tell_each_seat_only_what_it_may_know():
         named = [e["notation"] for e in table.events_for(seat) if e["seat"] is None and e["notation"]]
         own = {TILES.name(t) for t in hands[seat]}
         others = {TILES.name(t) for s, h in enumerate(hands) if s != seat for t in h}
-        assert own <= set(named) | {TILES.name(table.state.layout.nodes[0].tile)}  # type: ignore[attr-defined]
+        assert own <= set(named) | {TILES.name(table.state.layout.tiles[0])}  # type: ignore[attr-defined]
         assert not others & set(named)
     spectator = table.events_for(None)
     assert all(e["notation"] is None for e in spectator if e["seat"] is None and "dealt" in e["text"])

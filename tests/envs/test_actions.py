@@ -211,9 +211,9 @@ def test_wildfire_open_ends_hold_distinct_lines_below_the_bound_and_notation_kee
         held = [layout.line[e] for e in layout.open_ends]
         assert len(set(held)) == len(held)
         assert all(0 <= line < LINES for line in layout.line)
-        for node, laid in enumerate(layout.nodes):
-            children = [c for c, other in enumerate(layout.nodes) if other.parent == node]
-            places = CENTRE_ARMS if node == 0 else placement(laid.tile, laid.inner).free
+        for node in range(layout.size()):
+            children = [c for c, parent in enumerate(layout.parent) if parent == node]
+            places = CENTRE_ARMS if node == 0 else placement(layout.tiles[node], layout.inner[node]).free
             if len(children) == places:  # filled (not burnt out): the last goes on with its line
                 assert layout.line[children[-1]] == layout.line[node]
             for child in children[: places - 1]:  # laid where places stayed: a line of its own

@@ -73,17 +73,22 @@ def test_encode_state_is_the_encoded_view(case):
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_encode_state_follows_one_state_through_its_games(case):
     """As in the environments: one state object played on, one encoder (which may keep what
-    it read last), every seat encoded at every position, two games in a row."""
+    it read last), every seat encoded at every position, two games in a row, with and without
+    what the environment keeps of its last observation (its Spelt: Wildfire's open ends are
+    written again only where they changed, an obligation's hub number named included)."""
     name, options = case
     game = make_game(name, options)
     encoder = encoder_for(game)
     rng = random.Random(31)
+    spelt = encoder.spelt()
     compared = 0
     for _ in range(2):
         state = game.new_state()
         while True:
             for seat in range(state.num_players):
-                assert np.array_equal(encoder.encode_state(state, seat), encoder.encode(state.view(seat)))
+                want = encoder.encode(state.view(seat))
+                assert np.array_equal(encoder.encode_state(state, seat), want)
+                assert np.array_equal(encoder.encode_state(state, seat, spelt), want), (seat, state.notation())
                 compared += 1
             who = state.to_act()
             if who is None:

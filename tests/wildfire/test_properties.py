@@ -53,7 +53,7 @@ def tiles_named(text: str) -> set[int]:
 def test_the_65_tiles_are_never_created_or_lost(options, seed):
     """Layout + hands + draw pile is always exactly the set (D-WF-1)."""
     for state, _ in playout(options, seed):
-        everywhere = state.layout.tiles() + [t for hand in state.hands for t in hand] + state.pile
+        everywhere = state.layout.tiles + [t for hand in state.hands for t in hand] + state.pile
         assert sorted(everywhere) == list(ALL_TILES)
 
 
@@ -90,7 +90,7 @@ def test_playable_mask_is_every_tile_legal_plays_finds(options, seed):
     """What a seat that cannot play shows it lacks: read off the open numbers, it is the
     same set of tiles the full search for legal plays finds, obligations and all."""
     for state, _ in playout(options, seed):
-        if state.layout.nodes:
+        if state.layout.size():
             found = {m.tile for m in rules.legal_plays(state.layout, ALL_TILES)}
             mask = rules.playable_mask(state.layout)
             assert {t for t in ALL_TILES if mask >> t & 1} == found, state.notation()
@@ -127,7 +127,7 @@ def test_a_view_never_shows_another_seats_tiles_or_the_pile(options, seed):
     sound; `passed_over` names tiles that fitted when a seat played a lighter one: public,
     a guess read off the table.) A chance step's public description names no hidden tile either."""
     for state, step in playout(options, seed):
-        on_table = set(state.layout.tiles())
+        on_table = set(state.layout.tiles)
         for seat in [None, *range(state.num_players)]:
             own = set(state.hands[seat]) if seat is not None else set()
             view = state.view(seat)
@@ -138,4 +138,4 @@ def test_a_view_never_shows_another_seats_tiles_or_the_pile(options, seed):
             public, _, _ = story.describe_outcome(state, step)
             after = state.clone()
             after.apply_chance(step)
-            assert tiles_named(public) <= set(after.layout.tiles()) | on_table
+            assert tiles_named(public) <= set(after.layout.tiles) | on_table

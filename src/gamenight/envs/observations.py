@@ -34,7 +34,7 @@ from gamenight.games.dominoes.hands import mask_tiles
 from gamenight.games.fireball_island.state import FireballIslandState
 from gamenight.games.highrise.state import HighriseState
 from gamenight.games.highrise.tower import Tower
-from gamenight.games.wildfire.layout import LINES, Layout, Node
+from gamenight.games.wildfire.layout import LINES, Layout
 from gamenight.games.wildfire.state import WildfireState
 from gamenight.games.wildstar.layout import ARM_ENDS
 from gamenight.games.wildstar.state import WildstarState
@@ -187,7 +187,7 @@ class Spelt:
         self.blocks: list[memoryview[float]] = [_NO_BLOCK] * slots
         self.layout: object = None
         self.ends: memoryview[float] = _NO_BLOCK
-        self.end_nodes: list[object] = []  # the node each end's features were written for
+        self.end_keys: list[int] = []  # the node each end's features were written for, and its value (-1: none)
         self.end_free: list[int] = []  # and its free places then (0: not written)
         self.open: list[int] = []  # the ends written
         self.laid: object = None
@@ -232,18 +232,17 @@ def _kept_for(kept: dict[int, Spelt], laid: list[Any]) -> Spelt:
 
 
 class LaidBlocks:
-    """A layout's `table` block, 1.0 for each tile laid, from its list of what was laid (tile
-    ids, or tuples whose first item is the tile). Such a list only grows (a layout appends; a
+    """A layout's `table` block, 1.0 for each tile laid, from its list of the tiles laid (by
+    id, in the order laid). Such a list only grows (a layout appends; a
     clone copies it), so each list's block is kept, by the list's identity, and only the tiles
     laid since are added. A caller's Spelt keeps its own game's; without one, several are
     kept here (a batch's games share one encoder: `_kept_for`)."""
 
-    def __init__(self, size: int, tuples: bool) -> None:
+    def __init__(self, size: int) -> None:
         self.size = size
-        self.tuples = tuples
         self._kept: dict[int, Spelt] = {}
 
-    def get(self, laid: list[Any], spelt: Spelt | None = None) -> memoryview[float]:
+    def get(self, laid: list[int], spelt: Spelt | None = None) -> memoryview[float]:
         if spelt is None:
             spelt = _kept_for(self._kept, laid)
         if spelt.laid is laid and spelt.count == len(laid):
@@ -252,8 +251,8 @@ class LaidBlocks:
             block, count = spelt.table, spelt.count
         else:
             block, count = writer(np.zeros(self.size, dtype=np.float32)), 0
-        for item in laid[count:]:
-            block[item[0] if self.tuples else item] = 1.0
+        for tile in laid[count:]:
+            block[tile] = 1.0
         spelt.laid, spelt.table, spelt.count = laid, block, len(laid)
         return block
 
@@ -325,7 +324,7 @@ class WildfireEncoder(Encoder):
         self._at_pile = self.block("pile", 1)
         self._at_unfilled = self.block("unfilled", 1)
         self._at_round = self.block("round", 1)
-        self._laid = LaidBlocks(t, tuples=True)  # the table, from the layout's nodes
+        self._laid = LaidBlocks(t)  # the table, from the layout's tiles
         self._masks = MaskBlocks(t)
         self._no_end = writer(np.zeros(self.END_FEATURES, dtype=np.float32))
 
@@ -378,11 +377,11 @@ class WildfireEncoder(Encoder):
     def spelt(self) -> Spelt:
         return Spelt(2 * self.players)  # absent, then passed over, each by seat
 
-    def _write_end(self, w: memoryview[float], base: int, node: Node, free: int) -> None:
+    def _write_end(self, w: memoryview[float], base: int, value: int, kind: int, free: int) -> None:
         """An open end's features but the obligation's mark, at `base` (zeros)."""
         w[base] = 1.0
-        w[base + 2 + node.value] = 1.0
-        if node.kind in self._double_kinds:
+        w[base + 2 + value] = 1.0
+        if kind in self._double_kinds:
             w[base + 12] = 1.0
         w[base + 13] = free / 4.0
 
@@ -396,24 +395,26 @@ class WildfireEncoder(Encoder):
         if spelt.layout is not layout:  # a new round or game: a layout of its own
             spelt.layout = layout
             spelt.ends = writer(np.zeros(self.ENDS * f, dtype=np.float32))
-            spelt.end_nodes = [None] * self.ENDS  # by line: the node last written there
+            spelt.end_keys = [-1] * self.ENDS  # by line: the node last written there, with its value
             spelt.end_free = [0] * self.ENDS
             spelt.open = []
-        block, end_nodes, end_free = spelt.ends, spelt.end_nodes, spelt.end_free
-        nodes, free, line, none = layout.nodes, layout.free, layout.line, self._no_end
+        block, end_keys, end_free = spelt.ends, spelt.end_keys, spelt.end_free
+        values, kinds, free, line, none = layout.value, layout.kind, layout.free, layout.line, self._no_end
         for e in spelt.open:
             if free[e] == 0:
                 at = line[e]
                 block[at * f : (at + 1) * f] = none
-                end_nodes[at] = None
+                end_keys[at] = -1
                 end_free[at] = 0
         for e in layout.open_ends:
-            node, at = nodes[e], line[e]
-            if end_nodes[at] is not node or end_free[at] != free[e]:
+            # the node and its value (an obligation's hub number is set after it is laid;
+            # values run from -1, UNSPUN, to 9)
+            key, at = e << 4 | (values[e] + 1), line[e]
+            if end_keys[at] != key or end_free[at] != free[e]:
                 base = at * f
                 block[base : base + f] = none
-                self._write_end(block, base, node, free[e])
-                end_nodes[at] = node
+                self._write_end(block, base, values[e], kinds[e], free[e])
+                end_keys[at] = key
                 end_free[at] = free[e]
         spelt.open = layout.open_ends.copy()
         return block
@@ -425,23 +426,23 @@ class WildfireEncoder(Encoder):
         rel = self._rel[seat]
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
-        nodes, free = layout.nodes, layout.free
+        values, free = layout.value, layout.free
         table0 = self._at_table
-        w[table0 : table0 + t] = self._laid.get(nodes, spelt)
+        w[table0 : table0 + t] = self._laid.get(layout.tiles, spelt)
         ends, f = self._at_ends, self.END_FEATURES
         if spelt is not None:
             w[ends : ends + self.ENDS * f] = self._ends(spelt, layout)
         else:
             for e in layout.open_ends:
-                self._write_end(w, ends + layout.line[e] * f, nodes[e], free[e])
+                self._write_end(w, ends + layout.line[e] * f, values[e], layout.kind[e], free[e])
         ob = layout.obligation
         if ob < 0:
             w[self._at_obligation_kind + 4] = 1.0
         else:
-            node = nodes[ob]
+            hub = values[ob]
             w[ends + layout.line[ob] * f + 14] = 1.0
-            w[self._at_obligation_kind + self._kind_index[node.kind]] = 1.0
-            w[self._at_obligation_hub + (0 if node.value == unspun else node.value)] = 1.0
+            w[self._at_obligation_kind + self._kind_index[layout.kind[ob]]] = 1.0
+            w[self._at_obligation_hub + (0 if hub == unspun else hub)] = 1.0
             w[self._at_obligation_slots] = free[ob] / 4.0
         phase = state.phase
         w[self._at_phase + phase] = 1.0
@@ -512,7 +513,7 @@ class WildstarEncoder(Encoder):
         assert tuple(PHASE_NAMES) == WS_PHASES  # fill_state writes the phase as it is
         assert all(self._parse(NAMES[tile]) == tile for tile in range(self.TILES))
         self._centre = [int(name[0]) if name[0].isdigit() else -1 for name in NAMES]
-        self._laid = LaidBlocks(self.TILES, tuples=False)  # the table, from the layout's tiles
+        self._laid = LaidBlocks(self.TILES)  # the table, from the layout's tiles
         self._digits = MaskBlocks(10)  # a seat's lacked numbers (bit d for number d)
         p, t = players, self.TILES
         self._at_hand = self.block("hand", t)

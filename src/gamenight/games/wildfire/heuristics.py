@@ -102,7 +102,7 @@ class _Table:
     def __init__(self, layout: Layout, seat: int, sizes: list[int], hand: int, absent: list[int], pile: int) -> None:
         self.layout = layout  # a copy of the table's own: naming changes its hub number
         self.seat, self.sizes, self.hand, self.absent, self.pile = seat, sizes, hand, absent, pile
-        self.unseen = tile_mask(ALL_TILES) & ~tile_mask(layout.tiles()) & ~hand
+        self.unseen = tile_mask(ALL_TILES) & ~tile_mask(layout.tiles) & ~hand
         self.pool = self.unseen.bit_count()
         self.average = sum(POINTS[t] for t in mask_tiles(self.unseen)) / max(self.pool, 1)
 

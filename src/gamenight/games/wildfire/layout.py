@@ -93,6 +93,8 @@ def placement(tile: int, inner: int) -> Placement | None:
 
 
 class Node(NamedTuple):
+    """One node as a record (`Layout.node`), for what reads a node whole: the notation, the words."""
+
     tile: int
     inner: int
     parent: int  # -1 for the centre
@@ -100,17 +102,16 @@ class Node(NamedTuple):
     value: int  # the number to match here: outer half, double's number, or the hub's number
 
 
-_new: Final = tuple.__new__
-"""Nodes are made with `_new(Node, (...))`: a NamedTuple's own __new__ is Python code, the
-dearest call of a compiled Wildfire decision (`make fast`), and twice tuple.__new__ in pure
-Python."""
-
-
 class Layout:
-    """Nodes in the order they were played, their free places, and the open obligation."""
+    """Nodes in the order they were played, their free places, and the open obligation.
+
+    A node's fields are kept in lists by node id (`tiles[i]`, `kind[i]`, `value[i]`...), as
+    Wildstar's layout keeps its own: the rules read one field of a node at a time, and a
+    record made at every play (a NamedTuple) cost more than the rest of laying the tile."""
 
     __slots__ = (
-        "nodes", "free", "open_ends", "by_number", "numbers", "obligation", "entries", "obligations", "line", "vacant",
+        "tiles", "inner", "parent", "kind", "value", "free", "open_ends", "by_number", "numbers", "obligation",
+        "entries", "obligations", "line", "vacant",
     )  # fmt: skip
 
     def __init__(self, blank: bool = False) -> None:
@@ -118,7 +119,11 @@ class Layout:
         # through __init__ only, so a clone cannot be made with __new__: `make fast`).
         if blank:
             return
-        self.nodes: list[Node] = []
+        self.tiles: list[int] = []  # node -> the tile laid
+        self.inner: list[int] = []  # node -> the half laid against its parent
+        self.parent: list[int] = []  # node -> the node it was laid on; -1 for the centre
+        self.kind: list[int] = []  # node -> what it is for the rules (PLAIN, DOUBLE...)
+        self.value: list[int] = []  # node -> the number to match there: outer half, double's number, hub's number
         self.free: list[int] = []
         self.open_ends: list[int] = []  # node ids with free places, ascending
         # The open ends outside obligations, by the number they need: the index every
@@ -137,7 +142,11 @@ class Layout:
 
     def clone(self) -> Layout:
         new = Layout(True)
-        new.nodes = self.nodes.copy()
+        new.tiles = self.tiles.copy()
+        new.inner = self.inner.copy()
+        new.parent = self.parent.copy()
+        new.kind = self.kind.copy()
+        new.value = self.value.copy()
         new.free = self.free.copy()
         new.open_ends = self.open_ends.copy()
         new.by_number = {number: ends.copy() for number, ends in self.by_number.items()}
@@ -149,23 +158,27 @@ class Layout:
         new.vacant = self.vacant.copy()
         return new
 
-    def tiles(self) -> list[int]:
-        return [node.tile for node in self.nodes]
+    def size(self) -> int:
+        """How many nodes are on the table."""
+        return len(self.tiles)
+
+    def node(self, i: int) -> Node:
+        return Node(self.tiles[i], self.inner[i], self.parent[i], self.kind[i], self.value[i])
 
     def is_double(self, node: int) -> bool:
         """An end that belongs to a double: the centre, a crosswise double, the Double Wild One."""
-        return self.nodes[node].kind in DOUBLE_KINDS
+        return self.kind[node] in DOUBLE_KINDS
 
     def place_centre(self, tile: int) -> None:
         a, _ = TILES.halves[tile]
-        self._add(_new(Node, (tile, a, -1, DOUBLE, a)), CENTRE_ARMS, 0)
+        self._add(tile, a, -1, DOUBLE, a, CENTRE_ARMS, 0)
 
     def place(self, tile: int, inner: int, parent: int) -> int:
         """Lay `tile` on `parent` (already checked legal); returns the new node id."""
         p = placement(tile, inner)
         assert p is not None
         line = self.line[parent] if self.free[parent] == 1 else self._new_line()
-        node = self._add(_new(Node, (tile, inner, parent, p.kind, p.value)), p.free, line)
+        node = self._add(tile, inner, parent, p.kind, p.value, p.free, line)
         left = self.free[parent] - 1  # (read once, into a name: `-=` on an item is a generic call, compiled)
         self.free[parent] = left
         if left == 0:
@@ -173,7 +186,7 @@ class Layout:
             if parent == self.obligation:
                 self.obligation = -1  # the last slot is filled: normal play resumes
             else:
-                number = self.nodes[parent].value
+                number = self.value[parent]
                 ends = self.by_number[number]
                 ends.remove(parent)
                 if not ends:
@@ -192,8 +205,7 @@ class Layout:
         self.vacant.append(self.line[end])
 
     def set_hub(self, number: int) -> None:
-        node = self.nodes[self.obligation]
-        self.nodes[self.obligation] = _new(Node, (node.tile, node.inner, node.parent, node.kind, number))
+        self.value[self.obligation] = number
 
     def _new_line(self) -> int:
         """The lowest line no open end holds: a burnt-out end's, else the next number (the open
@@ -204,17 +216,21 @@ class Layout:
         self.vacant.remove(line)
         return line
 
-    def _add(self, node: Node, free: int, line: int) -> int:
-        self.nodes.append(node)
+    def _add(self, tile: int, inner: int, parent: int, kind: int, value: int, free: int, line: int) -> int:
+        end = len(self.tiles)
+        self.tiles.append(tile)
+        self.inner.append(inner)
+        self.parent.append(parent)
+        self.kind.append(kind)
+        self.value.append(value)
         self.free.append(free)
         self.line.append(line)
-        end = len(self.nodes) - 1
         self.open_ends.append(end)
-        if node.kind not in OBLIGATION_KINDS:
-            ends = self.by_number.get(node.value)  # (not setdefault: it would make a list at every call)
+        if kind not in OBLIGATION_KINDS:
+            ends = self.by_number.get(value)  # (not setdefault: it would make a list at every call)
             if ends is None:
-                self.by_number[node.value] = [end]
-                self.numbers |= 1 << node.value
+                self.by_number[value] = [end]
+                self.numbers |= 1 << value
             else:
                 ends.append(end)
         return end

@@ -48,31 +48,30 @@ def layout_entries(layout: Layout) -> list[str]:
     """Each tile on the table as the play that laid it (`5-3@e2`, `5-W@e1:7`), the centre
     double first. Every view holds these, so they are written without building Moves, and
     a node is written once (`Layout.entries`); only an obligation's mark is written anew."""
-    nodes = layout.nodes
+    tiles, inners, values = layout.tiles, layout.inner, layout.value
     entries, obligations = layout.entries, layout.obligations
-    if len(entries) < len(nodes):
+    if len(entries) < len(tiles):
         halves, symbols = TILES.halves, TILES.symbols
-        more = [TILES.names[nodes[0].tile]] if not entries else []
+        more = [TILES.names[tiles[0]]] if not entries else []
         laid: list[int] = []
-        for i in range(len(entries) + len(more), len(nodes)):
-            node = nodes[i]
-            a, b = halves[node.tile]
-            more.append(f"{symbols[node.inner]}-{symbols[b if a == node.inner else a]}@e{node.parent}")
-            if node.kind in OBLIGATION_KINDS:
+        for i in range(len(entries) + len(more), len(tiles)):
+            inner = inners[i]
+            a, b = halves[tiles[i]]
+            more.append(f"{symbols[inner]}-{symbols[b if a == inner else a]}@e{layout.parent[i]}")
+            if layout.kind[i] in OBLIGATION_KINDS:
                 laid.append(i)
         entries = layout.entries = entries + tuple(more)
         obligations = layout.obligations = obligations + tuple(laid)
     written = list(entries)
     filled: list[int] | None = None  # tiles laid on each node, counted once if needed
     for i in obligations:
-        node = nodes[i]
-        mark = ":?" if node.value == UNSPUN else f":{node.value}"
+        mark = ":?" if values[i] == UNSPUN else f":{values[i]}"
         if layout.free[i] == 0:  # closed: every slot filled, or burnt out
             if filled is None:
-                filled = [0] * len(nodes)
-                for other in nodes[1:]:
-                    filled[other.parent] += 1
-            if filled[i] < _slots(node.tile, node.inner):
+                filled = [0] * len(tiles)
+                for parent in layout.parent[1:]:
+                    filled[parent] += 1
+            if filled[i] < _slots(tiles[i], inners[i]):
                 mark += "x"
         written[i] += mark
     return written
@@ -131,7 +130,7 @@ def parse_position(game: WildfireGame, text: str) -> WildfireState:
 
     state.layout = _parse_layout(sections.get("layout", ""))
     state.hands = parse_hands(sections, n, TILES.parse)
-    named = state.layout.tiles() + [t for h in state.hands for t in h]
+    named = state.layout.tiles + [t for h in state.hands for t in h]
     pile_text = sections.get("pile", "*").strip()
     # The pile has no order (chance draws any unseen tile), but chance_outcomes() lists it in
     # order: keep it in the set's order, as play does, so equal notation samples equally.
@@ -193,14 +192,14 @@ def _parse_layout(text: str) -> Layout:
         tile, end = TILES.by_halves[(inner, outer)], int(m.group(2))
         if burnt >= 0 and layout.obligation == burnt and end != burnt:
             layout.burn_out()
-        if layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN:
+        if layout.obligation >= 0 and layout.value[layout.obligation] == UNSPUN:
             raise NotationError(f"{token}: the obligation before it has no hub number")
         if Move(PLAY, tile, inner, end) not in rules.legal_plays(layout, [tile]):
-            why = rules.why_illegal(layout, tile, inner, end) if end < len(layout.nodes) else f"there is no e{end}"
+            why = rules.why_illegal(layout, tile, inner, end) if end < layout.size() else f"there is no e{end}"
             raise NotationError(f"layout entry {token!r} is not a legal play: {why}")
         node = layout.place(tile, inner, end)
         hub = m.group(3)
-        if layout.nodes[node].kind in OBLIGATION_KINDS:
+        if layout.kind[node] in OBLIGATION_KINDS:
             if hub is None:
                 raise NotationError(f"{token}: give the obligation's hub number (:7), or :? before the hub")
             if hub != "?":
@@ -220,7 +219,7 @@ def _parse_layout(text: str) -> Layout:
 
 def _check_phase(state: WildfireState) -> None:
     phase, layout = state.phase, state.layout
-    unspun = layout.obligation >= 0 and layout.nodes[layout.obligation].value == UNSPUN
+    unspun = layout.obligation >= 0 and layout.value[layout.obligation] == UNSPUN
     # R-WF: "The round ends when a player plays his last domino": going out on a wild
     # ends the game before the hub, so a finished game may keep an obligation at ':?'.
     if unspun != (phase == Phase.HUB) and not (unspun and phase == Phase.OVER):
@@ -231,9 +230,9 @@ def _check_phase(state: WildfireState) -> None:
         raise NotationError(f"the drawn tile {TILES.name(state.drawn)} is not in seat {state.turn + 1}'s hand")
     if (phase == Phase.PENALTY) != (state.penalty >= 0) and phase != Phase.HUB:
         raise NotationError("phase=penalty goes with penalty=SEAT")
-    if phase in (Phase.DEAL, Phase.FIRST_DOUBLE) and layout.nodes:
+    if phase in (Phase.DEAL, Phase.FIRST_DOUBLE) and layout.size():
         raise NotationError(f"phase={PHASE_NAMES[phase]} is before the centre double is placed")
-    if phase not in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.OVER) and not layout.nodes:
+    if phase not in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.OVER) and not layout.size():
         raise NotationError("the layout is empty: write the centre double first")
     if phase in (Phase.DRAW, Phase.PENALTY, Phase.FIRST_DOUBLE) and not state.pile:
         raise NotationError(f"phase={PHASE_NAMES[phase]} needs tiles in the pile")
@@ -364,7 +363,7 @@ def _check_round_in_play(state: WildfireState) -> None:
 def _check_finish(state: WildfireState) -> None:
     """phase=over: the last round ended, a seat going out or the table blocked, and its row
     on the sheet is what the hands left count (R-WF SCORING)."""
-    if not state.layout.nodes:
+    if not state.layout.size():
         raise NotationError("phase=over: a round ends with a play, so the layout holds the last round")
     out = [seat for seat, hand in enumerate(state.hands) if not hand]
     if len(out) > 1:

@@ -43,7 +43,7 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     """Every legal way to lay one of `tiles`, ends in id order."""
     if layout.obligation >= 0:
         return _obligation_plays(layout, tiles)
-    nodes = layout.nodes
+    kinds = layout.kind
     open_ends = layout.open_ends
     by_number = layout.by_number
     plays: list[Move] = []
@@ -56,7 +56,7 @@ def legal_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
                         plays.append(moves[end])
             elif crosswise:
                 # R-WF: "The Double Wild One can not be played on another double."
-                plays += [moves[end] for end in open_ends if nodes[end].kind not in DOUBLE_KINDS]
+                plays += [moves[end] for end in open_ends if kinds[end] not in DOUBLE_KINDS]
             else:
                 plays += [moves[end] for end in open_ends]
     return plays
@@ -97,8 +97,7 @@ def playable_mask(layout: Layout) -> int:
     if end >= 0:
         # Which tiles fit an obligation depends only on its kind, its number and whether
         # one slot is left: worked out once per such triple (players draw often there).
-        node = layout.nodes[end]
-        key = (node.kind * 16 + node.value + 1) * 2 + (layout.free[end] == 1)  # the triple, as _obligation_plays's
+        key = (layout.kind[end] * 16 + layout.value[end] + 1) * 2 + (layout.free[end] == 1)  # as _obligation_plays's
         mask = _OBLIGATION_MASKS.get(key)
         if mask is None:
             mask = _OBLIGATION_MASKS[key] = tile_mask(m.tile for m in _obligation_plays(layout, ALL_TILES))
@@ -109,9 +108,9 @@ def playable_mask(layout: Layout) -> int:
     # double: a key of eleven bits. A mask has 65 bits, so each `|` of masks would make a new
     # Python int (a call, compiled): the masks are worked out once per key.
     key = layout.numbers
-    nodes = layout.nodes
+    kinds = layout.kind
     for end in layout.open_ends:  # (a loop: `any` of a generator makes one at every call, compiled)
-        if nodes[end].kind not in DOUBLE_KINDS:
+        if kinds[end] not in DOUBLE_KINDS:
             key |= _CROSSWISE_BIT
             break
     mask = _PLAYABLE[key]
@@ -137,15 +136,15 @@ def _playable_for(key: int) -> int:
 
 def _obligation_plays(layout: Layout, tiles: Iterable[int]) -> list[Move]:
     end = layout.obligation
-    node = layout.nodes[end]
+    kind, value = layout.kind[end], layout.value[end]
     # Which tiles may go on an open obligation, and with which inner halves, depends only on
     # its kind, its hub number (or UNSPUN, -1) and whether one slot is left: one int for the
     # three (a tuple would be built and hashed at every call).
-    key = (node.kind * 16 + node.value + 1) * 2 + (layout.free[end] == 1)
+    key = (kind * 16 + value + 1) * 2 + (layout.free[end] == 1)
     ways = _OBLIGATION_WAYS.get(key)
     if ways is None:
         ways = _OBLIGATION_WAYS[key] = tuple(
-            tuple(PLAY_MOVES[t, inner] for inner in _filling_inners(t, node.kind, node.value, layout.free[end] == 1))
+            tuple(PLAY_MOVES[t, inner] for inner in _filling_inners(t, kind, value, layout.free[end] == 1))
             for t in ALL_TILES
         )
     plays: list[Move] = []
@@ -191,12 +190,12 @@ def why_illegal(layout: Layout, tile: int, inner: int, end: int) -> str:
         return f"there is no open end e{end}"
     ob = layout.obligation
     if ob >= 0 and end != ob:
-        node = layout.nodes[ob]
+        node = layout.node(ob)
         return (
             f"the open {KIND_NAMES[node.kind]} at e{ob} must be completed first "
             f"(hub number {node.value}, {layout.free[ob]} left)"
         )
-    node = layout.nodes[end]
+    node = layout.node(end)
     if not (fills(p, node.value) if end == ob else fits(p.inner, node.value)):
         return f"{TILES.oriented(p.inner, p.outer)} does not match the {node.value} at e{end}"
     if ob >= 0 and node.kind in WILDFIRE_KINDS and p.crosswise:

@@ -365,7 +365,7 @@ class WildfireState:
                 self.knocked[seat] = True
             else:
                 self.penalty = seat  # D-WF-8: ended the turn on one domino without knocking
-        if self.layout.nodes[node].kind in OBLIGATION_KINDS:
+        if self.layout.kind[node] in OBLIGATION_KINDS:
             self.phase = Phase.HUB  # R-WF: "must immediately press the center domino on the Hub"
             return
         self._finish_turn()

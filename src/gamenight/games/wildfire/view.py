@@ -77,11 +77,11 @@ def view(state: WildfireState, seat: int | None) -> WildfireView:
     own = seat is not None
     obligation: Obligation | None = None
     if layout.obligation >= 0:
-        node = layout.nodes[layout.obligation]
+        hub = layout.value[layout.obligation]
         obligation = {
             "end": layout.obligation,
-            "kind": KIND_NAMES[node.kind],
-            "hub": None if node.value == UNSPUN else node.value,
+            "kind": KIND_NAMES[layout.kind[layout.obligation]],
+            "hub": None if hub == UNSPUN else hub,
             "slots_left": layout.free[layout.obligation],
         }
     return {
@@ -99,7 +99,7 @@ def view(state: WildfireState, seat: int | None) -> WildfireView:
             {
                 "end": e,
                 "line": layout.line[e],
-                "value": layout.nodes[e].value,
+                "value": layout.value[e],
                 "double": layout.is_double(e),
                 "free": layout.free[e],
             }
@@ -154,7 +154,7 @@ def sample_state(game: WildfireGame, view: Mapping[str, Any], rng: random.Random
         own = [TILES.parse(t) for t in view["hand"]] if seat is not None else []
     except (KeyError, TypeError, ValueError) as exc:
         raise NotationError(f"not a Wildfire view: {exc}") from None
-    unseen = sorted(set(ALL_TILES) - set(state.layout.tiles()) - set(own))
+    unseen = sorted(set(ALL_TILES) - set(state.layout.tiles) - set(own))
     after_draw = state.phase == Phase.AFTER_DRAW
     fresh = state.turn if after_draw else None
     state.hands, state.pile = deal_unseen(
