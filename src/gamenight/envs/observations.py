@@ -233,10 +233,10 @@ def _kept_for(kept: dict[int, Spelt], laid: list[Any]) -> Spelt:
 
 class LaidBlocks:
     """A layout's `table` block, 1.0 for each tile laid, from its list of the tiles laid (by
-    id, in the order laid). Such a list only grows (a layout appends; a
-    clone copies it), so each list's block is kept, by the list's identity, and only the tiles
-    laid since are added. A caller's Spelt keeps its own game's; without one, several are
-    kept here (a batch's games share one encoder: `_kept_for`)."""
+    id, in the order laid). Such a list only grows (a layout appends; a clone copies it), so
+    each list's block is kept, by the list's identity, and only the tiles laid since are added.
+    A caller's Spelt keeps its own game's; without one, several are kept here (a batch's games
+    share one encoder: `_kept_for`)."""
 
     def __init__(self, size: int) -> None:
         self.size = size

@@ -93,7 +93,7 @@ def placement(tile: int, inner: int) -> Placement | None:
 
 
 class Node(NamedTuple):
-    """One node as a record (`Layout.node`), for what reads a node whole: the notation, the words."""
+    """One node as a record (`Layout.node`), for what reads a node whole: a rule broken, the words."""
 
     tile: int
     inner: int
