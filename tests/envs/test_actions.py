@@ -211,7 +211,7 @@ def test_wildfire_open_ends_hold_distinct_lines_below_the_bound_and_notation_kee
         held = [layout.line[e] for e in layout.open_ends]
         assert len(set(held)) == len(held)
         assert all(0 <= line < LINES for line in layout.line)
-        for node in range(layout.size()):
+        for node in range(len(layout.tiles)):
             children = [c for c, parent in enumerate(layout.parent) if parent == node]
             places = CENTRE_ARMS if node == 0 else placement(layout.tiles[node], layout.inner[node]).free
             if len(children) == places:  # filled (not burnt out): the last goes on with its line

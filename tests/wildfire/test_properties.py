@@ -90,7 +90,7 @@ def test_playable_mask_is_every_tile_legal_plays_finds(options, seed):
     """What a seat that cannot play shows it lacks: read off the open numbers, it is the
     same set of tiles the full search for legal plays finds, obligations and all."""
     for state, _ in playout(options, seed):
-        if state.layout.size():
+        if state.layout.tiles:
             found = {m.tile for m in rules.legal_plays(state.layout, ALL_TILES)}
             mask = rules.playable_mask(state.layout)
             assert {t for t in ALL_TILES if mask >> t & 1} == found, state.notation()

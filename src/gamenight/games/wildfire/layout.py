@@ -158,10 +158,6 @@ class Layout:
         new.vacant = self.vacant.copy()
         return new
 
-    def size(self) -> int:
-        """How many nodes are on the table."""
-        return len(self.tiles)
-
     def node(self, i: int) -> Node:
         return Node(self.tiles[i], self.inner[i], self.parent[i], self.kind[i], self.value[i])
 

@@ -195,7 +195,7 @@ def _parse_layout(text: str) -> Layout:
         if layout.obligation >= 0 and layout.value[layout.obligation] == UNSPUN:
             raise NotationError(f"{token}: the obligation before it has no hub number")
         if Move(PLAY, tile, inner, end) not in rules.legal_plays(layout, [tile]):
-            why = rules.why_illegal(layout, tile, inner, end) if end < layout.size() else f"there is no e{end}"
+            why = rules.why_illegal(layout, tile, inner, end) if end < len(layout.tiles) else f"there is no e{end}"
             raise NotationError(f"layout entry {token!r} is not a legal play: {why}")
         node = layout.place(tile, inner, end)
         hub = m.group(3)
@@ -230,9 +230,9 @@ def _check_phase(state: WildfireState) -> None:
         raise NotationError(f"the drawn tile {TILES.name(state.drawn)} is not in seat {state.turn + 1}'s hand")
     if (phase == Phase.PENALTY) != (state.penalty >= 0) and phase != Phase.HUB:
         raise NotationError("phase=penalty goes with penalty=SEAT")
-    if phase in (Phase.DEAL, Phase.FIRST_DOUBLE) and layout.size():
+    if phase in (Phase.DEAL, Phase.FIRST_DOUBLE) and layout.tiles:
         raise NotationError(f"phase={PHASE_NAMES[phase]} is before the centre double is placed")
-    if phase not in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.OVER) and not layout.size():
+    if phase not in (Phase.DEAL, Phase.FIRST_DOUBLE, Phase.OVER) and not layout.tiles:
         raise NotationError("the layout is empty: write the centre double first")
     if phase in (Phase.DRAW, Phase.PENALTY, Phase.FIRST_DOUBLE) and not state.pile:
         raise NotationError(f"phase={PHASE_NAMES[phase]} needs tiles in the pile")
@@ -363,7 +363,7 @@ def _check_round_in_play(state: WildfireState) -> None:
 def _check_finish(state: WildfireState) -> None:
     """phase=over: the last round ended, a seat going out or the table blocked, and its row
     on the sheet is what the hands left count (R-WF SCORING)."""
-    if not state.layout.size():
+    if not state.layout.tiles:
         raise NotationError("phase=over: a round ends with a play, so the layout holds the last round")
     out = [seat for seat, hand in enumerate(state.hands) if not hand]
     if len(out) > 1:

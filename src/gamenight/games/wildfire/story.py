@@ -107,7 +107,7 @@ def describe(state: WildfireState, move: Move) -> str:
         return "passes"
     if move.kind == HUB:
         return f"names {move.tile} on the hub"
-    if not 0 <= move.end < state.layout.size():
+    if not 0 <= move.end < len(state.layout.tiles):
         return f"plays {move_notation(move).split('@')[0]} on e{move.end}, which is not on the table"
     node = state.layout.node(move.end)
     tile = move_notation(move).split("@")[0]
