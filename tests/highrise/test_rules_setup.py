@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
+from gamenight.engine.chance import sample
 from gamenight.engine.errors import ConfigError, IllegalMoveError
 from gamenight.games.highrise import story
 from gamenight.games.highrise.state import HighriseState
@@ -92,14 +94,19 @@ def test_the_basement_draws_from_the_pile_as_it_is_at_every_draw():
     """Each basement draw is over the dominoes still in the pile, both ways round: the same
     outcomes, in the same order, whether the position was played to, read from its notation
     or copied, and a copy's draws leave the original's alone (the outcomes are kept between
-    draws: HighriseState._basement_ways)."""
+    draws, and cut as dominoes are laid: HighriseState._basement_ways). Outcomes once listed
+    stay as they were listed when the next domino is laid."""
     state = new_state(players=3)
     for text in ("3-5", "6-6", "W-2", "1-4"):
-        before = list(state.chance_outcomes())
+        held = state.chance_outcomes()
+        before = list(held)
+        drawn = [sample(held, random.Random(k)) for k in range(20)]  # as the engine draws from them
         copy = state.clone()
         lay(copy, "0-0")
         assert list(state.chance_outcomes()) == before
         lay(state, text)
+        assert list(held) == before
+        assert [sample(held, random.Random(k)) for k in range(20)] == drawn
         fresh = state.game.state_from_notation(state.notation())
         assert list(state.chance_outcomes()) == list(fresh.chance_outcomes())
     assert "3-5" not in [state.outcome_notation(o) for o, _ in state.chance_outcomes()]

@@ -117,7 +117,7 @@ class HighriseState:
     totals: list[int]  # the running totals on the score sheet
     _legal: list[Move] | None  # legal_moves() of this position, until the next change
     stop_at_end: bool  # the round's end is left out: dominoes.ends.final_position's copy, the table as it ended
-    _basement: tuple[list[int], tuple[int, ...]] | None  # _basement_ways(): the pile it was made for, and them
+    _basement: tuple[list[int], list[int]] | None  # _basement_ways(): the pile it was made for, and them
 
     def __init__(self, game: HighriseGame, blank: bool = False) -> None:
         # blank: the fields are left for clone() to fill (a compiled class makes its instances
@@ -249,14 +249,16 @@ class HighriseState:
             return Alike(self._basement_ways())
         return []
 
-    def _basement_ways(self) -> tuple[int, ...]:
+    def _basement_ways(self) -> list[int]:
         """Every (domino, way) of the pile as a basement outcome (BASEMENT_WAYS), in pile order.
-        Made for a pile once, then cut down as its dominoes are laid (apply_chance), rather than
-        made anew at each of the eight draws: kept with the very pile list it was made for, so
-        a pile put in its place (a sampled deal, a position read) is read afresh."""
+        Made for a pile once, then cut down in place as its dominoes are laid (apply_chance),
+        rather than made anew at each of the eight draws: kept with the very pile list it was
+        made for, so a pile put in its place (a sampled deal, a position read) is read afresh.
+        (A list cut in place: cutting a tuple made two slices and a third tuple at every draw.
+        The outcomes handed out are a copy, `Alike`'s tuple, which no later draw changes.)"""
         pile, kept = self.pile, self._basement
         if kept is None or kept[0] is not pile or len(kept[1]) != 2 * len(pile):
-            kept = self._basement = (pile, tuple(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, pile))))
+            kept = self._basement = (pile, list(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, pile))))
         return kept[1]
 
     def apply_chance(self, outcome: int) -> None:
@@ -306,8 +308,7 @@ class HighriseState:
             raise IllegalMoveError(f"{name} is not in the draw pile") from None
         kept = self._basement
         if kept is not None and kept[0] is pile and len(kept[1]) == 2 * len(pile):
-            ways = kept[1]  # the outcomes for the pile without this domino: its two ways cut out
-            self._basement = (pile, ways[: 2 * index] + ways[2 * index + 2 :])
+            del kept[1][2 * index : 2 * index + 2]  # the outcomes for the pile without this domino
         del pile[index]
         tower = self.tower
         tower.lay_basement(tile, turned == 1)
@@ -440,7 +441,7 @@ class HighriseState:
         self.phase = BASEMENT_PHASE
         self.hands = [[] for _ in range(self.n)]
         self.pile = list(ALL_TILES)
-        self._basement = (self.pile, EVERY_BASEMENT_WAY)  # the whole set, as _basement_ways() would make it
+        self._basement = (self.pile, list(EVERY_BASEMENT_WAY))  # the whole set, as _basement_ways() would make it
         self.tower = Tower(BASES[self.game.options.basement_layout])
         self.turn = self.starter
         self.drawn = -1
@@ -453,15 +454,15 @@ class HighriseState:
         options = self.game.options
         if gone_out is not None:
             # R-HR: "that player also scores all the unplayed points in the opponents' hands"
-            self.totals[gone_out] += sum(left)  # its own hand is empty
+            self.totals[gone_out] = self.totals[gone_out] + sum(left)  # its own hand is empty (as in _play)
             if options.opponents_subtract_on_out:  # D-HR-4: off by default
                 for seat, points in enumerate(left):
                     if seat != gone_out:
-                        self.totals[seat] -= points
+                        self.totals[seat] = self.totals[seat] - points
         else:
             # R-HR: "each player must subtract the points remaining in their hand from their score"
             for seat, points in enumerate(left):
-                self.totals[seat] -= points
+                self.totals[seat] = self.totals[seat] - points
         if self._game_over():
             self.phase = OVER_PHASE
             return

@@ -28,7 +28,9 @@ from gamenight.games.highrise.tiles import BASEMENT_SIZE, HALVES, SPACERS, WILD
 # Where Tower.shows_first and shows_second keep the pairs of a cell showing a half: a number at
 # its own index, a wild at WILD_SHOWN (WILD itself holds every pair: what a wild half may cover).
 WILD_SHOWN: Final = WILD + 1
-SHOWN: Final = (*range(WILD), WILD_SHOWN)
+# (Typed: a tuple made by unpacking is read as one of objects, and compiled code then indexed the
+# masks' lists through CPython's generic calls at every play.)
+SHOWN: Final[tuple[int, ...]] = (*range(WILD), WILD_SHOWN)
 
 # Which cell of a pair a clear spacer raises, as in `Tower.way`: pair i with no spacer is way i,
 # with a spacer on its first cell i + ON_FIRST * (the base's number of pairs), on its second
@@ -341,10 +343,12 @@ class Tower:
         self.height[a] = self.height[b] = 0
         self.top[a], self.top[b] = x, y
         self.top_tile[a] = self.top_tile[b] = tile
-        self.shows_first[SHOWN[x]] |= base.first_of[a]
-        self.shows_second[SHOWN[x]] |= base.second_of[a]
-        self.shows_first[SHOWN[y]] |= base.first_of[b]
-        self.shows_second[SHOWN[y]] |= base.second_of[b]
+        shows_first, shows_second = self.shows_first, self.shows_second  # (`m[i] = m[i] | x`: see place)
+        sx, sy = SHOWN[x], SHOWN[y]
+        shows_first[sx] = shows_first[sx] | base.first_of[a]
+        shows_second[sx] = shows_second[sx] | base.second_of[a]
+        shows_first[sy] = shows_first[sy] | base.first_of[b]
+        shows_second[sy] = shows_second[sy] | base.second_of[b]
         if len(self.laid) == BASEMENT_SIZE:
             # Every cell at height 0: a domino may lie on any pair but a basement domino's own.
             self.level_pairs = base.basement_pairs
