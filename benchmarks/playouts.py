@@ -6,7 +6,9 @@ roll-and-move race, against OpenSpiel's C++ Mensch ärgere dich nicht (`maedn`).
 Every contender plays uniformly random playouts from the start of a game to its end,
 driven by a seeded `random.Random`, for a fixed CPU-time budget; the figures are the
 median of several repeats, each interleaved across contenders in short slices so that a
-busy machine slows them all alike. See benchmarks/README.md for what each contender measures and why it is fair.
+busy machine slows them all alike. Every contender, baselines too, picks its move with
+gamenight's `choose` (the item `rng.choice` picks, by the same draws: compiled, in one C call),
+so no loop is cheaper than another's. See benchmarks/README.md for what each contender measures and why it is fair.
 
     make bench                                   # or: .venv/bin/python benchmarks/playouts.py
     .venv/bin/python benchmarks/playouts.py --seconds 2 --only wildfire-4p,dominoes-game
@@ -36,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from gamenight.engine.chance import sample
+from gamenight.engine.chance import choose, sample
 from gamenight.engine.protocol import CHANCE, Game
 from gamenight.engine.registry import GAMES, make_game
 
@@ -122,7 +124,7 @@ def gamenight_playout(name: str, options: dict[str, Any], tiles: bool = True) ->
             if seat == CHANCE:
                 state.apply_chance(sample(state.chance_outcomes(), rng))
                 continue
-            move = rng.choice(state.legal_moves())
+            move = choose(state.legal_moves(), rng)
             state.apply(move)
             decisions += 1
             if tiles and move.kind == PLAY_KIND:
@@ -150,7 +152,7 @@ def pyspiel_playout(game: Any) -> Playout:
             if state.is_chance_node():
                 state.apply_action(sample(state.chance_outcomes(), rng))
                 continue
-            state.apply_action(rng.choice(state.legal_actions()))
+            state.apply_action(choose(state.legal_actions(), rng))
             decisions += 1
         return Tally(decisions, decisions, 1)
 
@@ -183,7 +185,7 @@ def dominoes_game_playout() -> Playout:
         game = dominoes.Game.new()
         decisions = 0
         while game.result is None:
-            game.make_move(*rng.choice(game.valid_moves))
+            game.make_move(*choose(game.valid_moves, rng))
             decisions += 1
         return Tally(decisions, decisions, 1)
 
@@ -200,7 +202,7 @@ def dominoes_series_playout() -> Playout:
         decisions = 0
         while game is not None:
             while game.result is None:
-                game.make_move(*rng.choice(game.valid_moves))
+                game.make_move(*choose(game.valid_moves, rng))
                 decisions += 1
             game = series.next_game()
         return Tally(decisions, decisions, len(series.games))

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from gamenight.bots.registry import make_bot
-from gamenight.engine.chance import alike, sample, uniform
+from gamenight.engine.chance import alike, choose, sample, uniform
 from gamenight.engine.errors import ConfigError, NotationError, RecordError, RulesError
 from gamenight.engine.match import Match
 from gamenight.engine.protocol import CHANCE
@@ -77,10 +77,56 @@ def test_sample_draws_exactly_one_random_number() -> None:
     assert picks == expected
 
 
+class _Loaded(random.Random):
+    """A generator of its own kind: its `random` always gives the same number."""
+
+    def random(self) -> float:
+        return 0.99
+
+
+def test_sample_asks_a_generator_of_its_own_kind_for_its_number() -> None:
+    outcomes = uniform(list("abcdefghij"))
+    assert {sample(outcomes, _Loaded(n)) for n in range(30)} == {"j"}
+    assert {sample([("rare", 0.1), ("common", 0.9)], _Loaded(n)) for n in range(30)} == {"common"}
+
+
 def test_sample_follows_the_probabilities() -> None:
     rng = random.Random(0)
     draws = [sample([("rare", 0.1), ("common", 0.9)], rng) for _ in range(5000)]
     assert 350 < draws.count("rare") < 650
+
+
+@pytest.mark.parametrize("kind", [list, tuple])
+def test_choose_draws_what_rng_choice_draws_and_leaves_the_generator_as_it_would(kind: type) -> None:
+    """Every length to 300 and longer ones, powers of two and their neighbours among them (where
+    the draws are taken again most often, and where `choose` stops reading its table of bits):
+    the same item, and the generator in the same state after."""
+    rng, twin = random.Random(11), random.Random(11)
+    for n in [*range(1, 301), 511, 512, 513, 1023, 1024, 1025, 4096, 5000]:
+        items = kind(range(100, 100 + n))
+        for _ in range(7):
+            assert choose(items, rng) == twin.choice(items)
+        assert rng.getstate() == twin.getstate()
+
+
+class _RandomOfItsOwn(random.Random):
+    """A generator that overrides `random` alone: Python's `choice` then draws with it."""
+
+    def random(self) -> float:
+        return super().random()
+
+
+def test_choose_asks_a_generator_that_draws_otherwise_as_rng_choice_would() -> None:
+    rng, twin = _RandomOfItsOwn(4), _RandomOfItsOwn(4)
+    for n in (1, 2, 3, 7, 8, 9, 1000, 5000):
+        items = list(range(n))
+        assert [choose(items, rng) for _ in range(20)] == [twin.choice(items) for _ in range(20)]
+    assert rng.getstate() == twin.getstate()
+
+
+def test_choose_from_nothing_is_an_index_error_as_rng_choice_is() -> None:
+    with pytest.raises(IndexError):
+        choose([], random.Random(0))
 
 
 def test_alike_items_are_listed_once_with_their_summed_probability() -> None:

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TypeVar, overload
+from typing import Final, TypeVar, overload
 
 T = TypeVar("T")
 
 
 def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
     """One outcome, drawn with exactly one `rng.random()` call (replays depend on that)."""
-    r = rng.random()
+    # (For a random.Random, its method taken from the class once, as in `choose`: compiled,
+    # `rng.random()` looked the method up at every chance step.)
+    r = _RANDOM_RANDOM(rng) if type(rng) is _RANDOM else rng.random()
     # The exact classes first: isinstance against a Sequence ABC (Uniform is one) goes through
     # ABCMeta.__instancecheck__, a Python call at every chance step of every playout.
     kind = type(outcomes)
@@ -29,6 +31,33 @@ def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
         if r < acc:
             return outcome
     return outcomes[-1][0]  # float rounding: r landed past the last partial sum
+
+
+def choose(items: Sequence[T], rng: random.Random) -> T:
+    """`rng.choice(items)`: the same item, drawn with the same `getrandbits` calls.
+
+    This is Python's own algorithm for a `random.Random` (`_randbelow_with_getrandbits`: k
+    bits, drawn again while the number is not below the length), so a game or a bot that moves
+    to it replays as before; a test holds it to `rng.choice` for every length. Why: compiled,
+    `rng.choice` is two interpreted frames at every decision of a playout, and this one C call
+    (the method taken from the class once, not looked up at each draw). A subclass may draw
+    otherwise (one that overrides `random` alone draws with it): it is asked itself."""
+    if type(rng) is not _RANDOM:
+        return rng.choice(items)
+    n = len(items)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    k = _BITS[n] if n < len(_BITS) else n.bit_length()  # (compiled, a method call costs more)
+    r: int = _GETRANDBITS(rng, k)
+    while r >= n:
+        r = _GETRANDBITS(rng, k)
+    return items[r]
+
+
+_RANDOM: Final = random.Random
+_RANDOM_RANDOM: Final = random.Random.random
+_GETRANDBITS: Final = random.Random.getrandbits
+_BITS: Final = [n.bit_length() for n in range(1024)]
 
 
 class Uniform(Sequence[tuple[T, float]]):
