@@ -334,8 +334,15 @@ class FireballIslandState:
 
     def apply(self, move: Move) -> None:
         legal = self._legal  # (found already when a playout asked for it to choose)
-        if move not in (legal if legal is not None else self.legal_moves()):
-            raise IllegalMoveError(self._why_illegal(move))
+        if legal is None:
+            legal = self.legal_moves()
+        # The very move offered, by identity first (compiled, a native loop: `in` compares field by field)
+        for played in legal:
+            if played is move:
+                break
+        else:  # an equal one (read from notation), or none
+            if move not in legal:
+                raise IllegalMoveError(self._why_illegal(move))
         self._legal = None
         task = self.tasks[-1]
         if move.kind == PASS:

@@ -188,24 +188,31 @@ class WildfireState:
     def apply(self, move: object) -> None:
         # Any value (a compiled build checks an argument's declared type before the body): a
         # plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
-        if move not in self.legal_moves() or not isinstance(move, Move):
-            if not isinstance(move, Move) or not is_move(move, Move, self.move_notation, self.parse_move):
-                raise IllegalMoveError(f"{move!r} is not a Wildfire move: play a tile, draw, pass or name the hub")
-            raise IllegalMoveError(self._why_illegal(move))
+        legal = self.legal_moves()
+        # The very move offered, by identity first (compiled, a native loop: `in` compares field by field)
+        for played in legal:
+            if played is move:
+                break
+        else:  # an equal one (read from notation), or none
+            if move not in legal or not isinstance(move, Move):
+                if not isinstance(move, Move) or not is_move(move, Move, self.move_notation, self.parse_move):
+                    raise IllegalMoveError(f"{move!r} is not a Wildfire move: play a tile, draw, pass or name the hub")
+                raise IllegalMoveError(self._why_illegal(move))
+            played = move
         self._legal = None  # the position changes from here on
-        if move.kind == PLAY:
+        if played.kind == PLAY:
             if self.phase == Phase.PLAY and self.guessing:
                 # What the table may guess from a choice (the drawn tile is no choice). Only
                 # the table's own state keeps this up: search reads it from the view it
                 # samples from, never from the states its playouts reach, which skip the work.
                 seat = self.turn  # (`|=` on an item is a generic call, compiled: read, then written)
-                self.passed_over[seat] = self.passed_over[seat] | rules.passed_over_mask(self.layout, move.tile)
-            self._play(move)
-        elif move.kind == DRAW:
+                self.passed_over[seat] = self.passed_over[seat] | rules.passed_over_mask(self.layout, played.tile)
+            self._play(played)
+        elif played.kind == DRAW:
             # A seat draws when it cannot play: it holds no tile that would fit now.
             self.absent[self.turn] = self.absent[self.turn] | rules.playable_mask(self.layout)
             self.phase = Phase.DRAW
-        elif move.kind == PASS:
+        elif played.kind == PASS:
             if self.phase == Phase.AFTER_DRAW:
                 # It keeps the tile it drew, which does not fit either (the layout is as it
                 # was when it drew). That tile may be one it once showed it lacked, so only
@@ -218,7 +225,7 @@ class WildfireState:
                 self.unfilled += 1
             self._next_turn()
         else:
-            self._set_hub(move.tile)
+            self._set_hub(played.tile)
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         phase = self.phase

@@ -183,14 +183,21 @@ class WildstarState:
     def apply(self, move: object) -> None:
         # Any value (a compiled build checks an argument's declared type before the body): a
         # plain tuple can equal a legal Move, and has no .kind: only a Move is a move.
-        if move not in self.legal_moves() or not isinstance(move, Move):
-            if not isinstance(move, Move) or not is_move(move, Move, self.move_notation, self.parse_move):
-                raise IllegalMoveError(f"{move!r} is not a Wildstar move: play a tile, draw or pass")
-            raise IllegalMoveError(self._why_illegal(move))
+        legal = self.legal_moves()
+        # The very move offered, by identity first (compiled, a native loop: `in` compares field by field)
+        for played in legal:
+            if played is move:
+                break
+        else:  # an equal one (read from notation), or none
+            if move not in legal or not isinstance(move, Move):
+                if not isinstance(move, Move) or not is_move(move, Move, self.move_notation, self.parse_move):
+                    raise IllegalMoveError(f"{move!r} is not a Wildstar move: play a tile, draw or pass")
+                raise IllegalMoveError(self._why_illegal(move))
+            played = move
         self._legal = None  # the position changes from here on
-        if move.kind == PLAY:
-            self._play(move)
-        elif move.kind == DRAW:
+        if played.kind == PLAY:
+            self._play(played)
+        elif played.kind == DRAW:
             self.lacked[self.turn] = self.layout.open_numbers()
             self.phase = Phase.DRAW
         else:
@@ -210,7 +217,7 @@ class WildstarState:
         if phase not in TILE_DRAWS:
             raise IllegalMoveError("this is not a chance step")
         try:
-            del self.pile[pile_index(self.pile, outcome)]
+            self.pile.pop(pile_index(self.pile, outcome))  # (pop, not del: compiled, a del is a generic call)
         except ValueError:
             what = NAMES[outcome] if isinstance(outcome, int) and 0 <= outcome < len(NAMES) else repr(outcome)
             raise IllegalMoveError(f"{what} is not in the draw pile") from None
