@@ -8,8 +8,9 @@ seeds and CPU-time measure): one imports the package as it is, its compiled modu
 of their sources; the other a copy of the package's sources without them, in a temporary
 folder (pure Python). Each checks which it got. They take turns slice by slice, the first to go
 alternating, so that load from other processes falls on both alike. `maedn` runs in both, but
-its figure is the pure worker's: its playout loop draws chance with gamenight's `sample`, as
-in playouts.py, which the compiled build speeds up too (its row shows by how much).
+its figure is the pure worker's: its playout loop draws chance with gamenight's `sample` and
+picks moves with its `choose`, as every contender of playouts.py does, which the compiled build
+speeds up too (its row shows by how much).
 
     make bench-fast                              # builds first; or, after `make fast`:
     .venv/bin/python benchmarks/compiled.py --seconds 3 --repeats 3
