@@ -38,7 +38,7 @@ def choose(items: Sequence[T], rng: random.Random) -> T:
 
     This is Python's own algorithm for a `random.Random` (`_randbelow_with_getrandbits`: k
     bits, drawn again while the number is not below the length), so a game or a bot that moves
-    to it replays as before; a test holds it to `rng.choice` for every length. Why: compiled,
+    to it replays as before; tests hold it to `rng.choice` (every length to 300, and longer). Why: compiled,
     `rng.choice` is two interpreted frames at every decision of a playout, and this one C call
     (the method taken from the class once, not looked up at each draw). A subclass may draw
     otherwise (one that overrides `random` alone draws with it): it is asked itself."""
