@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from gamenight.bots.registry import make_bot
-from gamenight.engine.chance import alike, choose, sample, uniform
-from gamenight.engine.errors import ConfigError, NotationError, RecordError, RulesError
+from gamenight.engine.chance import Alike, Uniform, alike, choose, sample, uniform
+from gamenight.engine.errors import ConfigError, NotationError, RecordError, RulesError, StaleOutcomesError
 from gamenight.engine.match import Match
 from gamenight.engine.protocol import CHANCE
 from gamenight.engine.record import Record, replay, replay_steps
@@ -143,6 +143,40 @@ def test_alike_items_are_sampled_each_as_likely_as_any_other_physical_item() -> 
     draws = [sample(outcomes, rng) for _ in range(6000)]
     assert draws == [outcomes.items[int(twin.random() * 6)] for _ in range(6000)]  # one random() each
     assert 3700 < draws.count("star") < 4300
+
+
+@pytest.mark.parametrize("listed", [Uniform, Alike])
+def test_a_draw_lists_the_pile_itself_and_is_not_read_once_the_pile_is_cut(listed: Any) -> None:
+    """A game's draw lists its pile with no copy: the same outcomes as a copy would give, drawn
+    alike; once a tile leaves the pile, every way of reading the old listing refuses, naming
+    what to do, where it would have named a tile that is gone."""
+    pile = ["star", "9-9", "star", "star", "5-3", "star"]
+    outcomes, copied = listed(pile), (uniform if listed is Uniform else alike)(pile)
+    assert list(outcomes) == list(copied) and len(outcomes) == len(copied)
+    rng, twin = random.Random(5), random.Random(5)
+    assert [sample(outcomes, rng) for _ in range(50)] == [sample(copied, twin) for _ in range(50)]
+    pile.pop(1)  # a draw
+    reads = (len, list, repr, lambda o: o[0], lambda o: o[:2], lambda o: o == copied, lambda o: sample(o, rng))
+    for read in reads:
+        with pytest.raises(StaleOutcomesError, match=r"list them again with chance_outcomes\(\)"):
+            read(outcomes)
+    assert list(copied) == list(listed(["star", "9-9", "star", "star", "5-3", "star"]))  # a copy stays as listed
+
+
+@pytest.mark.parametrize("name", ["wildfire", "wildstar", "highrise"])
+def test_a_games_draw_listed_before_a_draw_is_not_read_after_it(name: str) -> None:
+    """In every domino game, outcomes listed at one draw are refused at the next: the pile they
+    list is the state's own, cut since."""
+    game = make_game(name, {"players": 2})
+    state, rng = game.new_state(), random.Random(3)
+    held = state.chance_outcomes()
+    assert isinstance(held, Uniform)
+    listed = len(held)
+    state.apply_chance(sample(held, rng))
+    with pytest.raises(StaleOutcomesError):
+        sample(held, rng)
+    fresh = state.chance_outcomes()
+    assert isinstance(fresh, Uniform) and len(fresh.items) < held.size and len(fresh) <= listed
 
 
 # -- records -------------------------------------------------------------------

@@ -6,7 +6,13 @@ import random
 from collections.abc import Sequence
 from typing import Final, TypeVar, overload
 
+from gamenight.engine.errors import StaleOutcomesError
+
 T = TypeVar("T")
+
+STALE: Final = (
+    "these chance outcomes were listed before the pile was drawn from: list them again with chance_outcomes()"
+)
 
 
 def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
@@ -23,6 +29,8 @@ def sample(outcomes: Sequence[tuple[T, float]], rng: random.Random) -> T:
         uniform: Uniform[T] = outcomes  # type: ignore[assignment]
         items = uniform.items
         n = len(items)
+        if n != uniform.size:
+            raise StaleOutcomesError(STALE)
         i = int(r * n)
         return items[i] if i < n else items[n - 1]  # (r * n rounded up to n: the last)
     acc = 0.0
@@ -64,19 +72,36 @@ class Uniform(Sequence[tuple[T, float]]):
     """Equally likely outcomes (a tile from the pile, the hub's number), listed lazily.
 
     A draw happens thousands of times a second in simulations: this keeps it to one
-    index instead of a list of (outcome, probability) pairs and a running sum."""
+    index instead of a list of (outcome, probability) pairs and a running sum.
 
-    __slots__ = ("items",)
+    `Uniform(items)` lists the list `items` itself, as a game lists its draw pile,
+    `Uniform(self.pile)`: no copy at every draw (compiled, `make fast`, copying the pile and
+    freeing the copy was about a twentieth of a decision). `uniform(items)` lists a copy.
 
-    def __init__(self, items: Sequence[T]) -> None:
-        self.items = tuple(items)
+    A pile is only ever cut (a draw or a deal takes a tile from it; a new deal is a new list),
+    so a listing read after its pile was cut would name tiles no longer there: every read
+    checks the pile's length first, and raises `StaleOutcomesError` rather than answer
+    (`chance_outcomes()` lists the pile again)."""
+
+    __slots__ = ("items", "size")
+
+    def __init__(self, items: list[T]) -> None:
+        self.items = items
+        self.size = len(items)  # the pile's length when listed: shorter now, it was cut
+
+    def _fresh(self) -> list[T]:
+        """The items, checked to be those listed (see the class)."""
+        items = self.items
+        if len(items) != self.size:
+            raise StaleOutcomesError(STALE)
+        return items
 
     def __len__(self) -> int:
-        return len(self.items)
+        return len(self._fresh())
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Uniform):
-            return self.items == other.items
+            return self._fresh() == other._fresh()
         if isinstance(other, Sequence):
             return list(self) == list(other)
         return NotImplemented
@@ -84,7 +109,7 @@ class Uniform(Sequence[tuple[T, float]]):
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return f"Uniform({list(self.items)!r})"
+        return f"Uniform({self._fresh()!r})"
 
     @overload
     def __getitem__(self, index: int) -> tuple[T, float]: ...
@@ -93,10 +118,11 @@ class Uniform(Sequence[tuple[T, float]]):
     def __getitem__(self, index: slice) -> Sequence[tuple[T, float]]: ...
 
     def __getitem__(self, index: int | slice) -> tuple[T, float] | Sequence[tuple[T, float]]:
-        p = 1.0 / len(self.items)
+        items = self._fresh()
+        p = 1.0 / len(items)
         if isinstance(index, slice):
-            return [(item, p) for item in self.items[index]]
-        return self.items[index], p
+            return [(item, p) for item in items[index]]
+        return items[index], p
 
 
 def seat_rngs(rng: random.Random, seats: int) -> list[random.Random]:
@@ -106,25 +132,30 @@ def seat_rngs(rng: random.Random, seats: int) -> list[random.Random]:
 
 
 def uniform(items: Sequence[T]) -> Uniform[T]:
-    return Uniform(items)
+    """Equally likely outcomes: a copy of `items`."""
+    return Uniform(list(items))
 
 
 class Alike(Uniform[T]):
     """Equally likely physical items of which some are alike (a pile holding four single
     stars): sampled by index like Uniform, listed as distinct outcomes whose
-    probabilities add up the alike items."""
+    probabilities add up the alike items. `Alike(items)` lists the list itself, as Uniform
+    does; `alike(items)` a copy."""
 
     __slots__ = ("_distinct",)
 
-    def __init__(self, items: Sequence[T]) -> None:
-        self.items = tuple(items)  # Uniform.__init__, inlined: one is made at every draw
+    def __init__(self, items: list[T]) -> None:
+        # Uniform.__init__, inlined: one is made at every draw
+        self.items = items
+        self.size = len(items)
         self._distinct: list[tuple[T, float]] | None = None
 
     def _pairs(self) -> list[tuple[T, float]]:
+        items = self._fresh()  # (also when the pairs are kept: the pile may have been cut since)
         if self._distinct is None:
-            p = 1.0 / len(self.items)
+            p = 1.0 / len(items)
             counts: dict[T, int] = {}
-            for item in self.items:
+            for item in items:
                 counts[item] = counts.get(item, 0) + 1
             self._distinct = [(item, c * p) for item, c in counts.items()]
         return self._distinct
@@ -150,4 +181,5 @@ class Alike(Uniform[T]):
 
 
 def alike(items: Sequence[T]) -> Alike[T]:
-    return Alike(items)
+    """Equally likely items of which some are alike: a copy of `items`."""
+    return Alike(list(items))

@@ -23,3 +23,7 @@ class ConfigError(RulesError):
 
 class RecordError(RulesError):
     """A record that is corrupt, or that does not replay to what it claims."""
+
+
+class StaleOutcomesError(RulesError):
+    """Chance outcomes read after the draw pile they list was cut (`engine.chance.Uniform`)."""

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from gamenight.engine.chance import alike, uniform
+from gamenight.engine.chance import Alike, alike, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.protocol import CHANCE
 from gamenight.games.fireball_island import rules
@@ -387,9 +387,9 @@ class FireballIslandState:
             # every card of the pile in face order: its kinds sorted, each spread to its copies
             # (the list sorting every card gives, at a sort of about ten kinds, not 40 cards)
             pile = self.pile
-            return alike([card for card in sorted(pile, key=_ORDER.__getitem__) for _ in range(pile[card])])
+            return Alike([card for card in sorted(pile, key=_ORDER.__getitem__) for _ in range(pile[card])])
         if type(task) is TAKE_TYPE:
-            return alike(self.hands[task.victim])
+            return alike(self.hands[task.victim])  # a copy: a hand also grows
         if type(task) is HITS_TYPE:
             return rules.hit_chances(self.aim, self.pos)
         return []  # a decision is due, or the game is over

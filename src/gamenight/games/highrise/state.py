@@ -248,10 +248,10 @@ class HighriseState:
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         phase = self.phase
         if phase == DEAL_PHASE or phase == DRAW_PHASE:
-            return Uniform(self.pile)  # the pile has no order: a draw is any unseen domino
+            return Uniform(self.pile)  # the pile itself; it has no order: a draw is any unseen domino
         if phase == BASEMENT_PHASE:
             # R-HR SET-UP: "randomly selects eight dominoes, one at a time, and places them face up".
-            return Alike(self._basement_ways())
+            return Alike(self._basement_ways())  # the list itself, cut at each draw
         return []
 
     def _basement_ways(self) -> list[int]:
@@ -260,7 +260,8 @@ class HighriseState:
         rather than made anew at each of the eight draws: kept with the very pile list it was
         made for, so a pile put in its place (a sampled deal, a position read) is read afresh.
         (A list cut in place: cutting a tuple made two slices and a third tuple at every draw.
-        The outcomes handed out are a copy, `Alike`'s tuple, which no later draw changes.)"""
+        The outcomes handed out are this list itself, which a draw only ever cuts: a listing
+        read after a draw raises StaleOutcomesError, engine/chance.py's Uniform.)"""
         pile, kept = self.pile, self._basement
         if kept is None or kept[0] is not pile or len(kept[1]) != 2 * len(pile):
             kept = self._basement = (pile, list(chain.from_iterable(map(BASEMENT_WAYS.__getitem__, pile))))

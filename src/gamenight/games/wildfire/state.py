@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from gamenight.engine.chance import uniform
+from gamenight.engine.chance import Uniform, uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
 from gamenight.games.dominoes.hands import held, pile_index
@@ -234,7 +234,7 @@ class WildfireState:
                 return []
             return uniform(HUB_NUMBERS)  # D-WF-5: the lights stop on 1..9, uniformly
         if phase in TILE_DRAWS:
-            return uniform(self.pile)  # the pile has no order: a draw is any unseen tile
+            return Uniform(self.pile)  # the pile itself; it has no order: a draw is any unseen tile
         return []
 
     def apply_chance(self, outcome: object) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from gamenight.engine.chance import alike
+from gamenight.engine.chance import Alike
 from gamenight.engine.errors import IllegalMoveError
 from gamenight.engine.notation import is_move
 from gamenight.games.dominoes.hands import held, pile_index
@@ -207,7 +207,7 @@ class WildstarState:
 
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         if self.phase in TILE_DRAWS:
-            return alike(self.pile)  # the pile has no order: a draw is any unseen tile
+            return Alike(self.pile)  # the pile itself; it has no order: a draw is any unseen tile
         return []
 
     def apply_chance(self, outcome: object) -> None:
