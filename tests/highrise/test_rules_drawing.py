@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from gamenight.engine.errors import IllegalMoveError
@@ -38,6 +40,25 @@ def test_a_player_who_cannot_play_must_draw_one_domino_from_the_draw_pile():
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 36 - 8 - 4
     assert {p for _, p in outcomes} == {1 / 24}
+
+
+@pytest.mark.parametrize("order", ["as dealt", "shuffled"])
+def test_the_drawn_domino_and_only_it_leaves_the_pile(order: str):
+    """The pile has no order (R-HR: "draw one domino from the draw pile"): whichever domino is
+    drawn leaves it, and every other stays. Compiled, the engine finds it by bisection in a
+    pile kept in the set's order (`hands.pile_index`); a pile in any other order is still
+    searched whole."""
+    state = position(STUCK)
+    play(state, "draw")
+    if order == "shuffled":
+        random.Random(4).shuffle(state.pile)
+    in_order = sorted(state.pile)
+    for drawn in (in_order[0], in_order[len(in_order) // 2], in_order[-1]):  # the first, a middle, the last
+        rest = [t for t in state.pile if t != drawn]
+        probe = state.clone()
+        probe.apply_chance(drawn)
+        assert probe.pile == rest
+        assert probe.drawn == drawn and drawn in probe.hands[1]
 
 
 def test_the_drawn_domino_is_private_to_its_drawer():

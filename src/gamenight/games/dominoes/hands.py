@@ -78,8 +78,9 @@ _bisect_left: Final = bisect_left
 """bisect_left as a constant: compiled (`make fast`), a module looks an imported function up
 in its own dict at each call, and reads a Final constant from C (as FI's task types)."""
 
-_COMPILED: Final = not __file__.endswith(".py")
-"""Whether this module runs compiled (`make fast`): see `pile_index`."""
+COMPILED: Final = not __file__.endswith(".py")
+"""Whether the games run compiled (`make fast`, which compiles this module with them): see
+`pile_index`."""
 
 
 def pile_index(pile: list[int], tile: int) -> int:
@@ -88,14 +89,12 @@ def pile_index(pile: list[int], tile: int) -> int:
     from notation and by `deal_unseen`), so the tile is found by bisection: `list.index`
     and `list.remove` compare it with every tile before it, about a tenth of a compiled
     Wildfire decision (a draw or a deal at most decisions). A pile out of order is still
-    searched whole, so the answer never depends on the order. (Highrise's pile, 28 dominoes
-    once the basement is laid, is searched as it was: there the call costs pure Python more
-    than it saves, and the compiled build gains nothing.)
+    searched whole, so the answer never depends on the order.
 
     The bisection is the C `bisect_left` in pure Python, and `bisect_tiles` compiled: there
     it is native code, where a call into CPython's `bisect_left` comparing boxed ints cost
     about 860 instructions a draw (in pure Python, the loop would cost more than the C)."""
-    i = bisect_tiles(pile, tile) if _COMPILED else _bisect_left(pile, tile)
+    i = bisect_tiles(pile, tile) if COMPILED else _bisect_left(pile, tile)
     if i < len(pile) and pile[i] == tile:
         return i
     return pile.index(tile)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from gamenight.engine.chance import Alike, Uniform
 from gamenight.engine.errors import IllegalMoveError, NotationError
 from gamenight.engine.notation import is_move
-from gamenight.games.dominoes.hands import held
+from gamenight.games.dominoes.hands import COMPILED, held, pile_index
 from gamenight.games.highrise import rules
 from gamenight.games.highrise.moves import (
     DRAW,
@@ -282,7 +282,12 @@ class HighriseState:
         # A deal or a draw: a domino from the pile to a hand.
         pile = self.pile
         try:
-            pile.remove(outcome)
+            # Compiled, a native bisection (`hands.pile_index`); in pure Python one C call costs
+            # less on a pile this short than a call of pile_index
+            if COMPILED:
+                pile.pop(pile_index(pile, outcome))  # (pop, not del: compiled, a del is a generic call)
+            else:
+                pile.remove(outcome)
         except ValueError:
             name = TILES.name(outcome) if outcome in ALL_TILES else repr(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None
@@ -308,14 +313,16 @@ class HighriseState:
         if turned and tile in DOUBLES and tile in pile:
             raise IllegalMoveError(f"{TILES.name(tile)} is a double: it lies the same either way round")
         try:
-            index = pile.index(tile)
+            index = pile_index(pile, tile)
         except ValueError:
             name = TILES.name(tile) if tile in ALL_TILES else repr(outcome)
             raise IllegalMoveError(f"{name} is not in the draw pile") from None
         kept = self._basement
         if kept is not None and kept[0] is pile and len(kept[1]) == 2 * len(pile):
-            del kept[1][2 * index : 2 * index + 2]  # the outcomes for the pile without this domino
-        del pile[index]
+            ways = kept[1]  # the outcomes for the pile without this domino (pops: see above)
+            ways.pop(2 * index + 1)
+            ways.pop(2 * index)
+        pile.pop(index)
         tower = self.tower
         tower.lay_basement(tile, turned == 1)
         if len(tower.laid) == BASEMENT_SIZE:  # the basement is full
