@@ -54,6 +54,23 @@ def assert_illegal(state: State, text: str, match: str) -> None:
     assert state.notation() == before
 
 
+def draws_from(state: Any, order: str) -> Iterator[tuple[int, Any]]:
+    """A domino game at a draw, its pile `order` "as dealt" (the set's order, as the engine
+    keeps it) or "shuffled": for the pile's first, a middle and its last tile, (the tile, a
+    copy of the state that drew it), once checked that the tile and only it left the pile.
+    The engine finds a drawn tile by bisection (`hands.pile_index`), and a pile in any other
+    order by a search of the whole of it."""
+    if order == "shuffled":
+        random.Random(4).shuffle(state.pile)
+    in_order = sorted(state.pile)
+    for drawn in (in_order[0], in_order[len(in_order) // 2], in_order[-1]):
+        rest = [t for t in state.pile if t != drawn]
+        probe = state.clone()
+        probe.apply_chance(drawn)
+        assert probe.pile == rest
+        yield drawn, probe
+
+
 def random_playout(game: Game, seed: int, max_steps: int) -> Iterator[tuple[Any, Any]]:
     """Random legal moves, chance sampled with `random.Random(seed)`: yield (state, the step
     about to be taken) until the game ends or the budget runs out; the last state is

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from gamenight.engine.errors import IllegalMoveError
 from gamenight.games.highrise import story
 
+from ..helpers import draws_from
 from .conftest import assert_illegal, hand, moves, play, position, tile
 
 #      a   b   c   d
@@ -50,14 +49,7 @@ def test_the_drawn_domino_and_only_it_leaves_the_pile(order: str):
     searched whole."""
     state = position(STUCK)
     play(state, "draw")
-    if order == "shuffled":
-        random.Random(4).shuffle(state.pile)
-    in_order = sorted(state.pile)
-    for drawn in (in_order[0], in_order[len(in_order) // 2], in_order[-1]):  # the first, a middle, the last
-        rest = [t for t in state.pile if t != drawn]
-        probe = state.clone()
-        probe.apply_chance(drawn)
-        assert probe.pile == rest
+    for drawn, probe in draws_from(state, order):
         assert probe.drawn == drawn and drawn in probe.hands[1]
 
 

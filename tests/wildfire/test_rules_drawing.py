@@ -14,6 +14,7 @@ from gamenight.engine.registry import make_game
 from gamenight.games.dominoes.hands import bisect_tiles
 from gamenight.games.wildfire.tiles import TILES
 
+from ..helpers import draws_from
 from .conftest import assert_illegal, hand, moves, play, position, tile
 
 # Seat 2 holds nothing that matches the centre 9 or the 5 at e1.
@@ -124,14 +125,7 @@ def test_the_drawn_tile_and_only_it_leaves_the_pile(order: str):
     tile by bisection (`pile_index`); a pile in any other order is still searched whole."""
     state = position(STUCK)
     play(state, "draw")
-    if order == "shuffled":
-        random.Random(4).shuffle(state.pile)
-    in_order = sorted(state.pile)
-    for drawn in (in_order[0], in_order[len(in_order) // 2], in_order[-1]):  # the first, a middle, the last
-        rest = [t for t in state.pile if t != drawn]
-        probe = state.clone()
-        probe.apply_chance(drawn)
-        assert probe.pile == rest
+    for drawn, probe in draws_from(state, order):
         assert drawn in probe.hands[2] or probe.drawn == drawn
 
 
