@@ -16,7 +16,7 @@ from gamenight.games.wildfire.layout import (
     WILD_ONE,
     placement,
 )
-from gamenight.games.wildfire.moves import DRAW, HUB, PASS, Move, move_notation
+from gamenight.games.wildfire.moves import DRAW, HUB, PASS, PLAY_MOVES, Move, move_notation
 from gamenight.games.wildfire.options import WildfireOptions
 from gamenight.games.wildfire.state import HAND_SIZE, Phase, WildfireState
 from gamenight.games.wildfire.tiles import (
@@ -100,26 +100,33 @@ def _with_variants(line: str, variants: list[str]) -> str:
     return line + (f" ({', '.join(variants)})" if variants else "")
 
 
+# A play's tile as the log writes it (its notation before the "@"), and what laying it so binds
+# the next players to, by (tile, inner half): written once, read at every play a table tells.
+_LAID_AS: Final = {way: move_notation(moves[0]).split("@")[0] for way, moves in PLAY_MOVES.items()}
+_OPENS_AS: Final = {
+    way: f": {OPENS[p.kind]}" if (p := placement(*way)) is not None and p.kind in OPENS else "" for way in PLAY_MOVES
+}
+
+
 def describe(state: WildfireState, move: Move) -> str:
-    if move.kind == DRAW:
+    kind = move.kind
+    if kind == DRAW:
         return "cannot play and draws"
-    if move.kind == PASS:
+    if kind == PASS:
         return "passes"
-    if move.kind == HUB:
+    if kind == HUB:
         return f"names {move.tile} on the hub"
-    if not 0 <= move.end < len(state.layout.tiles):
-        return f"plays {move_notation(move).split('@')[0]} on e{move.end}, which is not on the table"
-    node = state.layout.node(move.end)
-    tile = move_notation(move).split("@")[0]
-    if move.end == state.layout.obligation:
-        places = state.layout.free[move.end] - 1
-        text = f"plays {tile} on the open {KIND_NAMES[node.kind]} at e{move.end}"
+    layout, end, way = state.layout, move.end, (move.tile, move.inner)
+    tile = _LAID_AS.get(way) or move_notation(move).split("@")[0]  # (a way no tile has: written as it is)
+    if not 0 <= end < len(layout.tiles):
+        return f"plays {tile} on e{end}, which is not on the table"
+    if end == layout.obligation:
+        places = layout.free[end] - 1
+        text = f"plays {tile} on the open {KIND_NAMES[layout.kind[end]]} at e{end}"
         text += ", closing it" if places == 0 else f", {places} more to close it"
     else:
-        text = f"plays {tile} on " + ("the centre" if move.end == 0 else f"the {node.value} at e{move.end}")
-    p = placement(move.tile, move.inner)
-    if p is not None and p.kind in OPENS:
-        text += f": {OPENS[p.kind]}"  # what the play binds the next players to
+        text = f"plays {tile} on " + ("the centre" if end == 0 else f"the {layout.value[end]} at e{end}")
+    text += _OPENS_AS.get(way, "")  # what the play binds the next players to
     left = len(state.hands[state.turn]) - 1
     if left == 0:
         return text + ", and goes out"
