@@ -128,7 +128,10 @@ class BatchedGames:
         self._final = np.zeros((n, self.players), dtype=np.float32)
         self._features = np.zeros((n, k or 0, len(CANDIDATE_FEATURES)), dtype=np.float32) if k else None
         self._marked: list[list[int]] = [[] for _ in range(n)]  # each row's mask entries set to 1
-        self._marks = self._mask.reshape(-1).data  # the same memory, flat
+        # Each row's mask as a memoryview, and its entries' indices as ready-made ints (typed
+        # Any): compiled, an index past 256 would be made and freed at every mark.
+        self._marks = [row.data for row in self._mask]
+        self._action_ix: tuple[Any, ...] = tuple(range(self.actions))
         self._seeds = random.Random()
         self._bot_rng = random.Random()
         self._started = False
@@ -216,15 +219,15 @@ class BatchedGames:
         obs = self._rows[row]
         obs[:] = self._blank  # the encoders write only what is there
         core.encoder.write_state(obs, core.state, seat, core.spelt)
-        # The mask's entries through one flat memoryview: setting an item costs a fraction of
+        # The mask's entries through the row's memoryview: setting an item costs a fraction of
         # NumPy's, and only the last decision's entries are cleared (a row of Wildfire is 2,740
         # wide).
-        marks, at = self._marks, row * self.actions
+        marks, ix = self._marks[row], self._action_ix
         for action in self._marked[row]:
-            marks[at + action] = 0
+            marks[ix[action]] = 0
         legal = list(range(len(core.ranked()))) if core.candidates else core.legal_ids()
         for action in legal:
-            marks[at + action] = 1
+            marks[ix[action]] = 1
         self._marked[row] = legal
         if self._features is not None:
             self._features[row] = core.candidate_features()

@@ -52,6 +52,17 @@ class Encoder:
         self._offsets: dict[str, int] = {}
         self.size = 0
         self.made_with: tuple[int, ...] = (players,)  # what __init__ was given
+        self._ix: tuple[Any, ...] = ()  # (made once the layout is known: `indices`)
+
+    def indices(self) -> tuple[Any, ...]:
+        """Every position of the vector as a ready-made int, for the writes on the hot path
+        (`w[ix[i]] = ONE`): compiled (`make fast`), `w[i] = 1.0` makes an int object for an
+        index past 256 and a float at every write, then frees both, about a tenth of a
+        batched Wildfire step; an item of this tuple (typed Any, so kept as the object it is)
+        is only read. In plain Python the lookup costs about what the constant saves."""
+        if len(self._ix) != self.size:
+            self._ix = tuple(range(self.size))
+        return self._ix
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled as made anew: what an encoder keeps besides its layout is
@@ -123,6 +134,11 @@ def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
     return functools.lru_cache(maxsize=None)(parse)
 
 
+ONE: Any = 1.0
+"""1.0, written through a memoryview as this object (typed Any: compiled, a float literal is
+made into an object again at every write). Read into a local where it is written often."""
+
+
 def writer(out: Obs) -> memoryview[float]:
     """`out` as a memoryview: setting one float through it costs a third of NumPy's
     `out[i] = x` (both round the Python float to float32 alike)."""
@@ -132,10 +148,11 @@ def writer(out: Obs) -> memoryview[float]:
 def _write_hand(w: memoryview[float], hand0: int, drawn0: int, hand: list[int], drawn: int) -> None:
     """The three domino games' `hand` and `drawn` blocks (at `hand0`, `drawn0`): the seat's own
     tiles, and the tile it drew (-1: none, or not its turn)."""
+    one = ONE
     for tile in hand:
-        w[hand0 + tile] = 1.0
+        w[hand0 + tile] = one
     if drawn >= 0:
-        w[drawn0 + drawn] = 1.0
+        w[drawn0 + drawn] = one
 
 
 MASKS_KEPT = 16384
@@ -327,6 +344,15 @@ class WildfireEncoder(Encoder):
         self._laid = LaidBlocks(t)  # the table, from the layout's tiles
         self._masks = MaskBlocks(t)
         self._no_end = writer(np.zeros(self.END_FEATURES, dtype=np.float32))
+        # The blocks' slices, made once (`write_state`).
+        f = self.END_FEATURES
+        self._table_slice = slice(self._at_table, self._at_table + t)
+        self._ends_slice = slice(self._at_ends, self._at_ends + self.ENDS * f)
+        self._line_slices = [slice(at * f, (at + 1) * f) for at in range(self.ENDS)]
+        self._mask_slices = [
+            [slice(block + r * t, block + (r + 1) * t) for r in range(p)]
+            for block in (self._at_absent, self._at_passed_over)
+        ]
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -379,11 +405,12 @@ class WildfireEncoder(Encoder):
 
     def _write_end(self, w: memoryview[float], base: int, value: int, kind: int, free: int) -> None:
         """An open end's features but the obligation's mark, at `base` (zeros)."""
-        w[base] = 1.0
-        w[base + 2 + value] = 1.0
+        ix, one = self.indices(), ONE  # (the whole vector's: `base` is in `w`, a block or the vector)
+        w[ix[base]] = one
+        w[ix[base + 2 + value]] = one
         if kind in self._double_kinds:
-            w[base + 12] = 1.0
-        w[base + 13] = free / 4.0
+            w[ix[base + 12]] = one
+        w[ix[base + 13]] = free / 4.0
 
     def _ends(self, spelt: Spelt, layout: Layout) -> memoryview[float]:
         """The `ends` block but the obligation's mark, as `spelt`'s caller last had this
@@ -400,10 +427,11 @@ class WildfireEncoder(Encoder):
             spelt.open = []
         block, end_keys, end_free = spelt.ends, spelt.end_keys, spelt.end_free
         values, kinds, free, line, none = layout.value, layout.kind, layout.free, layout.line, self._no_end
+        lines = self._line_slices
         for e in spelt.open:
             if free[e] == 0:
                 at = line[e]
-                block[at * f : (at + 1) * f] = none
+                block[lines[at]] = none
                 end_keys[at] = -1
                 end_free[at] = 0
         for e in layout.open_ends:
@@ -411,70 +439,70 @@ class WildfireEncoder(Encoder):
             # values run from -1, UNSPUN, to 9)
             key, at = e << 4 | (values[e] + 1), line[e]
             if end_keys[at] != key or end_free[at] != free[e]:
-                base = at * f
-                block[base : base + f] = none
-                self._write_end(block, base, values[e], kinds[e], free[e])
+                block[lines[at]] = none
+                self._write_end(block, at * f, values[e], kinds[e], free[e])
                 end_keys[at] = key
                 end_free[at] = free[e]
         spelt.open = layout.open_ends.copy()
         return block
 
     def write_state(self, w: memoryview[float], state: WildfireState, seat: int, spelt: Spelt | None = None) -> None:
-        """`fill(out, view(state, seat))` from the fields games/wildfire/view.py reads."""
+        """`fill(out, view(state, seat))` from the fields games/wildfire/view.py reads. The
+        writes take their index and their 1.0 ready-made (`Encoder.indices`), and the blocks
+        their slices: compiled, each would be made and freed at every write."""
         unspun = self._unspun
         n, t = self.players, self.TILES
         rel = self._rel[seat]
+        ix, one = self.indices(), ONE
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         values, free = layout.value, layout.free
-        table0 = self._at_table
-        w[table0 : table0 + t] = self._laid.get(layout.tiles, spelt)
+        w[self._table_slice] = self._laid.get(layout.tiles, spelt)
         ends, f = self._at_ends, self.END_FEATURES
         if spelt is not None:
-            w[ends : ends + self.ENDS * f] = self._ends(spelt, layout)
+            w[self._ends_slice] = self._ends(spelt, layout)
         else:
             for e in layout.open_ends:
                 self._write_end(w, ends + layout.line[e] * f, values[e], layout.kind[e], free[e])
         ob = layout.obligation
         if ob < 0:
-            w[self._at_obligation_kind + 4] = 1.0
+            w[ix[self._at_obligation_kind + 4]] = one
         else:
             hub = values[ob]
-            w[ends + layout.line[ob] * f + 14] = 1.0
-            w[self._at_obligation_kind + self._kind_index[layout.kind[ob]]] = 1.0
-            w[self._at_obligation_hub + (0 if hub == unspun else hub)] = 1.0
-            w[self._at_obligation_slots] = free[ob] / 4.0
+            w[ix[ends + layout.line[ob] * f + 14]] = one
+            w[ix[self._at_obligation_kind + self._kind_index[layout.kind[ob]]]] = one
+            w[ix[self._at_obligation_hub + (0 if hub == unspun else hub)]] = one
+            w[ix[self._at_obligation_slots]] = free[ob] / 4.0
         phase = state.phase
-        w[self._at_phase + phase] = 1.0
+        w[ix[self._at_phase + phase]] = one
         to_act = state.to_act()
-        w[self._at_to_act + (n if to_act is None else rel[to_act])] = 1.0
-        w[self._at_turn + rel[state.turn]] = 1.0
-        w[self._at_dealer + rel[state.dealer]] = 1.0
-        w[self._at_penalty + rel[state.penalty]] = 1.0  # -1: none
+        w[ix[self._at_to_act + (n if to_act is None else rel[to_act])]] = one
+        w[ix[self._at_turn + rel[state.turn]]] = one
+        w[ix[self._at_dealer + rel[state.dealer]]] = one
+        w[ix[self._at_penalty + rel[state.penalty]]] = one  # -1: none
         sizes, scores = self._at_hand_sizes, self._at_scores
         knocked, loses = self._at_knocked, self._at_loses_turn
         for s in range(n):
             r = rel[s]
-            w[sizes + r] = len(state.hands[s]) / 20.0
+            w[ix[sizes + r]] = len(state.hands[s]) / 20.0
             if state.totals[s]:  # (the row is zeros: a 0 is not written, here and below)
-                w[scores + r] = state.totals[s] / 300.0
+                w[ix[scores + r]] = state.totals[s] / 300.0
             if state.knocked[s]:
-                w[knocked + r] = 1.0
+                w[ix[knocked + r]] = one
             if state.loses_turn[s]:
-                w[loses + r] = 1.0
+                w[ix[loses + r]] = one
         kept = self._masks
-        kinds = ((self._at_absent, state.absent), (self._at_passed_over, state.passed_over))
-        for k, (block, masks) in enumerate(kinds):
+        slots = self._mask_slices
+        for k, masks in enumerate((state.absent, state.passed_over)):
             for s in range(n):
                 mask = masks[s]
                 if mask:
-                    at = block + rel[s] * t
-                    w[at : at + t] = kept.get(mask) if spelt is None else spelt.get(k * n + s, mask, t)
+                    w[slots[k][rel[s]]] = kept.get(mask) if spelt is None else spelt.get(k * n + s, mask, t)
         rounds = len(state.sheet) + (0 if phase == self._over else 1)
-        w[self._at_pile] = len(state.pile) / 65.0
+        w[ix[self._at_pile]] = len(state.pile) / 65.0
         if state.unfilled:
-            w[self._at_unfilled] = state.unfilled / n
-        w[self._at_round] = rounds / 10.0
+            w[ix[self._at_unfilled]] = state.unfilled / n
+        w[ix[self._at_round]] = rounds / 10.0
 
 
 # -- Wildstar ------------------------------------------------------------------------------
@@ -580,6 +608,7 @@ class WildstarEncoder(Encoder):
 
     def write_state(self, w: memoryview[float], state: WildstarState, seat: int, spelt: Spelt | None = None) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildstar/view.py reads."""
+        ix, one = self.indices(), ONE  # (ready-made: `Encoder.indices`)
         n = self.players
         rel = self._rel[seat]
         options = state.game.options
@@ -589,41 +618,41 @@ class WildstarEncoder(Encoder):
         tiles, value, free = layout.tiles, layout.value, layout.free
         table0 = self._at_table
         w[table0 : table0 + self.TILES] = self._laid.get(tiles, spelt)
-        w[self._at_centre + self._centre[state.required_double]] = 1.0
+        w[ix[self._at_centre + self._centre[state.required_double]]] = one
         ends, f = self._at_ends, self.END_FEATURES
         slots = layout.arm if self.by_arm else range(self.ENDS)
         for e in layout.playable_ends():
             base = ends + slots[e] * f
-            w[base] = 1.0
-            w[base + 2 + value[e]] = 1.0
+            w[ix[base]] = one
+            w[ix[base + 2 + value[e]]] = one
             if is_double(tiles[e]):
-                w[base + 12] = 1.0
-            w[base + 13] = free[e] / 5.0
-        w[self._at_phase + state.phase] = 1.0
-        w[self._at_stage + (0 if not tiles else 1 if layout.in_centre_stage() else 2)] = 1.0
-        w[self._at_arms] = layout.arms / 5.0
+                w[ix[base + 12]] = one
+            w[ix[base + 13]] = free[e] / 5.0
+        w[ix[self._at_phase + state.phase]] = one
+        w[ix[self._at_stage + (0 if not tiles else 1 if layout.in_centre_stage() else 2)]] = one
+        w[ix[self._at_arms]] = layout.arms / 5.0
         to_act = state.to_act()
-        w[self._at_to_act + (n if to_act is None else rel[to_act])] = 1.0
-        w[self._at_turn + rel[state.turn]] = 1.0
-        w[self._at_shuffler + rel[state.shuffler]] = 1.0
+        w[ix[self._at_to_act + (n if to_act is None else rel[to_act])]] = one
+        w[ix[self._at_turn + rel[state.turn]]] = one
+        w[ix[self._at_shuffler + rel[state.shuffler]]] = one
         sizes, lacked, scores = self._at_hand_sizes, self._at_lacked, self._at_scores
         totals = state.totals
         for s in range(n):
             r = rel[s]
-            w[sizes + r] = len(state.hands[s]) / 20.0
+            w[ix[sizes + r]] = len(state.hands[s]) / 20.0
             mask = state.lacked[s]
             if mask:
                 base = lacked + r * 10
                 w[base : base + 10] = self._digits.get(mask) if spelt is None else spelt.get(s, mask, 10)
             total = totals[s % 2] if partners else totals[s]
             if total:  # (the row is zeros: a 0 is not written)
-                w[scores + r] = total / 200.0
+                w[ix[scores + r]] = total / 200.0
             if partners and s % 2 == seat % 2:
-                w[self._at_partner + r] = 1.0
-        w[self._at_pile] = len(state.pile) / 57.0
-        w[self._at_hand_number] = state.hand_number / 10.0
+                w[ix[self._at_partner + r]] = one
+        w[ix[self._at_pile]] = len(state.pile) / 57.0
+        w[ix[self._at_hand_number]] = state.hand_number / 10.0
         if not options.winner_collects:
-            w[self._at_lowest_wins] = 1.0
+            w[ix[self._at_lowest_wins]] = one
 
 
 # -- Highrise ------------------------------------------------------------------------------
@@ -760,6 +789,7 @@ class HighriseEncoder(Encoder):
 
     def write_state(self, w: memoryview[float], state: HighriseState, seat: int, spelt: Spelt | None = None) -> None:
         """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
+        ix, one = self.indices(), ONE  # (ready-made: `Encoder.indices`)
         n, t = self.players, self.TILES
         rel = self._rel[seat]
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
@@ -769,26 +799,26 @@ class HighriseEncoder(Encoder):
         w[table0 : table0 + t] = table
         cells0 = self._at_cells
         w[cells0 : cells0 + self.CELLS * self.CELL_FEATURES] = cells
-        w[self._at_spacers_left] = tower.spacers_left / 12.0
-        w[self._at_phase + state.phase] = 1.0
+        w[ix[self._at_spacers_left]] = tower.spacers_left / 12.0
+        w[ix[self._at_phase + state.phase]] = one
         to_act = state.to_act()
-        w[self._at_to_act + (n if to_act is None else rel[to_act])] = 1.0
-        w[self._at_turn + rel[state.turn]] = 1.0
-        w[self._at_starter + rel[state.starter]] = 1.0
+        w[ix[self._at_to_act + (n if to_act is None else rel[to_act])]] = one
+        w[ix[self._at_turn + rel[state.turn]]] = one
+        w[ix[self._at_starter + rel[state.starter]]] = one
         sizes, absent, scores = self._at_hand_sizes, self._at_absent, self._at_scores
         hands, totals, absents = state.hands, state.totals, state.absent
         kept = self._masks
         for s in range(n):
             r = rel[s]
-            w[sizes + r] = len(hands[s]) / 10.0
+            w[ix[sizes + r]] = len(hands[s]) / 10.0
             if totals[s]:
-                w[scores + r] = totals[s] / 100.0
+                w[ix[scores + r]] = totals[s] / 100.0
             mask = absents[s]
             if mask:
                 at = absent + r * t
                 w[at : at + t] = kept.get(mask) if spelt is None else spelt.get(s, mask, t)
-        w[self._at_pile] = len(state.pile) / 36.0
-        w[self._at_hand_number] = state.hand_number / 10.0
+        w[ix[self._at_pile]] = len(state.pile) / 36.0
+        w[ix[self._at_hand_number]] = state.hand_number / 10.0
 
 
 # -- Fireball Island -----------------------------------------------------------------------
@@ -911,6 +941,7 @@ class FireballIslandEncoder(Encoder):
         """`fill(out, view(state, seat))` from the fields games/fireball_island/view.py
         reads (the decision without its words: `decision_fields`)."""
         decision_fields = self._decision_fields
+        ix, one = self.indices(), ONE  # (ready-made: `Encoder.indices`)
         n = self.players
         rel = self._rel[seat]
         nsp = len(self._space)
@@ -921,84 +952,84 @@ class FireballIslandEncoder(Encoder):
         hands, firsts = state.hands, state.first
         for s in range(n):
             r = rel[s]
-            w[pieces + r * nsp + space[pos[s]]] = 1.0
+            w[ix[pieces + r * nsp + space[pos[s]]]] = one
             if lies[s]:
-                w[lying + r] = float(lies[s])
+                w[ix[lying + r]] = float(lies[s])
             if token[s]:
-                w[tokens + r] = float(token[s])
+                w[ix[tokens + r]] = float(token[s])
             if got[s]:
-                w[collected + r] = float(got[s])
-            w[sizes + r] = len(hands[s]) / 4.0
+                w[ix[collected + r]] = float(got[s])
+            w[ix[sizes + r]] = len(hands[s]) / 4.0
             if firsts[s]:
-                w[first + r] = float(firsts[s]) / 6.0
+                w[ix[first + r]] = float(firsts[s]) / 6.0
         owner = state.owner
-        w[self._at_jewel_owner + (rel[owner] if owner >= 0 else n)] = 1.0
+        w[ix[self._at_jewel_owner + (rel[owner] if owner >= 0 else n)]] = one
         at = state.jewel_at or None
-        w[self._at_jewel_at + (nsp if at is None else space[at])] = 1.0
+        w[ix[self._at_jewel_at + (nsp if at is None else space[at])]] = one
         hand = self._at_hand
         for card in hands[seat]:
-            w[hand + card_face[card]] += 0.25
+            w[ix[hand + card_face[card]]] += 0.25
         discard = self._at_discard
         for card, count in state.discard.items():
-            w[discard + card_face[card]] = count / 8.0
-        w[self._at_pile] = sum(state.pile.values()) / 48.0  # (Counter.total is Python code: slower compiled)
-        w[self._at_turn + rel[state.turn]] = 1.0
+            w[ix[discard + card_face[card]]] = count / 8.0
+        w[ix[self._at_pile]] = sum(state.pile.values()) / 48.0  # (Counter.total is Python code: slower compiled)
+        w[ix[self._at_turn + rel[state.turn]]] = one
         d = decision_fields(state)
         # The decision's seat is to_act, None for chance (and no decision: the game is over);
         # both fill the one-hot's last slot.
         who = None if d is None else d["seat"]
-        w[self._at_to_act + (n if who is None else rel[who])] = 1.0
-        w[self._at_turns] = state.turns / self.turn_limit
+        w[ix[self._at_to_act + (n if who is None else rel[who])]] = one
+        w[ix[self._at_turns]] = state.turns / self.turn_limit
         if d is not None:
-            w[self._at_decision + self._decision_index[d["kind"]]] = 1.0
+            w[ix[self._at_decision + self._decision_index[d["kind"]]]] = one
             if "window" in d:
-                w[self._at_window + self._window_index[d["window"]]] = 1.0
-            w[self._at_decision_seat + (n if who is None else rel[who])] = 1.0
+                w[ix[self._at_window + self._window_index[d["window"]]]] = one
+            w[ix[self._at_decision_seat + (n if who is None else rel[who])]] = one
             other = None  # the first of them the decision names (a loop: a generator costs more)
             for key in _FI_OTHERS:
                 if key in d:
                     other = d[key]
                     break
-            w[self._at_decision_other + (n if other is None else rel[other])] = 1.0
+            w[ix[self._at_decision_other + (n if other is None else rel[other])]] = one
             if "card" in d:
-                w[self._at_decision_card + self._face[d["card"]]] = 1.0
+                w[ix[self._at_decision_card + self._face[d["card"]]]] = one
             if "steps" in d:
-                w[self._at_decision_steps] = d["steps"] / 12.0
+                w[ix[self._at_decision_steps]] = d["steps"] / 12.0
             if "way" in d:
-                w[self._at_way + FI_WAYS.index(d["way"])] = 1.0
+                w[ix[self._at_way + FI_WAYS.index(d["way"])]] = one
             if "cancels" in d:
-                w[self._at_cancels] = d["cancels"] / 4.0
+                w[ix[self._at_cancels]] = d["cancels"] / 4.0
         aim = state.aim
-        w[self._at_aim + (self._rollway[aim] if aim else len(self._rollway))] = 1.0
+        w[ix[self._at_aim + (self._rollway[aim] if aim else len(self._rollway))]] = one
         flags = self._at_flags
         if state.doubled:
-            w[flags] = 1.0
+            w[ix[flags]] = one
         if state.was_doubled:
-            w[flags + 1] = 1.0
+            w[ix[flags + 1]] = one
         if state.reroll:
-            w[flags + 2] = 1.0
+            w[ix[flags + 2]] = one
         if state.another:
-            w[flags + 3] = 1.0
+            w[ix[flags + 3]] = one
         if state.stopped:
-            w[flags + 4] = 1.0
+            w[ix[flags + 4]] = one
         if state.blocked:
-            w[flags + 5] = 1.0
+            w[ix[flags + 5]] = one
         declared = state.declared
         if declared == "cave":
-            w[flags + 6] = 1.0
+            w[ix[flags + 6]] = one
         elif declared == "exit":
-            w[flags + 7] = 1.0
+            w[ix[flags + 7]] = one
         if state.rolling == "cave":
-            w[flags + 8] = 1.0
-        w[self._at_extra] = state.extra / 3.0
-        w[self._at_roll] = state.roll / 12.0
-        w[self._at_ahead] = state.ahead / 6.0
+            w[ix[flags + 8]] = one
+        w[ix[self._at_extra]] = state.extra / 3.0
+        w[ix[self._at_roll]] = state.roll / 12.0
+        w[ix[self._at_ahead]] = state.ahead / 6.0
         if state.pushes:
             pushes = [0.0] * n
             for player, spaces in state.pushes:
                 pushes[player] += spaces / 3.0
             for s in range(n):
-                w[self._at_pushes + rel[s]] = pushes[s]
+                w[ix[self._at_pushes + rel[s]]] = pushes[s]
 
 
 def encoder_for(game: Game) -> Encoder:
