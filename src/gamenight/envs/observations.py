@@ -59,7 +59,8 @@ class Encoder:
         (`w[ix[i]] = ONE`): compiled (`make fast`), `w[i] = 1.0` makes an int object for an
         index past 256 and a float at every write, then frees both, about a tenth of a
         batched Wildfire step; an item of this tuple (typed Any, so kept as the object it is)
-        is only read. In plain Python the lookup costs about what the constant saves."""
+        is only read. In plain Python it is one more subscript a write: the batched steps
+        counted within 2% of before, either way (docs/rl.md, *Speed*)."""
         if len(self._ix) != self.size:
             self._ix = tuple(range(self.size))
         return self._ix
