@@ -20,8 +20,8 @@ need one), a walk by the space it ends on.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -62,24 +62,6 @@ class ActionTable:
     def describe(self, action: int) -> str:
         raise NotImplementedError
 
-    def _ids_by_end_name(
-        self, legal: Sequence[Move], play: int, names: Sequence[int], step: int, base: Callable[[Any], int]
-    ) -> list[int]:
-        """Ids where a play's end is named by a number the layout keeps for it (`names[end]`: a
-        Wildstar arm, a Wildfire line), `step` ids apart: the rest of a play's id, `base(play)`,
-        is worked out once; every other move's id is `id_of`'s."""
-        known = self._known  # a play's id with its end's name left out
-        out = []
-        for m in legal:
-            if m.kind != play:  # type: ignore[attr-defined]
-                out.append(self.id_of(m))
-                continue
-            rest = known.get(m)
-            if rest is None:
-                rest = known[m] = base(m)
-            out.append(rest + names[m.end] * step)  # type: ignore[attr-defined]
-        return out
-
     def mask(self, legal: Sequence[Move], state: Any = None) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.size, dtype=np.int8)
         mask[self.ids(legal, state)] = 1
@@ -107,6 +89,7 @@ class WildfireActions(ActionTable):
 
     game = "wildfire"
     HUB0: Final = 2
+    INNERS: Final = 10  # the half codes a tile can be laid in with, 0..9
 
     def __init__(self, strategic: bool = False, manual_knock: bool = False) -> None:
         super().__init__()
@@ -128,6 +111,12 @@ class WildfireActions(ActionTable):
         self.knocks = 2 if manual_knock else 1  # ids per (way, line)
         self.play0 = self.HUB0 + self.hubs
         self.size = self.play0 + len(self.ways) * LINES * self.knocks
+        # A play's id but its line's and its knock's parts, by its placement, tile * INNERS +
+        # inner (`ids`): read from a list, where a dict keyed by the move hashed it each time.
+        self._rest = [-1] * (len(PLACEMENTS) * self.INNERS)
+        for (tile, inner), way in self._way.items():
+            assert 0 <= inner < self.INNERS
+            self._rest[tile * self.INNERS + inner] = self.play0 + way * LINES * self.knocks
 
     def id_of(self, move: Any) -> int:
         m = wildfire_moves
@@ -142,14 +131,15 @@ class WildfireActions(ActionTable):
     def ids(self, legal: Sequence[Move], state: Any = None) -> list[int]:
         if state is None:
             raise ValueError("Wildfire's ids name an end by its line: pass the state, ids(legal, state)")
-        knocks = self.knocks
-        return self._ids_by_end_name(
-            legal,
-            wildfire_moves.PLAY,
-            state.layout.line,
-            knocks,
-            lambda m: self.play0 + self._way[m.tile, m.inner] * self.lines * knocks + int(m.knock),
-        )
+        line: list[int] = state.layout.line  # an end's line, which names it in the id
+        rest, knocks, play = self._rest, self.knocks, wildfire_moves.PLAY
+        out = []
+        for m in cast("Sequence[wildfire_moves.Move]", legal):
+            if m.kind == play:
+                out.append(rest[m.tile * self.INNERS + m.inner] + line[m.end] * knocks + int(m.knock))
+            else:
+                out.append(self.id_of(m))
+        return out
 
     def describe(self, action: int) -> str:
         """The play as the notation writes it, on its line (`9-8@line5`); a tile laid the way
@@ -202,6 +192,12 @@ class WildstarActions(ActionTable):
         self.by_arm = not branching
         self.ends = ARM_ENDS if self.by_arm else self.ENDS
         self.size = 2 + len(self.orientations) * self.ends
+        # A play's id but its arm's part, by tile * 11 + the number shown outward + 1 (-1 for
+        # the double star): read from a list (`ids`), where a dict keyed by the move hashed it.
+        self._rest = [-1] * (len(HALVES) * 11)
+        for (tile, outer), o in self._index.items():
+            assert -1 <= outer <= 9
+            self._rest[tile * 11 + outer + 1] = 2 + o * self.ends
 
     def id_of(self, move: Any) -> int:
         m = wildstar_moves
@@ -218,9 +214,12 @@ class WildstarActions(ActionTable):
             return super().ids(legal)
         if state is None:
             raise ValueError("Wildstar's ids name an end by its arm: pass the state, ids(legal, state)")
-        return self._ids_by_end_name(
-            legal, wildstar_moves.PLAY, state.layout.arm, 1, lambda m: 2 + self._index[m.tile, m.outer] * self.ends
-        )
+        arm: list[int] = state.layout.arm  # an end's arm, which names it in the id
+        rest, play = self._rest, wildstar_moves.PLAY
+        out = []
+        for m in cast("Sequence[wildstar_moves.Move]", legal):
+            out.append(rest[m.tile * 11 + m.outer + 1] + arm[m.end] if m.kind == play else self.id_of(m))
+        return out
 
     def describe(self, action: int) -> str:
         if action < 2:
@@ -249,6 +248,8 @@ class HighriseActions(ActionTable):
     table three times as wide, two thirds of every mask moves no position can offer."""
 
     game = "highrise"
+    HALF_CODES: Final = 8  # a half's symbol, 0..7
+    CELLS: Final = 16  # the base's cells, on either base
 
     def __init__(self, basement_layout: str = "4x4") -> None:
         super().__init__()
@@ -263,6 +264,17 @@ class HighriseActions(ActionTable):
             self.orientations += [(tile, a)] if a == b else [(tile, a), (tile, b)]
         self._index = {o: i for i, o in enumerate(self.orientations)}
         self.size = 2 + len(self.orientations) * len(self.edges)
+        # The two parts of a play's id read from lists (`ids`), where a dict keyed by the move
+        # hashed it each time: the orientation's, by tile * HALF_CODES + the half laid on a;
+        # the edge's, by a * CELLS + b.
+        self._rest = [-1] * (len(HALVES) * self.HALF_CODES)
+        for (tile, half), o in self._index.items():
+            assert 0 <= half < self.HALF_CODES
+            self._rest[tile * self.HALF_CODES + half] = 2 + o * len(self.edges)
+        self._edge_at = [-1] * (self.CELLS * self.CELLS)
+        for (a, b), edge in self._edge.items():
+            assert 0 <= a < self.CELLS and 0 <= b < self.CELLS
+            self._edge_at[a * self.CELLS + b] = edge
 
     def id_of(self, move: Any) -> int:
         m = highrise_moves
@@ -271,6 +283,16 @@ class HighriseActions(ActionTable):
         if move.kind == m.PASS:
             return 1
         return 2 + self._index[move.tile, move.half_a] * len(self.edges) + self._edge[move.a, move.b]
+
+    def ids(self, legal: Sequence[Move], state: Any = None) -> list[int]:
+        rest, edge, play, cells = self._rest, self._edge_at, highrise_moves.PLAY, self.CELLS
+        out = []
+        for m in cast("Sequence[highrise_moves.Move]", legal):
+            if m.kind == play:
+                out.append(rest[m.tile * self.HALF_CODES + m.half_a] + edge[m.a * cells + m.b])
+            else:
+                out.append(self.id_of(m))
+        return out
 
     def describe(self, action: int) -> str:
         if action < 2:

@@ -138,6 +138,8 @@ def _tile_parser(parse: Callable[[str], int]) -> Callable[[str], int]:
 ONE: Any = 1.0
 """1.0, written through a memoryview as this object (typed Any: compiled, a float literal is
 made into an object again at every write). Read into a local where it is written often."""
+ZERO: Any = 0.0
+"""0.0, as ONE."""
 
 
 def writer(out: Obs) -> memoryview[float]:
@@ -154,6 +156,39 @@ def _write_hand(w: memoryview[float], hand0: int, drawn0: int, hand: list[int], 
         w[hand0 + tile] = one
     if drawn >= 0:
         w[drawn0 + drawn] = one
+
+
+Rings = list[tuple[slice, slice]]
+"""Where a ring of masks by seat goes for each observer (`ring_slices`)."""
+
+
+def ring_slices(block: int, size: int, players: int) -> Rings:
+    """For each observer, where the two parts of a ring (`Spelt.ring`) go in the block of
+    masks by seat at `block`, `size` floats a seat: its own seat's on, then the rest."""
+    out = []
+    for me in range(players):
+        split = block + (players - me) * size
+        out.append((slice(block, split), slice(split, block + players * size)))
+    return out
+
+
+def _write_ring(
+    w: memoryview[float],
+    spelt: Spelt,
+    k: int,
+    masks: Sequence[int],
+    size: int,
+    to: Rings,
+    seat: int,
+    ix: tuple[Any, ...],
+) -> None:
+    """Ring k of `spelt`, brought up to date with `masks` (`size` floats a seat), written where
+    `to` says for `seat`."""
+    near, far = to[seat]
+    head, tail = spelt.ring(k, masks, size, ix)[seat]
+    w[near] = head
+    if seat:
+        w[far] = tail
 
 
 MASKS_KEPT = 16384
@@ -191,18 +226,22 @@ class Spelt:
     one encoder, and each row (or lone environment) keeps its own Spelt, since its game
     changes little from one decision to the next. The tensor is the same with or without it.
 
-    - The tile masks, slot by slot (a block and a seat): slot i holds `masks[i]`, spelt out
-      in `blocks[i]`, its own, which a new mask changes tile by tile (a decision adds a tile
-      or two to a mask, or none). The MaskBlocks' dict of thousands, each mask spelt out in
-      a block of its own, cost 7% of a batched Wildfire step.
-    - The `table` block of what was `laid` (LaidBlocks; Highrise's with its `cells`,
-      HighriseEncoder._tower), and Wildfire's `ends` block of `layout` (WildfireEncoder._ends):
+    - The tile masks, a ring of them for each block of masks by seat (Wildfire's `absent`
+      and `passed_over`, Wildstar's `lacked`, Highrise's `absent`): ring k's seats' masks
+      spelt out one after another, in seat order, in one block of its own, which a new mask
+      changes tile by tile (a decision adds a tile or two to a mask, or none). The
+      MaskBlocks' dict of thousands, each mask spelt out in a block of its own, cost 7% of a
+      batched Wildfire step; a block for each seat's mask, each copied apart, 5% (`ring`).
+    - The `table` block of what was `laid` (LaidBlocks; Highrise's with its `cells` after it,
+      HighriseEncoder._tower), and Wildfire's `table` and `ends` blocks of `layout` (WildfireEncoder._table_and_ends):
       the blocks of the caller's own game, held with the object they were made for (so its
       identity is its own), brought up to date at each observation."""
 
-    def __init__(self, slots: int) -> None:
-        self.masks: list[int] = [0] * slots  # 0: none yet (a 0 mask is never copied)
-        self.blocks: list[memoryview[float]] = [_NO_BLOCK] * slots
+    def __init__(self, rings: int = 0, players: int = 0) -> None:
+        self.players = players
+        self.masks: list[list[int]] = [[] for _ in range(rings)]  # each ring's seats' masks, as it holds them
+        self.rings: list[memoryview[float]] = [_NO_BLOCK] * rings
+        self.cuts: list[list[tuple[memoryview[float], memoryview[float]]]] = [[] for _ in range(rings)]
         self.layout: object = None
         self.ends: memoryview[float] = _NO_BLOCK
         self.end_keys: list[int] = []  # the node each end's features were written for, and its value (-1: none)
@@ -210,26 +249,41 @@ class Spelt:
         self.open: list[int] = []  # the ends written
         self.laid: object = None
         self.table: memoryview[float] = _NO_BLOCK
-        self.cells: memoryview[float] = _NO_BLOCK
-        self.count = 0  # the dominoes of `laid` in `table` and `cells`
+        self.count = 0  # the dominoes of `laid` in `table` (Wildfire: the tiles of `layout`)
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copied and pickled empty (its blocks are memoryviews): it is spelt out again."""
-        return (Spelt, (len(self.masks),))
+        return (Spelt, (len(self.rings), self.players))
 
-    def get(self, slot: int, mask: int, size: int) -> memoryview[float]:
-        """`mask` spelt out as `size` floats (MaskBlocks.get), in `slot`'s block."""
-        old, block = self.masks[slot], self.blocks[slot]
-        if old == mask:
-            return block
-        if len(block) != size:
-            block = self.blocks[slot] = writer(np.zeros(size, dtype=np.float32))
-        for tile in mask_tiles(old & ~mask):
-            block[tile] = 0.0
-        for tile in mask_tiles(mask & ~old):
-            block[tile] = 1.0
-        self.masks[slot] = mask
-        return block
+    def ring(
+        self, k: int, masks: Sequence[int], size: int, ix: tuple[Any, ...]
+    ) -> list[tuple[memoryview[float], memoryview[float]]]:
+        """Ring k brought up to date with the seats' `masks` (bit t for tile t), `size` floats
+        a seat; for each observer, the ring's two parts that, copied one after the other, put
+        the seats in its order (`Encoder.rel`): from its own to the last seat, then from the
+        first to the one before it (empty for seat 0). Two copies, where a block for each
+        seat took one for each seat whose mask was not empty (up to eight in Wildfire).
+        `ix`: ready-made indices (`Encoder.indices`), as many as the ring has floats at least."""
+        seen = self.masks[k]
+        if masks == seen:  # (most decisions: one comparison of the lists, in C)
+            return self.cuts[k]
+        n = self.players
+        block = self.rings[k]
+        if len(block) != n * size:
+            block = self.rings[k] = writer(np.zeros(n * size, dtype=np.float32))
+            self.cuts[k] = [(block[me * size :], block[: me * size]) for me in range(n)]
+            seen = [0] * n
+        one, zero = ONE, ZERO
+        for s in range(n):
+            mask, old = masks[s], seen[s]
+            if mask != old:
+                base = s * size
+                for tile in mask_tiles(old & ~mask):
+                    block[ix[base + tile]] = zero
+                for tile in mask_tiles(mask & ~old):
+                    block[ix[base + tile]] = one
+        self.masks[k] = list(masks)
+        return self.cuts[k]
 
 
 TOWERS_KEPT = 1024
@@ -245,7 +299,7 @@ def _kept_for(kept: dict[int, Spelt], laid: list[Any]) -> Spelt:
     if spelt is None:
         if len(kept) >= TOWERS_KEPT:
             kept.clear()  # the layouts of games long over, mostly
-        spelt = kept[id(laid)] = Spelt(0)
+        spelt = kept[id(laid)] = Spelt()
     return spelt
 
 
@@ -348,12 +402,14 @@ class WildfireEncoder(Encoder):
         # The blocks' slices, made once (`write_state`).
         f = self.END_FEATURES
         self._table_slice = slice(self._at_table, self._at_table + t)
-        self._ends_slice = slice(self._at_ends, self._at_ends + self.ENDS * f)
-        self._line_slices = [slice(at * f, (at + 1) * f) for at in range(self.ENDS)]
+        assert self._at_ends == self._at_table + t  # (one copy for both: `_table_and_ends`)
+        self._table_and_ends_slice = slice(self._at_table, self._at_ends + self.ENDS * f)
+        self._line_slices = [slice(t + at * f, t + (at + 1) * f) for at in range(self.ENDS)]  # in that block
         self._mask_slices = [
             [slice(block + r * t, block + (r + 1) * t) for r in range(p)]
             for block in (self._at_absent, self._at_passed_over)
         ]
+        self._rings = [ring_slices(block, t, p) for block in (self._at_absent, self._at_passed_over)]
 
     def fill(self, out: Obs, v: Mapping[str, Any]) -> None:
         o = self._offsets
@@ -402,7 +458,7 @@ class WildfireEncoder(Encoder):
         out[o["round"]] = v["round"] / 10.0
 
     def spelt(self) -> Spelt:
-        return Spelt(2 * self.players)  # absent, then passed over, each by seat
+        return Spelt(2, self.players)  # absent, then passed over, each by seat
 
     def _write_end(self, w: memoryview[float], base: int, value: int, kind: int, free: int) -> None:
         """An open end's features but the obligation's mark, at `base` (zeros)."""
@@ -413,20 +469,27 @@ class WildfireEncoder(Encoder):
             w[ix[base + 12]] = one
         w[ix[base + 13]] = free / 4.0
 
-    def _ends(self, spelt: Spelt, layout: Layout) -> memoryview[float]:
-        """The `ends` block but the obligation's mark, as `spelt`'s caller last had this
-        layout's, brought up to date: an end closed since is cleared from its line, and a line
-        whose end or free places changed is written again (a line goes on through the tile
-        laid on its end's last place). A decision changes one or two of the open ends (up to
-        27 in random games), each of which cost four writes."""
-        f = self.END_FEATURES
+    def _table_and_ends(self, spelt: Spelt, layout: Layout) -> memoryview[float]:
+        """The `table` and `ends` blocks (side by side in the vector, so one copy), the latter
+        but the obligation's mark, as `spelt`'s caller last had this layout's, brought up to
+        date: the tiles laid since are added to the table (a layout's list of tiles only
+        grows), an end closed since is cleared from its line, and a line whose end or free
+        places changed is written again (a line goes on through the tile laid on its end's
+        last place). A decision changes one or two of the open ends (up to 27 in random
+        games), each of which cost four writes."""
+        f, t = self.END_FEATURES, self.TILES
         if spelt.layout is not layout:  # a new round or game: a layout of its own
             spelt.layout = layout
-            spelt.ends = writer(np.zeros(self.ENDS * f, dtype=np.float32))
+            spelt.ends = writer(np.zeros(t + self.ENDS * f, dtype=np.float32))
+            spelt.count = 0  # the tiles of the table written
             spelt.end_keys = [-1] * self.ENDS  # by line: the node last written there, with its value
             spelt.end_free = [0] * self.ENDS
             spelt.open = []
         block, end_keys, end_free = spelt.ends, spelt.end_keys, spelt.end_free
+        ix, one, tiles = self.indices(), ONE, layout.tiles
+        for i in range(spelt.count, len(tiles)):
+            block[ix[tiles[i]]] = one
+        spelt.count = len(tiles)
         values, kinds, free, line, none = layout.value, layout.kind, layout.free, layout.line, self._no_end
         lines = self._line_slices
         for e in spelt.open:
@@ -441,7 +504,7 @@ class WildfireEncoder(Encoder):
             key, at = e << 4 | (values[e] + 1), line[e]
             if end_keys[at] != key or end_free[at] != free[e]:
                 block[lines[at]] = none
-                self._write_end(block, at * f, values[e], kinds[e], free[e])
+                self._write_end(block, t + at * f, values[e], kinds[e], free[e])
                 end_keys[at] = key
                 end_free[at] = free[e]
         spelt.open = layout.open_ends.copy()
@@ -458,11 +521,11 @@ class WildfireEncoder(Encoder):
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         values, free = layout.value, layout.free
-        w[self._table_slice] = self._laid.get(layout.tiles, spelt)
         ends, f = self._at_ends, self.END_FEATURES
         if spelt is not None:
-            w[self._ends_slice] = self._ends(spelt, layout)
+            w[self._table_and_ends_slice] = self._table_and_ends(spelt, layout)
         else:
+            w[self._table_slice] = self._laid.get(layout.tiles)
             for e in layout.open_ends:
                 self._write_end(w, ends + layout.line[e] * f, values[e], layout.kind[e], free[e])
         ob = layout.obligation
@@ -492,13 +555,16 @@ class WildfireEncoder(Encoder):
                 w[ix[knocked + r]] = one
             if state.loses_turn[s]:
                 w[ix[loses + r]] = one
-        kept = self._masks
-        slots = self._mask_slices
-        for k, masks in enumerate((state.absent, state.passed_over)):
-            for s in range(n):
-                mask = masks[s]
-                if mask:
-                    w[slots[k][rel[s]]] = kept.get(mask) if spelt is None else spelt.get(k * n + s, mask, t)
+        if spelt is not None:
+            _write_ring(w, spelt, 0, state.absent, t, self._rings[0], seat, ix)
+            _write_ring(w, spelt, 1, state.passed_over, t, self._rings[1], seat, ix)
+        else:
+            kept, slots = self._masks, self._mask_slices
+            for k, masks in enumerate((state.absent, state.passed_over)):
+                for s in range(n):
+                    mask = masks[s]
+                    if mask:
+                        w[slots[k][rel[s]]] = kept.get(mask)
         rounds = len(state.sheet) + (0 if phase == self._over else 1)
         w[ix[self._at_pile]] = len(state.pile) / 65.0
         if state.unfilled:
@@ -548,6 +614,7 @@ class WildstarEncoder(Encoder):
         self._at_hand = self.block("hand", t)
         self._at_drawn = self.block("drawn", t)
         self._at_table = self.block("table", t)
+        self._table_slice = slice(self._at_table, self._at_table + t)
         self._at_centre = self.block("centre", 10)
         self._at_ends = self.block("ends", self.ends * self.END_FEATURES)
         self._at_phase = self.block("phase", len(WS_PHASES))
@@ -558,6 +625,7 @@ class WildstarEncoder(Encoder):
         self._at_shuffler = self.block("shuffler", p + 1)
         self._at_hand_sizes = self.block("hand_sizes", p)
         self._at_lacked = self.block("lacked", p * 10)
+        self._rings = ring_slices(self._at_lacked, 10, p)
         self._at_scores = self.block("scores", p)
         self._at_partner = self.block("partner", p)
         self._at_pile = self.block("pile", 1)
@@ -605,7 +673,7 @@ class WildstarEncoder(Encoder):
         out[o["lowest_wins"]] = float(v["lowest_wins"])
 
     def spelt(self) -> Spelt:
-        return Spelt(self.players)  # lacked, by seat
+        return Spelt(1, self.players)  # lacked, by seat
 
     def write_state(self, w: memoryview[float], state: WildstarState, seat: int, spelt: Spelt | None = None) -> None:
         """`fill(out, view(state, seat))` from the fields games/wildstar/view.py reads."""
@@ -617,8 +685,7 @@ class WildstarEncoder(Encoder):
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         layout = state.layout
         tiles, value, free = layout.tiles, layout.value, layout.free
-        table0 = self._at_table
-        w[table0 : table0 + self.TILES] = self._laid.get(tiles, spelt)
+        w[self._table_slice] = self._laid.get(tiles, spelt)
         w[ix[self._at_centre + self._centre[state.required_double]]] = one
         ends, f = self._at_ends, self.END_FEATURES
         slots = layout.arm if self.by_arm else range(self.ENDS)
@@ -642,14 +709,16 @@ class WildstarEncoder(Encoder):
             r = rel[s]
             w[ix[sizes + r]] = len(state.hands[s]) / 20.0
             mask = state.lacked[s]
-            if mask:
+            if mask and spelt is None:
                 base = lacked + r * 10
-                w[base : base + 10] = self._digits.get(mask) if spelt is None else spelt.get(s, mask, 10)
+                w[base : base + 10] = self._digits.get(mask)
             total = totals[s % 2] if partners else totals[s]
             if total:  # (the row is zeros: a 0 is not written)
                 w[ix[scores + r]] = total / 200.0
             if partners and s % 2 == seat % 2:
                 w[ix[self._at_partner + r]] = one
+        if spelt is not None:
+            _write_ring(w, spelt, 0, state.lacked, 10, self._rings, seat, ix)
         w[ix[self._at_pile]] = len(state.pile) / 57.0
         w[ix[self._at_hand_number]] = state.hand_number / 10.0
         if not options.winner_collects:
@@ -690,6 +759,9 @@ class HighriseEncoder(Encoder):
         self._at_drawn = self.block("drawn", t)
         self._at_table = self.block("table", t)
         self._at_cells = self.block("cells", self.CELLS * self.CELL_FEATURES)
+        f = self.CELL_FEATURES
+        self._table_and_cells = slice(self._at_table, self._at_cells + self.CELLS * f)  # side by side: `_tower`
+        self._cell_slices = [slice(t + c * f, t + (c + 1) * f) for c in range(self.CELLS)]  # in `_tower`'s block
         self._at_spacers_left = self.block("spacers_left", 1)
         self._at_phase = self.block("phase", len(HR_PHASES))
         self._at_to_act = self.block("to_act", p + 1)
@@ -697,6 +769,7 @@ class HighriseEncoder(Encoder):
         self._at_starter = self.block("starter", p + 1)
         self._at_hand_sizes = self.block("hand_sizes", p)
         self._at_absent = self.block("absent", p * t)
+        self._rings = ring_slices(self._at_absent, t, p)
         self._at_scores = self.block("scores", p)
         self._at_pile = self.block("pile", 1)
         self._at_hand_number = self.block("hand_number", 1)
@@ -737,44 +810,39 @@ class HighriseEncoder(Encoder):
         out[o["pile"]] = v["pile"] / 36.0
         out[o["hand_number"]] = v["hand_number"] / 10.0
 
-    def _tower(self, tower: Tower, spelt: Spelt | None) -> tuple[memoryview[float], memoryview[float]]:
-        """The `table` block (a 1 for each domino in the tower) and the `cells` block. Both
-        change only when a domino is laid, and a tower's list of dominoes laid (`laid`: tile,
-        cell a, cell b, ... as plain tuples) only grows then (tower.py appends; a clone copies
-        it): so each list's blocks are kept, by the list's identity, and only the dominoes laid
-        since are added, with the cells they lie on. A caller's `spelt` keeps its own game's;
-        without it, several towers are kept here (a batch's games share one encoder:
-        `_kept_for`)."""
+    def _tower(self, tower: Tower, spelt: Spelt | None) -> memoryview[float]:
+        """The `table` block (a 1 for each domino in the tower) and the `cells` block, side by
+        side as in the vector (one copy for both). Both change only when a domino is laid, and
+        a tower's list of dominoes laid (`laid`: tile, cell a, cell b, ... as plain tuples) only
+        grows then (tower.py appends; a clone copies it): so each list's blocks are kept, by
+        the list's identity, and only the dominoes laid since are added, with the cells they
+        lie on. A caller's `spelt` keeps its own game's; without it, several towers are kept
+        here (a batch's games share one encoder: `_kept_for`)."""
         laid = tower.laid
         if spelt is None:
             spelt = _kept_for(self._towers, laid)
         if spelt.laid is laid and spelt.count == len(laid):
-            return spelt.table, spelt.cells  # nothing laid since (most decisions)
+            return spelt.table  # nothing laid since (most decisions)
         if spelt.laid is laid and spelt.count < len(laid):
-            table, cells, count = spelt.table, spelt.cells, spelt.count
+            both, count = spelt.table, spelt.count
         else:
-            table, cells, count = self._new_tower()
-        self._lay(tower, table, cells, count)
-        spelt.laid, spelt.table, spelt.cells, spelt.count = laid, table, cells, len(laid)
-        return table, cells
+            both, count = writer(np.zeros(self.TILES + self.CELLS * self.CELL_FEATURES, dtype=np.float32)), 0
+        self._lay(tower, both, count)
+        spelt.laid, spelt.table, spelt.count = laid, both, len(laid)
+        return both
 
-    def _new_tower(self) -> tuple[memoryview[float], memoryview[float], int]:
-        table = writer(np.zeros(self.TILES, dtype=np.float32))
-        cells = writer(np.zeros(self.CELLS * self.CELL_FEATURES, dtype=np.float32))
-        return table, cells, 0
-
-    def _lay(self, tower: Tower, table: memoryview[float], cells: memoryview[float], count: int) -> None:
-        """The dominoes of `tower.laid` from `count` on added to `table` and `cells` (every
-        cell written when there are none yet)."""
-        f, blocks, height, top, laid = self.CELL_FEATURES, self._cell_blocks, tower.height, tower.top, tower.laid
+    def _lay(self, tower: Tower, both: memoryview[float], count: int) -> None:
+        """The dominoes of `tower.laid` from `count` on added to the `table` and `cells` blocks
+        in `both` (every cell written when there are none yet)."""
+        blocks, height, top, laid, cells = self._cell_blocks, tower.height, tower.top, tower.laid, self._cell_slices
         if count == 0:
             for cell in range(self.CELLS):
-                cells[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
+                both[cells[cell]] = blocks[height[cell] + 1][top[cell] + 1]
         for i in range(count, len(laid)):
             tile, a, b = laid[i][:3]  # the domino, and its two cells (a spacer is under one)
-            table[tile] = 1.0
+            both[tile] = 1.0
             for cell in (a, b):
-                cells[cell * f : (cell + 1) * f] = blocks[height[cell] + 1][top[cell] + 1]
+                both[cells[cell]] = blocks[height[cell] + 1][top[cell] + 1]
 
     def _cell(self, height: int, top: int) -> memoryview[float]:
         values = np.zeros(self.CELL_FEATURES, dtype=np.float32)
@@ -786,7 +854,7 @@ class HighriseEncoder(Encoder):
         return writer(values)
 
     def spelt(self) -> Spelt:
-        return Spelt(self.players)  # absent, by seat
+        return Spelt(1, self.players)  # absent, by seat
 
     def write_state(self, w: memoryview[float], state: HighriseState, seat: int, spelt: Spelt | None = None) -> None:
         """`fill(out, view(state, seat))` from the fields games/highrise/view.py reads."""
@@ -795,11 +863,7 @@ class HighriseEncoder(Encoder):
         rel = self._rel[seat]
         _write_hand(w, self._at_hand, self._at_drawn, state.hands[seat], state.drawn if seat == state.turn else -1)
         tower = state.tower
-        table0 = self._at_table
-        table, cells = self._tower(tower, spelt)
-        w[table0 : table0 + t] = table
-        cells0 = self._at_cells
-        w[cells0 : cells0 + self.CELLS * self.CELL_FEATURES] = cells
+        w[self._table_and_cells] = self._tower(tower, spelt)
         w[ix[self._at_spacers_left]] = tower.spacers_left / 12.0
         w[ix[self._at_phase + state.phase]] = one
         to_act = state.to_act()
@@ -815,9 +879,11 @@ class HighriseEncoder(Encoder):
             if totals[s]:
                 w[ix[scores + r]] = totals[s] / 100.0
             mask = absents[s]
-            if mask:
+            if mask and spelt is None:
                 at = absent + r * t
-                w[at : at + t] = kept.get(mask) if spelt is None else spelt.get(s, mask, t)
+                w[at : at + t] = kept.get(mask)
+        if spelt is not None:
+            _write_ring(w, spelt, 0, absents, t, self._rings, seat, ix)
         w[ix[self._at_pile]] = len(state.pile) / 36.0
         w[ix[self._at_hand_number]] = state.hand_number / 10.0
 
