@@ -233,9 +233,10 @@ class Spelt:
       MaskBlocks' dict of thousands, each mask spelt out in a block of its own, cost 7% of a
       batched Wildfire step; a block for each seat's mask, each copied apart, 5% (`ring`).
     - The `table` block of what was `laid` (LaidBlocks; Highrise's with its `cells` after it,
-      HighriseEncoder._tower), and Wildfire's `table` and `ends` blocks of `layout` (WildfireEncoder._table_and_ends):
-      the blocks of the caller's own game, held with the object they were made for (so its
-      identity is its own), brought up to date at each observation."""
+      HighriseEncoder._tower), and Wildfire's `table` and `ends` blocks of `layout`
+      (WildfireEncoder._table_and_ends): the blocks of the caller's own game, held with the
+      object they were made for (so its identity is its own), brought up to date at each
+      observation."""
 
     def __init__(self, rings: int = 0, players: int = 0) -> None:
         self.players = players
